@@ -1,0 +1,1 @@
+"""jupai-net package."""

@@ -1,0 +1,82 @@
+"""Actions a seat can take (design/rules.md §4–§7; specs/rules.md "Actions").
+
+Kinds:
+
+* ``attack``  — attack round, actor: 1 intent card (all hand cards in the last
+  round) at ``target``, ``weapon`` optional (mandatory in the last round if armed).
+* ``defense`` — defense round, actor: 1 intent card at ``target``, never a weapon.
+* ``discard`` — discard round, actor: 1 intent card at ``target`` (a player with
+  equipment); ``target`` None = discard the card with no target (only when no
+  opponent has equipment). ``weapon`` only in the same-identity variant.
+* ``supply-recovered`` — supply (a): discard intent card ``cards[0]`` of rank v and
+  the recovered cards ``recovered`` (at most v of them).
+* ``supply-equipment`` — supply (b): discard equipment (if any), draw a new pair.
+* ``pass`` — do nothing this turn (supply (c), or an actor with no playable move).
+* ``answer`` — the target of a contest answers with ``cards`` (empty when its hand
+  is empty, i = 0) and ``weapon``.
+* ``rearm`` — before its round action, a player without equipment that has waited
+  a full round draws a new pair from the stock; the same player then acts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ATTACK = "attack"
+DEFENSE = "defense"
+DISCARD = "discard"
+SUPPLY_RECOVERED = "supply-recovered"
+SUPPLY_EQUIPMENT = "supply-equipment"
+PASS = "pass"
+ANSWER = "answer"
+REARM = "rearm"
+KINDS = (ATTACK, DEFENSE, DISCARD, SUPPLY_RECOVERED, SUPPLY_EQUIPMENT, PASS, ANSWER, REARM)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``cards`` and ``recovered`` are card ids (0..52); ``target`` a seat or None."""
+
+    kind: str
+    target: int | None = None
+    cards: tuple[int, ...] = ()
+    weapon: bool = False
+    recovered: tuple[int, ...] = ()
+
+    def to_wire(self) -> dict[str, Any]:
+        """Plain dict: ``{"kind", "target", "cards", "weapon", "recovered"}``."""
+        return {
+            "kind": self.kind,
+            "target": self.target,
+            "cards": list(self.cards),
+            "weapon": self.weapon,
+            "recovered": list(self.recovered),
+        }
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "Action":
+        """Inverse of :meth:`to_wire`. Raises ``ValueError`` naming the bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("action must be a map")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise ValueError(f"action kind {kind!r} is not one of {', '.join(KINDS)}")
+        target = data.get("target")
+        if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+            raise ValueError("action target must be a seat number or null")
+        weapon = data.get("weapon", False)
+        if not isinstance(weapon, bool):
+            raise ValueError("action weapon must be true or false")
+        lists = []
+        for name in ("cards", "recovered"):
+            value = data.get(name, [])
+            if not isinstance(value, (list, tuple)) or len(value) > 53 or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in value
+            ):
+                raise ValueError(f"action {name} must be a list of card ids 0..52")
+            lists.append(tuple(value))
+        extra = set(data) - {"kind", "target", "cards", "weapon", "recovered"}
+        if extra:
+            raise ValueError(f"unknown action field(s): {', '.join(sorted(map(str, extra)))}")
+        return cls(kind, target, lists[0], weapon, lists[1])

@@ -1,0 +1,176 @@
+"""Rule settings of a game: the RuleSet and its TOML loader (design/rules.md, specs/rules.md).
+
+A :class:`RuleSet` is an immutable, validated set of settings: table size, number of
+rounds, the round-type map (supply/discard numbers, prime/composite swap, random
+specials), how the round value R is read, which same-identity reading applies, and
+the identity set. Every house rule of design/rules.md is one field here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import DECK_SIZE
+
+#: Identity letters: landlord 地主, coordinator 协调员, farmer 农民, narrator 旁白.
+IDENTITY_NAMES = {"L": "landlord", "C": "coordinator", "F": "farmer", "N": "narrator"}
+#: Default identity set by table size (design/rules.md §1).
+DEFAULT_IDENTITIES: dict[int, str] = {2: "LF", 3: "LFF", 4: "LCFN", 5: "LCFFN", 6: "LCCFFN"}
+COORDINATOR_RANKS = (4, 6, 8, 9, 10, 12)
+FARMER_RANKS = (2, 3, 5, 7, 11, 13)
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: Default number of rounds N, chosen with ``jupai simulate`` (specs/rules.md §N).
+DEFAULT_ROUNDS = 12
+
+ROUND_VALUES = ("ordinal", "rank")
+SAME_IDENTITY_READINGS = ("shared-role", "matching-card")
+
+
+class RuleError(ValueError):
+    """A rule setting is invalid. ``setting`` names it (as written in a rules file)."""
+
+    def __init__(self, setting: str, message: str):
+        super().__init__(f"rule setting '{setting}': {message}")
+        self.setting = setting
+
+
+_DESCRIPTIONS = {
+    "players": "number of seats at the table (2–6)",
+    "rounds": "number of rounds N (cards in the round pile)",
+    "hand_size": "intent cards dealt to each hand",
+    "supply_number": "round-card rank that makes a supply round",
+    "discard_number": "round-card rank that makes a discard round",
+    "swap_prime_composite": "house rule: prime ranks make attack rounds, others defense",
+    "random_specials": "house rule: draw the supply and discard numbers at random at setup",
+    "round_value": "R = 'ordinal' (round number 1…N) or 'rank' (the flipped card's rank)",
+    "same_identity": "'shared-role' (actor and target hold the same role) or 'matching-card'",
+    "hidden_identities": "house rule: identities stay hidden until first used in a formula",
+    "identities": "identity letters by seat order of dealing (L C F N), empty = default for the table size",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Validated rule settings (design/rules.md §1–§8). Raises :class:`RuleError` if invalid.
+
+    ``identities`` is a string of identity letters (``L`` landlord, ``C`` coordinator,
+    ``F`` farmer, ``N`` narrator), one per seat; empty means the default set for the
+    table size (§1). The letters are dealt to seats in a random order at setup.
+    """
+
+    players: int = 4
+    rounds: int = DEFAULT_ROUNDS
+    hand_size: int = 5
+    supply_number: int = 4
+    discard_number: int = 9
+    swap_prime_composite: bool = False
+    random_specials: bool = False
+    round_value: str = "ordinal"
+    same_identity: str = "shared-role"
+    hidden_identities: bool = False
+    identities: str = field(default="")
+
+    def __post_init__(self) -> None:
+        for name in ("players", "rounds", "hand_size", "supply_number", "discard_number"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RuleError(name, f"must be a whole number, got {v!r}")
+        for name in ("swap_prime_composite", "random_specials", "hidden_identities"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(name, f"must be true or false, got {getattr(self, name)!r}")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RuleError("players", f"must be {MIN_PLAYERS}–{MAX_PLAYERS}, got {self.players}")
+        if not 1 <= self.hand_size <= 10:
+            raise RuleError("hand_size", f"must be 1–10, got {self.hand_size}")
+        if self.rounds < 1:
+            raise RuleError("rounds", f"must be at least 1, got {self.rounds}")
+        most = DECK_SIZE - self.players * (2 + self.hand_size)
+        if self.rounds > most:
+            raise RuleError(
+                "rounds",
+                f"at most {most} rounds fit a {self.players}-player table "
+                f"({DECK_SIZE} cards − {self.players}×(2 equipment + {self.hand_size} hand)), got {self.rounds}",
+            )
+        for name in ("supply_number", "discard_number"):
+            if not 1 <= getattr(self, name) <= 14:
+                raise RuleError(name, f"must be a rank 1–14, got {getattr(self, name)}")
+        if self.supply_number == self.discard_number:
+            raise RuleError("discard_number", "must differ from supply_number")
+        if self.round_value not in ROUND_VALUES:
+            raise RuleError("round_value", f"must be one of {', '.join(ROUND_VALUES)}, got {self.round_value!r}")
+        if self.same_identity not in SAME_IDENTITY_READINGS:
+            raise RuleError(
+                "same_identity", f"must be one of {', '.join(SAME_IDENTITY_READINGS)}, got {self.same_identity!r}"
+            )
+        if not isinstance(self.identities, str):
+            raise RuleError("identities", f"must be a string of letters L C F N, got {self.identities!r}")
+        if self.identities:
+            bad = set(self.identities) - set(IDENTITY_NAMES)
+            if bad:
+                raise RuleError("identities", f"unknown identity letter(s) {''.join(sorted(bad))}; use L C F N")
+            if len(self.identities) != self.players:
+                raise RuleError(
+                    "identities", f"needs one letter per seat ({self.players}), got {len(self.identities)}"
+                )
+            if self.identities.count("L") > 1:
+                raise RuleError("identities", "at most one landlord")
+
+    @property
+    def identity_letters(self) -> str:
+        """The identity letters in use: ``identities`` or the default for the table size."""
+        return self.identities or DEFAULT_IDENTITIES[self.players]
+
+    def replace(self, **changes: Any) -> "RuleSet":
+        """A copy with ``changes`` applied (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_wire(self) -> dict[str, Any]:
+        """Plain dict of every setting (msgpack/JSON friendly)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "RuleSet":
+        """Build from :meth:`to_wire` output; unknown keys or bad values raise :class:`RuleError`."""
+        if not isinstance(data, dict):
+            raise RuleError("rules", "must be a table of settings")
+        known = {f.name for f in dataclasses.fields(cls)}
+        for key in data:
+            if key not in known:
+                raise RuleError(str(key), "unknown setting")
+        return cls(**data)
+
+    def describe(self) -> list[tuple[str, Any, str]]:
+        """Every setting as ``(name, value, meaning)`` rows, for showing the rules back in full."""
+        rows = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "identities":
+                value = self.identity_letters + ("" if self.identities else " (default)")
+            rows.append((f.name.replace("_", "-"), value, _DESCRIPTIONS[f.name]))
+        return rows
+
+
+def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
+    """Load a RuleSet from a TOML file (keys as in :meth:`RuleSet.describe`, dashes or
+    underscores, optionally under a ``[rules]`` table), then apply ``overrides`` (those
+    that are not ``None``).
+
+    Raises :class:`RuleError` naming the bad setting, or naming ``file`` when the file
+    cannot be read or is not valid TOML.
+    """
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise RuleError("file", f"cannot read {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError("file", f"{path} is not valid TOML: {exc}") from None
+    if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
+        data = data["rules"]
+    settings = {str(k).replace("-", "_"): v for k, v in data.items()}
+    settings.update({k: v for k, v in overrides.items() if v is not None})
+    return RuleSet.from_wire(settings)
