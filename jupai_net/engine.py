@@ -1,0 +1,757 @@
+"""The 剧牌 rules engine: a pure game state machine (design/rules.md; specs/rules.md).
+
+No IO, no clock, no randomness: a game is fully determined by its :class:`RuleSet`,
+its :class:`~jupai_net.setup.Setup` and its deck order (a permutation of the card ids
+0..52, laid out as documented in :mod:`jupai_net.setup`), then by the actions applied.
+
+Surface (OpenSpiel-like)::
+
+    state = GameState.new(rules, deck, setup)
+    state.to_move                 # seat that must act now, None when the game is over
+    state.pending                 # the contest the seat to move must answer, or None
+    state.legal_actions(seat)     # list[Action]; empty unless seat is to move
+    events = state.apply(action)  # IllegalAction (state unchanged) if not legal
+    state.observation(seat)       # dict: only what seat may see (None = spectator)
+    state.record()                # dict: rules + setup + deck + actions → replay(record)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import actions as A
+from .actions import Action
+from .cards import card_name, check_deck, is_prime, rank
+from .equipment import Equipment
+from .formulas import Total, attack_total, defense_attack_strength, defense_strength
+from .rules import RuleSet
+from .setup import Setup, hand_positions, round_pile_positions, stock_start
+
+RECORD_VERSION = 1
+LOG_TAIL = 12
+
+ROUND_ATTACK, ROUND_DEFENSE, ROUND_SUPPLY, ROUND_DISCARD = "attack", "defense", "supply", "discard"
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; ``reason`` says why. The state is unchanged."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class Event:
+    """One outcome in the event log.
+
+    ``data`` is what everyone sees; ``private[seat]`` is merged in for that seat only
+    (e.g. the cards of a face-down draw). :meth:`to_wire` gives a viewer's dict.
+    """
+
+    kind: str
+    data: dict[str, Any]
+    private: dict[int, dict[str, Any]] | None = None
+
+    def to_wire(self, viewer: int | None = None) -> dict[str, Any]:
+        """The event as ``viewer`` (a seat, or None for a spectator) may see it."""
+        out = {"kind": self.kind, **self.data}
+        if self.private and viewer in self.private:
+            out.update(self.private[viewer])
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A contest waiting for the target's answer: the actor's play and its context."""
+
+    contest: str  # attack | defense | discard
+    actor: int
+    target: int
+    cards: tuple[int, ...]
+    weapon: bool
+
+    def to_wire(self) -> dict[str, Any]:
+        """Plain dict (all of it is public: the actor's cards are played face-up)."""
+        return {
+            "contest": self.contest,
+            "actor": self.actor,
+            "target": self.target,
+            "cards": list(self.cards),
+            "weapon": self.weapon,
+        }
+
+
+def round_type(card_rank: int, setup: Setup, rules: RuleSet) -> str:
+    """Type of a round from its flipped card's rank (design/rules.md §2).
+
+    supply number → supply; discard number → discard; else prime → defense and
+    non-prime (1, composites, 14) → attack, the other way round with
+    ``swap_prime_composite``.
+    """
+    if card_rank == setup.supply_number:
+        return ROUND_SUPPLY
+    if card_rank == setup.discard_number:
+        return ROUND_DISCARD
+    if is_prime(card_rank) != rules.swap_prime_composite:
+        return ROUND_DEFENSE
+    return ROUND_ATTACK
+
+
+@dataclass(slots=True)
+class _Seat:
+    hand: list[int]
+    recovered: set[int]
+    equipment: Equipment | None
+    lost_round: int | None = None  # round in which its equipment was last lost
+    identity_shown: bool = False
+
+
+@dataclass(slots=True)
+class GameState:
+    """A game of 剧牌 in progress. Build with :meth:`new` or :func:`replay`."""
+
+    rules: RuleSet
+    setup: Setup
+    deck: tuple[int, ...]
+    seats: list[_Seat]
+    stock: list[int]
+    round_pile: list[int]
+    discard_pile: list[int]
+    first_leader: int
+    round_no: int = 0
+    round_card: int | None = None
+    round_kind: str = ""
+    round_value: int = 0
+    leader: int = 0
+    turn_index: int = 0
+    rearmed: bool = False
+    pending: Pending | None = None
+    winner: int | None = None
+    ranking: list[int] = field(default_factory=list)
+    over: bool = False
+    history: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    public: set[int] = field(default_factory=set)
+    seen: list[set[int]] = field(default_factory=list)
+    _legal_cache: list[Action] | None = None
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, rules: RuleSet, deck: Sequence[int], setup: Setup) -> "GameState":
+        """Deal a new game (design/rules.md §3) and flip the first round card.
+
+        ``deck`` must be a permutation of 0..52 (``ValueError`` otherwise); ``setup``
+        must have one identity per seat.
+        """
+        check_deck(deck)
+        deck = tuple(deck)
+        n = rules.players
+        if len(setup.identities) != n:
+            raise ValueError(f"setup has {len(setup.identities)} identities for {n} seats")
+        seats = []
+        for s in range(n):
+            hand = sorted(deck[p] for p in hand_positions(rules, s))
+            seats.append(_Seat(hand, set(), Equipment.new(deck[2 * s], deck[2 * s + 1])))
+        pile = [deck[p] for p in round_pile_positions(rules)]
+        stock = list(deck[stock_start(rules):])
+        landlord = setup.identities.index("L") if "L" in setup.identities else 0
+        state = cls(rules, setup, deck, seats, stock, pile, [], landlord)
+        state.seen = [set(seat.hand) | {seat.equipment.mass, seat.equipment.weapon} for seat in seats]  # type: ignore[union-attr]
+        if not rules.hidden_identities:
+            for seat in seats:
+                seat.identity_shown = True
+        state.events.append(
+            Event(
+                "deal",
+                {"players": n, "identities": state._public_identities()},
+                {
+                    s: {
+                        "hand": list(seats[s].hand),
+                        "equipment": [deck[2 * s], deck[2 * s + 1]],
+                        "identity": setup.identities[s],
+                    }
+                    for s in range(n)
+                },
+            )
+        )
+        state._start_round()
+        return state
+
+    # ------------------------------------------------------------- properties
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def version(self) -> int:
+        """Number of actions applied so far: the state id that actions answer."""
+        return len(self.history)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has emptied its hand and equipment, or after the last round."""
+        return self.over
+
+    @property
+    def last_round(self) -> bool:
+        """True during the last round (every play uses all hand cards, §8)."""
+        return self.round_no == self.rules.rounds
+
+    @property
+    def actor(self) -> int:
+        """Seat whose round action it is (the target may be answering first)."""
+        return (self.leader + self.turn_index) % self.players
+
+    @property
+    def to_move(self) -> int | None:
+        """Seat that must act now: the pending contest's target, else the actor; None when over."""
+        if self.over:
+            return None
+        if self.pending is not None:
+            return self.pending.target
+        return self.actor
+
+    def cards_left(self, seat: int) -> int:
+        """Cards a seat still holds: hand + equipment cards (§8)."""
+        s = self.seats[seat]
+        return len(s.hand) + (2 if s.equipment is not None else 0)
+
+    def known_cards(self, seat: int | None) -> frozenset[int]:
+        """Card ids ``seat`` has been shown so far (None: the public ones)."""
+        if seat is None:
+            return frozenset(self.public)
+        return frozenset(self.public | self.seen[seat])
+
+    # ----------------------------------------------------------------- helpers
+    def _public_identities(self) -> list[str | None]:
+        return [s_id if seat.identity_shown else None for s_id, seat in zip(self.setup.identities, self.seats)]
+
+    def _identity_value(self, seat: int) -> int:
+        return self.setup.identity_value(seat)
+
+    def _roles_match(self, a: int, b: int) -> bool:
+        return self.setup.identities[a] == self.setup.identities[b]
+
+    def _side_same(self, seat: int, other: int | None, cards: Sequence[int]) -> bool:
+        """Whether a side of a contest uses the same-identity formula (§5)."""
+        if self.rules.same_identity == "matching-card":
+            value = self._identity_value(seat)
+            return any(rank(c) == value for c in cards)
+        return other is not None and self._roles_match(seat, other)
+
+    def _make_public(self, cards: Sequence[int]) -> None:
+        self.public.update(cards)
+
+    def _discard(self, cards: Sequence[int]) -> None:
+        self.discard_pile.extend(cards)
+        self.public.update(cards)
+
+    def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+        s = self.seats[seat]
+        for c in cards:
+            s.hand.remove(c)
+            s.recovered.discard(c)
+
+    def _collect(self, seat: int, cards: Sequence[int]) -> None:
+        s = self.seats[seat]
+        s.hand.extend(cards)
+        s.hand.sort()
+        s.recovered.update(cards)
+
+    def _lose_equipment(self, seat: int) -> None:
+        s = self.seats[seat]
+        assert s.equipment is not None
+        self._discard([s.equipment.mass, s.equipment.weapon])
+        s.equipment = None
+        s.lost_round = self.round_no
+
+    def _use_weapon(self, seat: int) -> dict[str, Any]:
+        """Spend one use of a seat's weapon (§7); returns the use as shown in the log."""
+        eq = self.seats[seat].equipment
+        assert eq is not None
+        m, w, n_use = eq.m, eq.w, eq.uses_done + 1
+        face = "down" if (eq.quality == "advanced" and n_use == 2) else "up"
+        if not eq.shown:
+            eq.shown = True
+            self._make_public([eq.mass, eq.weapon])
+        eq.uses_left -= 1
+        info = {"mass": eq.mass, "weapon": eq.weapon, "m": m, "w": w, "use": n_use, "face": face,
+                "quality": eq.quality, "spent": eq.uses_left == 0}
+        if eq.uses_left == 0:
+            self._lose_equipment(seat)
+        return info
+
+    def _reveal_identity(self, *seats: int) -> None:
+        for s in seats:
+            self.seats[s].identity_shown = True
+
+    def _draw_pair(self, seat: int, face_up: bool) -> tuple[int, int]:
+        mass, weapon = self.stock.pop(0), self.stock.pop(0)
+        self.seats[seat].equipment = Equipment.new(mass, weapon, shown=face_up)
+        if face_up:
+            self._make_public([mass, weapon])
+        else:
+            self.seen[seat].update((mass, weapon))
+        return mass, weapon
+
+    def _can_rearm(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return (
+            not self.rearmed
+            and s.equipment is None
+            and len(self.stock) >= 2
+            and (s.lost_round is None or self.round_no >= s.lost_round + 2)
+        )
+
+    # ------------------------------------------------------------ round flow
+    def _start_round(self) -> None:
+        self.round_no += 1
+        card = self.round_pile.pop(0)
+        self.round_card = card
+        self._make_public([card])
+        self.round_kind = round_type(rank(card), self.setup, self.rules)
+        self.round_value = self.round_no if self.rules.round_value == "ordinal" else rank(card)
+        self.leader = (self.first_leader + self.round_no - 1) % self.players
+        self.turn_index = 0
+        self.rearmed = False
+        self.events.append(
+            Event(
+                "round",
+                {
+                    "round": self.round_no,
+                    "card": card,
+                    "type": self.round_kind,
+                    "R": self.round_value,
+                    "leader": self.leader,
+                    "last": self.last_round,
+                },
+            )
+        )
+
+    def _next_turn(self) -> None:
+        self.turn_index += 1
+        self.rearmed = False
+        if self.turn_index >= self.players:
+            if self.last_round:
+                self._finish("last-round")
+            else:
+                self._start_round()
+
+    def _check_win(self, first: int) -> bool:
+        n = self.players
+        for k in range(n):
+            s = (first + k) % n
+            if not self.seats[s].hand and self.seats[s].equipment is None:
+                self.winner = s
+                self._finish("emptied")
+                return True
+        return False
+
+    def _finish(self, reason: str) -> None:
+        others = [s for s in range(self.players) if s != self.winner]
+        others.sort(key=lambda s: (self.cards_left(s), len(self.seats[s].recovered), s))
+        self.ranking = ([self.winner] if self.winner is not None else []) + others
+        self.over = True
+        self.events.append(
+            Event(
+                "end",
+                {
+                    "reason": reason,
+                    "winner": self.winner,
+                    "ranking": list(self.ranking),
+                    "cards_left": [self.cards_left(s) for s in range(self.players)],
+                    "recovered": [len(self.seats[s].recovered) for s in range(self.players)],
+                },
+            )
+        )
+
+    # ---------------------------------------------------------- legal actions
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """All legal actions of ``seat`` now (default: the seat to move); [] if it is
+        not that seat's move or the game is over. Order is stable (rules §6, specs/rules.md)."""
+        to_move = self.to_move
+        if to_move is None or (seat is not None and seat != to_move):
+            return []
+        if self._legal_cache is None:
+            self._legal_cache = self._answers() if self.pending is not None else self._round_actions()
+        return list(self._legal_cache)
+
+    def _answers(self) -> list[Action]:
+        p = self.pending
+        assert p is not None
+        s = self.seats[p.target]
+        armed = s.equipment is not None
+        if self.last_round:
+            weapon = armed and p.contest != ROUND_DISCARD
+            return [Action(A.ANSWER, cards=tuple(s.hand), weapon=weapon)]
+        plays: list[tuple[int, ...]] = [(c,) for c in s.hand] or [()]
+        if p.contest == ROUND_ATTACK:
+            weapons = (False, True) if armed else (False,)
+        elif p.contest == ROUND_DEFENSE:
+            weapons = (armed,)
+        else:
+            weapons = (False,)
+        return [Action(A.ANSWER, cards=cs, weapon=w) for cs in plays for w in weapons]
+
+    def _round_actions(self) -> list[Action]:
+        seat = self.actor
+        s = self.seats[seat]
+        armed = s.equipment is not None
+        out: list[Action] = [Action(A.REARM)] if self._can_rearm(seat) else []
+        kind = self.round_kind
+        last = self.last_round
+        plays: list[tuple[int, ...]] = [tuple(s.hand)] if last else [(c,) for c in s.hand]
+        opponents = [t for t in range(self.players) if t != seat]
+        if kind == ROUND_SUPPLY:
+            if s.hand:
+                if last:
+                    out.append(Action(A.SUPPLY_RECOVERED, cards=tuple(s.hand)))
+                else:
+                    for c in s.hand:
+                        rec = sorted((r for r in s.recovered if r != c), key=lambda r: (rank(r), r))
+                        for k in range(min(rank(c), len(rec)) + 1):
+                            out.append(Action(A.SUPPLY_RECOVERED, cards=(c,), recovered=tuple(rec[:k])))
+            if len(self.stock) >= 2:
+                out.append(Action(A.SUPPLY_EQUIPMENT))
+            out.append(Action(A.PASS))
+            return out
+        if not s.hand:
+            out.append(Action(A.PASS))
+            return out
+        if kind == ROUND_ATTACK:
+            weapons = (armed,) if last else ((False, True) if armed else (False,))
+            out.extend(Action(A.ATTACK, t, cs, w) for t in opponents for cs in plays for w in weapons)
+        elif kind == ROUND_DEFENSE:
+            out.extend(Action(A.DEFENSE, t, cs) for t in opponents for cs in plays)
+        else:
+            targets = [t for t in opponents if self.seats[t].equipment is not None]
+            if not targets:
+                out.extend(Action(A.DISCARD, None, cs) for cs in plays)
+                out.append(Action(A.PASS))
+                return out
+            for t in targets:
+                for cs in plays:
+                    if self._side_same(seat, t, cs) and armed:
+                        weapons = (True,) if last else (False, True)
+                    else:
+                        weapons = (False,)
+                    out.extend(Action(A.DISCARD, t, cs, w) for w in weapons)
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` for the seat to move (``seat``, if given, must be that seat).
+
+        Returns the events it caused (also appended to :attr:`events`). Raises
+        :class:`IllegalAction` with the reason when it is not legal; the state is then
+        unchanged.
+        """
+        if self.over:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.to_move:
+            raise IllegalAction(f"not your turn: seat {self.to_move} is to move")
+        if not isinstance(action, Action):
+            raise IllegalAction("not an action")
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+        start = len(self.events)
+        self._legal_cache = None
+        self.history.append(action)
+        if action.kind == A.ANSWER:
+            self._resolve(action)
+        elif action.kind == A.REARM:
+            self._rearm()
+        else:
+            self._act(action)
+        return self.events[start:]
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.to_move
+        assert seat is not None
+        s = self.seats[seat]
+        if self.pending is not None:
+            if action.kind != A.ANSWER:
+                return f"seat {seat} must answer the {self.pending.contest} of seat {self.pending.actor} first"
+        elif action.kind == A.ANSWER:
+            return "there is nothing to answer"
+        elif action.kind == A.REARM:
+            if s.equipment is not None:
+                return "you still have equipment"
+            if len(self.stock) < 2:
+                return "the stock has fewer than 2 cards"
+            if self.rearmed:
+                return "you have already drawn equipment this turn"
+            return f"you must let a full round pass after losing equipment (round {s.lost_round}) before drawing"
+        elif action.kind in (A.ATTACK, A.DEFENSE, A.DISCARD, A.SUPPLY_RECOVERED, A.SUPPLY_EQUIPMENT):
+            wanted = {ROUND_ATTACK: A.ATTACK, ROUND_DEFENSE: A.DEFENSE, ROUND_DISCARD: A.DISCARD}.get(self.round_kind)
+            if self.round_kind == ROUND_SUPPLY and action.kind not in (A.SUPPLY_RECOVERED, A.SUPPLY_EQUIPMENT):
+                return f"this is a supply round: '{action.kind}' is not a supply action"
+            if self.round_kind != ROUND_SUPPLY and action.kind != wanted:
+                return f"this is a {self.round_kind} round: '{action.kind}' is not allowed"
+        missing = [c for c in action.cards + action.recovered if c not in s.hand]
+        if missing:
+            return f"card(s) {', '.join(card_name(c) for c in missing)} not in your hand"
+        if action.target is not None and not (0 <= action.target < self.players) or action.target == seat:
+            return f"target {action.target} is not an opponent's seat"
+        if action.weapon and s.equipment is None:
+            return "you have no weapon"
+        if self.last_round and action.kind not in (A.PASS, A.SUPPLY_EQUIPMENT, A.REARM):
+            return "in the last round every play uses all hand cards (and the weapon, if armed)"
+        if action.kind == A.DISCARD and action.target is not None and self.seats[action.target].equipment is None:
+            return f"seat {action.target} has no equipment to discard"
+        if action.kind == A.SUPPLY_RECOVERED and action.recovered:
+            return "supply (a) discards at most v of your recovered cards, the lowest first"
+        if action.kind == A.SUPPLY_EQUIPMENT:
+            return "the stock has fewer than 2 cards"
+        if action.kind == A.PASS:
+            return "you cannot pass: you have a play to make"
+        return f"{action.kind} with these cards/weapon/target is not legal now"
+
+    def _rearm(self) -> None:
+        seat = self.actor
+        mass, weapon = self._draw_pair(seat, face_up=False)
+        self.rearmed = True
+        self.events.append(Event("rearm", {"seat": seat}, {seat: {"equipment": [mass, weapon]}}))
+
+    def _act(self, action: Action) -> None:
+        seat = self.actor
+        s = self.seats[seat]
+        kind = action.kind
+        if kind == A.PASS:
+            self.events.append(Event("pass", {"seat": seat, "round_type": self.round_kind}))
+            self._next_turn()
+            return
+        if kind == A.SUPPLY_RECOVERED:
+            gone = list(action.cards) + list(action.recovered)
+            self._remove_from_hand(seat, gone)
+            self._discard(gone)
+            self.events.append(Event("supply", {"seat": seat, "option": "a", "cards": list(action.cards),
+                                                "recovered": list(action.recovered)}))
+            if not self._check_win(seat):
+                self._next_turn()
+            return
+        if kind == A.SUPPLY_EQUIPMENT:
+            face_up = self.rules.same_identity == "shared-role" and any(
+                self._roles_match(seat, t) for t in range(self.players) if t != seat
+            )
+            old = None
+            if s.equipment is not None:
+                old = [s.equipment.mass, s.equipment.weapon]
+                self._discard(old)
+                s.equipment = None
+            mass, weapon = self._draw_pair(seat, face_up)
+            if face_up:
+                self._reveal_identity(seat)
+            data = {"seat": seat, "option": "b", "discarded": old, "face_up": face_up}
+            if face_up:
+                self.events.append(Event("supply", {**data, "equipment": [mass, weapon]}))
+            else:
+                self.events.append(Event("supply", data, {seat: {"equipment": [mass, weapon]}}))
+            self._next_turn()
+            return
+        # attack / defense / discard: the cards are played face-up
+        self._remove_from_hand(seat, action.cards)
+        self._make_public(action.cards)
+        if kind == A.DISCARD and action.target is None:
+            self._discard(action.cards)
+            self.events.append(Event("discard", {"actor": seat, "target": None, "cards": list(action.cards),
+                                                 "result": "no-target"}))
+            if not self._check_win(seat):
+                self._next_turn()
+            return
+        assert action.target is not None
+        if kind == A.DISCARD and not self._side_same(seat, action.target, action.cards):
+            self._plain_discard(seat, action.target, action.cards)
+            return
+        self.pending = Pending(kind, seat, action.target, action.cards, action.weapon)
+        self.events.append(Event("play", {"actor": seat, "target": action.target, "contest": kind,
+                                          "cards": list(action.cards), "weapon": action.weapon}))
+
+    def _plain_discard(self, seat: int, target: int, cards: tuple[int, ...]) -> None:
+        """Different-identity discard (§6): i_a > m_d discards the target's equipment."""
+        eq = self.seats[target].equipment
+        assert eq is not None
+        i_a, m_d = sum(rank(c) for c in cards), eq.m
+        success = i_a > m_d
+        equipment = [eq.mass, eq.weapon]
+        self._discard(cards)
+        if success:
+            self._lose_equipment(target)
+        rel = ">" if i_a > m_d else "<" if i_a < m_d else "="
+        self.events.append(
+            Event("discard", {"actor": seat, "target": target, "cards": list(cards),
+                              "formula": f"i {i_a} {rel} m {m_d}", "success": success,
+                              "equipment": equipment if success else None, "result": "success" if success else "fail"})
+        )
+        if not self._check_win(seat):
+            self._next_turn()
+
+    @staticmethod
+    def _side(seat: int, cards: Sequence[int], same: bool, total: Total, use: dict[str, Any] | None) -> dict[str, Any]:
+        return {"seat": seat, "cards": list(cards), "same": same, "weapon": use,
+                "formula": total.formula, "total": total.value}
+
+    def _resolve(self, answer: Action) -> None:
+        p = self.pending
+        assert p is not None
+        a, d = p.actor, p.target
+        R = self.round_value
+        if p.contest != ROUND_DISCARD:  # a discard response is shown and kept
+            self._remove_from_hand(d, answer.cards)
+        self._make_public(answer.cards)
+        i_a = sum(rank(c) for c in p.cards)
+        i_d = sum(rank(c) for c in answer.cards)
+        same_a = self._side_same(a, d, p.cards)
+        same_d = self._side_same(d, a, answer.cards)
+        use_a = self._use_weapon(a) if p.weapon else None
+        use_d = self._use_weapon(d) if answer.weapon else None
+        played = list(p.cards) + list(answer.cards)
+        collector: int | None = None
+        data: dict[str, Any] = {"actor": a, "target": d, "contest": p.contest, "R": R}
+        if p.contest == ROUND_ATTACK:
+            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, self._identity_value(a))
+            td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, self._identity_value(d))
+            if ta.value == td.value:
+                self._discard(played)
+                result = "tie"
+            else:
+                collector = a if ta.value < td.value else d
+                self._collect(collector, played)
+                result = "collect"
+        elif p.contest == ROUND_DEFENSE:
+            ta = defense_attack_strength(R, i_a, same_a, self._identity_value(a))
+            td = defense_strength(R, i_d, use_d["w"] if use_d else 0, same_d)
+            if td.value > ta.value:
+                collector, result = a, "attack-invalid"
+            else:
+                collector, result = d, "attack-valid"
+            self._collect(collector, played)
+        else:  # same-identity discard: attack first, then discard
+            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, self._identity_value(a))
+            td = Total(i_d, f"{i_d} = {i_d}")
+            eq = self.seats[d].equipment
+            if ta.value > td.value:
+                self._collect(d, p.cards)
+                if eq is not None:
+                    data["equipment"] = [eq.mass, eq.weapon]
+                    self._lose_equipment(d)
+                collector, result = d, "success"
+            else:
+                self._discard(p.cards)
+                result = "fail"
+        if same_a:
+            self._reveal_identity(a)
+        if same_d and p.contest != ROUND_DISCARD:
+            self._reveal_identity(d)
+        data["sides"] = [self._side(a, p.cards, same_a, ta, use_a), self._side(d, answer.cards, same_d, td, use_d)]
+        data["result"] = result
+        data["collector"] = collector
+        data["identities"] = self._public_identities()
+        self.pending = None
+        self.events.append(Event("contest", data))
+        if not self._check_win(a):
+            self._next_turn()
+
+    # ------------------------------------------------------------ observation
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now, as a plain dict (None = spectator: public only).
+
+        Keys: ``seat``, ``version``, ``round``/``rounds``/``round_card``/``round_type``/``R``/
+        ``leader``/``last_round``, ``to_move``, ``pending``, ``specials``, ``players`` (per
+        seat: identity if visible, hand count, recovered cards, equipment as far as
+        visible, rearm round), ``hand`` (own cards, sorted; [] for a spectator),
+        ``stock``/``round_pile`` counts, ``discard_pile``, ``log`` (last events as seen by
+        ``seat``), ``result`` once over. Two states that differ only in cards ``seat``
+        may not see give equal observations.
+        """
+        players = []
+        for t, st in enumerate(self.seats):
+            visible_id = st.identity_shown or t == seat
+            eq = st.equipment
+            if eq is None:
+                eq_view = None
+            else:
+                show = eq.shown or t == seat
+                eq_view = {
+                    "mass": eq.mass if show else None,
+                    "weapon": eq.weapon if show else None,
+                    "uses_left": eq.uses_left if show else None,
+                    "quality": eq.quality if show else None,
+                    "face_up": eq.shown,
+                }
+            players.append({
+                "seat": t,
+                "identity": self.setup.identities[t] if visible_id else None,
+                "identity_value": self._identity_value(t) if visible_id else None,
+                "hand_count": len(st.hand),
+                "recovered": sorted(st.recovered),
+                "equipment": eq_view,
+                "rearm_from": None if st.lost_round is None else st.lost_round + 2,
+                "cards_left": self.cards_left(t),
+            })
+        obs: dict[str, Any] = {
+            "seat": seat,
+            "version": self.version,
+            "round": self.round_no,
+            "rounds": self.rules.rounds,
+            "round_card": self.round_card,
+            "round_type": self.round_kind,
+            "R": self.round_value,
+            "leader": self.leader,
+            "last_round": self.last_round,
+            "to_move": self.to_move,
+            "pending": self.pending.to_wire() if self.pending else None,
+            "same_identity": self.rules.same_identity,
+            "specials": {
+                "supply": self.setup.supply_number,
+                "discard": self.setup.discard_number,
+                "coordinator": self.setup.coordinator_rank,
+                "farmer": self.setup.farmer_rank,
+            },
+            "players": players,
+            "hand": list(self.seats[seat].hand) if seat is not None else [],
+            "stock": len(self.stock),
+            "round_pile": len(self.round_pile),
+            "discard_pile": list(self.discard_pile),
+            "log": [e.to_wire(seat) for e in self.events[-LOG_TAIL:]],
+            "result": {"winner": self.winner, "ranking": list(self.ranking)} if self.over else None,
+        }
+        return obs
+
+    # ---------------------------------------------------------- serialisation
+    def record(self) -> dict[str, Any]:
+        """The game as ``{"version", "rules", "setup", "deck", "actions"}`` (plain data);
+        :func:`replay` rebuilds exactly this state from it."""
+        return {
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_wire(),
+            "setup": self.setup.to_wire(),
+            "deck": list(self.deck),
+            "actions": [a.to_wire() for a in self.history],
+        }
+
+    def clone(self) -> "GameState":
+        """An independent deep copy (for search bots and tests)."""
+        return replay(self.record())
+
+
+def replay(record: dict[str, Any]) -> GameState:
+    """Rebuild a game from :meth:`GameState.record` output.
+
+    Raises ``ValueError`` for a malformed record and :class:`IllegalAction` (with the
+    action's index) if an action is not legal at its turn.
+    """
+    if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
+        raise ValueError(f"not a version {RECORD_VERSION} game record")
+    rules = RuleSet.from_wire(record["rules"])
+    state = GameState.new(rules, record["deck"], Setup.from_wire(record["setup"]))
+    for k, wire in enumerate(record["actions"]):
+        try:
+            state.apply(Action.from_wire(wire))
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {k}: {exc.reason}") from None
+    return state

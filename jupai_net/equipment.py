@@ -1,0 +1,63 @@
+"""Equipment 装备 = a mass card and a weapon card (design/rules.md §7).
+
+Quality and uses follow the mass rank m: m ≤ 4 simple 简单 (1 use), 5–8 fine 精致
+(2 uses), ≥ 9 advanced 高级 (3 uses). The first use is face-up (both cards become
+public); the 2nd use of an advanced weapon is face-down; the last use sends both
+cards to the discard pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import rank
+
+
+def quality(mass_rank: int) -> str:
+    """'simple' (m ≤ 4), 'fine' (5–8) or 'advanced' (≥ 9)."""
+    return "simple" if mass_rank <= 4 else "fine" if mass_rank <= 8 else "advanced"
+
+
+def uses_for(mass_rank: int) -> int:
+    """Number of uses for a mass rank: 1, 2 or 3 (§7)."""
+    return 1 if mass_rank <= 4 else 2 if mass_rank <= 8 else 3
+
+
+@dataclass(slots=True)
+class Equipment:
+    """A seat's mass + weapon pair. ``mass``/``weapon`` are card ids; ``uses_left`` ≥ 1;
+    ``shown`` is True once the cards are public (first use, or drawn face-up)."""
+
+    mass: int
+    weapon: int
+    uses_left: int
+    shown: bool = False
+
+    @classmethod
+    def new(cls, mass: int, weapon: int, shown: bool = False) -> "Equipment":
+        """Fresh equipment with the full number of uses for its mass."""
+        return cls(mass, weapon, uses_for(rank(mass)), shown)
+
+    @property
+    def m(self) -> int:
+        """Mass rank."""
+        return rank(self.mass)
+
+    @property
+    def w(self) -> int:
+        """Weapon rank."""
+        return rank(self.weapon)
+
+    @property
+    def quality(self) -> str:
+        """'simple', 'fine' or 'advanced'."""
+        return quality(self.m)
+
+    @property
+    def uses_done(self) -> int:
+        """Uses made so far."""
+        return uses_for(self.m) - self.uses_left
+
+    def copy(self) -> "Equipment":
+        """An independent copy."""
+        return Equipment(self.mass, self.weapon, self.uses_left, self.shown)

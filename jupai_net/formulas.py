@@ -1,0 +1,57 @@
+"""Contest totals and their formulas (design/rules.md §6; specs/rules.md §6).
+
+Symbols: I = identity value, R = round value, i = intent (sum of the ranks of the
+cards played; 0 with no card), m = mass rank, w = weapon rank. Every total comes
+with its formula written out as players see it, e.g. ``3×10 + 8×6 = 78``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """A side's total in a contest: ``value`` and the ``formula`` that gives it."""
+
+    value: int
+    formula: str
+
+
+def _join(terms: list[tuple[str, int]]) -> Total:
+    value = sum(v for _, v in terms)
+    return Total(value, " + ".join(t for t, _ in terms) + f" = {value}")
+
+
+def attack_total(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: int = 0) -> Total:
+    """Attack side total (§6 attack; also the attack of a same-identity discard).
+
+    Different identity: ``R×i (+ m×w)``. Same identity: ``I×i + R (+ m×w)``.
+    ``weapon`` is ``(m, w)`` when the weapon is used, else None.
+    """
+    terms: list[tuple[str, int]] = [(f"{I}×{i}", I * i), (f"{R}", R)] if same else [(f"{R}×{i}", R * i)]
+    if weapon is not None:
+        m, w = weapon
+        terms.append((f"{m}×{w}", m * w))
+    return _join(terms)
+
+
+def defense_attack_strength(R: int, i: int, same: bool, I: int = 0) -> Total:
+    """Attack strength in a defense round (§6 defense): ``R + i``; same identity ``(I + i) + (R + i)``."""
+    if same:
+        return _join([(f"({I} + {i})", I + i), (f"({R} + {i})", R + i)])
+    return _join([(f"{R}", R), (f"{i}", i)])
+
+
+def defense_strength(R: int, i: int, w: int, same: bool) -> Total:
+    """Defense strength (§6 defense): ``w + i``; same identity ``(R + i) + (w + i)``. w = 0 unarmed."""
+    if same:
+        return _join([(f"({R} + {i})", R + i), (f"({w} + {i})", w + i)])
+    return _join([(f"{w}", w), (f"{i}", i)])
+
+
+def compare(left: Total, right: Total, op: str = ">") -> str:
+    """``'a > b'``-style comparison text of two totals' values, with the true relation."""
+    a, b = left.value, right.value
+    rel = ">" if a > b else "<" if a < b else "="
+    return f"{a} {rel} {b}"

@@ -1,0 +1,40 @@
+"""``jupai rules [--rules FILE]``: show every rule setting in force (house rules in full)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .rules import RuleError, RuleSet, load_rules
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``rules`` subcommand."""
+    p = sub.add_parser("rules", help="show the rule settings in force (defaults or a TOML file)")
+    p.add_argument("--rules", default=None, help="TOML file of house rules")
+    p.set_defaults(func=_run)
+
+
+def render_rules(rules: RuleSet):
+    """A rich Table of every setting of ``rules`` (name, value, meaning)."""
+    from rich.table import Table
+
+    t = Table(title="rules in force")
+    t.add_column("setting")
+    t.add_column("value")
+    t.add_column("meaning")
+    for name, value, meaning in rules.describe():
+        t.add_row(name, str(value).lower() if isinstance(value, bool) else str(value), meaning)
+    return t
+
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    console = Console()
+    try:
+        rules = load_rules(args.rules) if args.rules else RuleSet()
+    except RuleError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        return 2
+    console.print(render_rules(rules))
+    return 0
