@@ -1,0 +1,88 @@
+"""Every size limit of the wire protocol, in one place (specs/protocol.md § Limits).
+
+Sizes of frames, strings and byte strings are in **bytes** (msgpack counts a
+string's UTF-8 bytes); text lengths checked after decoding (names, chat, error
+text) are in **characters**. Changing a limit that a peer can observe is a wire
+change: raise :data:`PROTOCOL_VERSION` with it.
+"""
+
+from __future__ import annotations
+
+from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
+
+#: The protocol version this program speaks best (hello ``version``).
+PROTOCOL_VERSION = 1
+#: Every version this program can speak, lowest first (hello ``min_version``..``version``).
+SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
+
+# --- framing -----------------------------------------------------------------
+#: Bytes of the big-endian unsigned length prefix of a frame.
+HEADER_SIZE = 4
+#: Largest payload (the msgpack map, without the 4-byte prefix). Checked on the
+#: prefix alone, before any byte of the payload is buffered.
+MAX_FRAME = 256 * 1024
+
+# --- msgpack unpacker limits (per object, in one frame) ------------------------
+#: Longest msgpack str (UTF-8 bytes).
+MAX_STR_LEN = 4096
+#: Longest msgpack bin (bytes); the statement body is the largest.
+MAX_BIN_LEN = 64 * 1024
+#: Most elements in one msgpack array.
+MAX_ARRAY_LEN = 4096
+#: Most pairs in one msgpack map.
+MAX_MAP_LEN = 1024
+#: msgpack ext types are not used: any ext object is refused.
+MAX_EXT_LEN = 0
+
+# --- free-form trees (sync observation, end result) ----------------------------
+#: Deepest nesting of maps/arrays in a tree, the tree itself being depth 1.
+MAX_TREE_DEPTH = 16
+#: Most values (maps, arrays and scalars together) in one tree.
+MAX_TREE_NODES = 50_000
+
+# --- fields ---------------------------------------------------------------------
+#: Seats are 0..MAX_SEATS-1 (the rules engine's largest table).
+MAX_SEATS = _MAX_PLAYERS
+#: Player names: 1..24 printable characters, no leading/trailing space.
+MAX_NAME_LEN = 24
+#: Chat text: 1..300 printable characters.
+MAX_CHAT_LEN = 300
+#: Error, notice and reject text: 0..500 printable characters.
+MAX_TEXT_LEN = 500
+#: Prompt ``pending`` description: 0..200 printable characters.
+MAX_PENDING_LEN = 200
+#: Machine codes (error/notice/reject codes, bye reasons, statement kinds, end
+#: reasons): 1..32 chars ``[a-z][a-z0-9_.-]*``.
+MAX_CODE_LEN = 32
+#: Session tokens: 16..64 chars ``[A-Za-z0-9_-]`` (e.g. ``secrets.token_urlsafe(24)``).
+MIN_TOKEN_LEN, MAX_TOKEN_LEN = 16, 64
+#: Game ids are exactly 16 random bytes (128 bit).
+GAME_ID_LEN = 16
+#: Seed commitments and seeds are exactly 32 bytes.
+COMMITMENT_LEN = 32
+SEED_LEN = 32
+#: Signed fairness statements: body 1..MAX_STATEMENT_LEN bytes, signature 1..MAX_SIG_LEN bytes.
+MAX_STATEMENT_LEN = MAX_BIN_LEN
+MAX_SIG_LEN = 256
+#: Most legal actions in one prompt.
+MAX_LEGAL = MAX_ARRAY_LEN
+#: Sequence numbers and ping nonces are 0..MAX_SEQ; state ids 0..MAX_STATE_ID.
+MAX_SEQ = 2**63 - 1
+MAX_NONCE = 2**32 - 1
+MAX_STATE_ID = 2**32 - 1
+#: Prompt timeout, milliseconds (at most one day).
+MAX_TIMEOUT_MS = 86_400_000
+#: Language codes a client may ask for.
+LANGS: tuple[str, ...] = ("en", "zh")
+
+#: Keyword arguments for :func:`msgpack.unpackb` that enforce the limits above.
+UNPACK_LIMITS = dict(
+    raw=False,
+    strict_map_key=True,
+    use_list=True,
+    max_str_len=MAX_STR_LEN,
+    max_bin_len=MAX_BIN_LEN,
+    max_array_len=MAX_ARRAY_LEN,
+    max_map_len=MAX_MAP_LEN,
+    max_ext_len=MAX_EXT_LEN,
+)

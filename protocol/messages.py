@@ -1,0 +1,681 @@
+"""Message types of the wire protocol (specs/protocol.md § Messages).
+
+Every message is a frozen dataclass with a class attribute ``type`` (the wire name)
+and a keyword-only ``seq`` (the per-connection sequence number; ``None`` on a
+message built locally, set on a message received; the connection stamps it when
+sending, so callers never set it). Constructors validate every field and raise
+:class:`~.errors.FieldError` (a ``ValueError``) on a bad value; whatever a
+constructor accepts, a peer's decoder accepts too.
+
+On the wire a message is one msgpack map: ``{"type": str, "seq": int, <fields>}``,
+every field present (``None`` travels as nil), no other keys. ``to_wire()`` builds
+that map; ``from_wire(map)`` checks it and raises
+:class:`~.errors.RemoteProtocolError` (``bad-field``) on any problem.
+
+Message equality ignores ``seq``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from jupai_net.actions import Action
+from jupai_net.rules import RuleSet
+
+from .errors import BAD_FIELD, FieldError, RemoteProtocolError, _short
+from .limits import (
+    COMMITMENT_LEN,
+    GAME_ID_LEN,
+    LANGS,
+    MAX_ARRAY_LEN,
+    MAX_BIN_LEN,
+    MAX_CHAT_LEN,
+    MAX_CODE_LEN,
+    MAX_LEGAL,
+    MAX_MAP_LEN,
+    MAX_NAME_LEN,
+    MAX_NONCE,
+    MAX_PENDING_LEN,
+    MAX_SEATS,
+    MAX_SEQ,
+    MAX_SIG_LEN,
+    MAX_STATE_ID,
+    MAX_STATEMENT_LEN,
+    MAX_STR_LEN,
+    MAX_TEXT_LEN,
+    MAX_TIMEOUT_MS,
+    MAX_TOKEN_LEN,
+    MAX_TREE_DEPTH,
+    MAX_TREE_NODES,
+    MIN_TOKEN_LEN,
+    PROTOCOL_VERSION,
+    SEED_LEN,
+    SUPPORTED_VERSIONS,
+)
+
+_CODE_RE = re.compile(rf"[a-z][a-z0-9_.-]{{0,{MAX_CODE_LEN - 1}}}")
+_TOKEN_RE = re.compile(rf"[A-Za-z0-9_-]{{{MIN_TOKEN_LEN},{MAX_TOKEN_LEN}}}")
+_INT_MIN, _UINT_MAX = -(2**63), 2**64 - 1  # what msgpack can carry
+
+
+# --- field checks (raise FieldError) ------------------------------------------------
+
+
+def _check_int(name: str, v: Any, lo: int, hi: int, *, optional: bool = False) -> None:
+    if v is None and optional:
+        return
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        null = " or null" if optional else ""
+        raise FieldError(name, f"must be a whole number {lo}..{hi}{null}, got {_short(v)}")
+
+
+def _check_bool(name: str, v: Any) -> None:
+    if not isinstance(v, bool):
+        raise FieldError(name, f"must be true or false, got {_short(v)}")
+
+
+def _check_text(name: str, v: Any, lo: int, hi: int, *, optional: bool = False) -> None:
+    """Printable text (no control, format or line-break characters), lo..hi characters."""
+    if v is None and optional:
+        return
+    if not isinstance(v, str) or not lo <= len(v) <= hi or not v.isprintable():
+        raise FieldError(name, f"must be {lo}..{hi} printable characters, got {_short(v)}")
+
+
+def _check_name(name: str, v: Any) -> None:
+    _check_text(name, v, 1, MAX_NAME_LEN)
+    if v != v.strip():
+        raise FieldError(name, f"must not start or end with a space, got {_short(v)}")
+
+
+def _check_code(name: str, v: Any, *, allow_empty: bool = False) -> None:
+    if allow_empty and v == "":
+        return
+    if not isinstance(v, str) or not _CODE_RE.fullmatch(v):
+        raise FieldError(
+            name, f"must be a code of 1..{MAX_CODE_LEN} characters a-z 0-9 _ . - (starting a-z), got {_short(v)}"
+        )
+
+
+def _check_bytes(obj: Any, name: str, lo: int, hi: int) -> None:
+    """bytes of lo..hi length; a bytearray/memoryview is stored as bytes."""
+    v = getattr(obj, name)
+    if isinstance(v, (bytearray, memoryview)):
+        v = bytes(v)
+        object.__setattr__(obj, name, v)
+    if not isinstance(v, bytes) or not lo <= len(v) <= hi:
+        size = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+        got = f"{len(v)} bytes" if isinstance(v, bytes) else _short(v)
+        raise FieldError(name, f"must be {size} bytes, got {got}")
+
+
+def _as_tuple(obj: Any, name: str) -> tuple[Any, ...]:
+    v = getattr(obj, name)
+    if isinstance(v, list):
+        v = tuple(v)
+        object.__setattr__(obj, name, v)
+    if not isinstance(v, tuple):
+        raise FieldError(name, f"must be a list, got {_short(v)}")
+    return v
+
+
+def _check_tree(name: str, root: Any) -> None:
+    """A map with string keys, holding only msgpack-friendly values, within the tree limits."""
+    if not isinstance(root, dict):
+        raise FieldError(name, f"must be a map, got {_short(root)}")
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(root, 1)]
+    while stack:
+        v, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_TREE_NODES:
+            raise FieldError(name, f"holds more than {MAX_TREE_NODES} values")
+        if isinstance(v, (dict, list, tuple)):
+            if depth > MAX_TREE_DEPTH:
+                raise FieldError(name, f"nests deeper than {MAX_TREE_DEPTH} levels")
+            if isinstance(v, dict):
+                if len(v) > MAX_MAP_LEN:
+                    raise FieldError(name, f"holds a map of more than {MAX_MAP_LEN} keys")
+                for k, x in v.items():
+                    if not isinstance(k, str):
+                        raise FieldError(name, f"map keys must be strings, got {_short(k)}")
+                    stack.append((k, depth + 1))
+                    stack.append((x, depth + 1))
+            else:
+                if len(v) > MAX_ARRAY_LEN:
+                    raise FieldError(name, f"holds a list of more than {MAX_ARRAY_LEN} items")
+                stack.extend((x, depth + 1) for x in v)
+        elif isinstance(v, str):
+            try:
+                size = len(v.encode("utf-8"))
+            except UnicodeEncodeError:
+                raise FieldError(name, f"holds a string that is not valid Unicode: {_short(v)}") from None
+            if size > MAX_STR_LEN:
+                raise FieldError(name, f"holds a string of more than {MAX_STR_LEN} bytes")
+        elif isinstance(v, bytes):
+            if len(v) > MAX_BIN_LEN:
+                raise FieldError(name, f"holds bytes longer than {MAX_BIN_LEN}")
+        elif isinstance(v, bool) or v is None:
+            pass
+        elif isinstance(v, int):
+            if not _INT_MIN <= v <= _UINT_MAX:
+                raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(v)}")
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                raise FieldError(name, f"holds a non-finite number: {v}")
+        else:
+            raise FieldError(name, f"holds a {type(v).__name__}, which the protocol cannot carry")
+
+
+def _check_action(name: str, v: Any) -> None:
+    """An :class:`Action` that survives ``Action.from_wire(a.to_wire())`` (what the peer will do)."""
+    if not isinstance(v, Action):
+        raise FieldError(name, f"must be an Action, got {_short(v)}")
+    try:
+        Action.from_wire(v.to_wire())
+    except (ValueError, TypeError) as exc:
+        raise FieldError(name, f"is not a valid action: {exc}") from None
+
+
+# --- wire decoders for fields that are not plain values (raise FieldError) -------------
+
+
+def _decode_action(v: Any) -> Action:
+    try:
+        return Action.from_wire(v)
+    except (ValueError, TypeError) as exc:
+        raise FieldError("action", f"is not a valid action: {exc}") from None
+
+
+def _decode_actions(v: Any) -> tuple[Action, ...]:
+    if not isinstance(v, list):
+        raise FieldError("legal", f"must be a list of actions, got {_short(v)}")
+    try:
+        return tuple(Action.from_wire(a) for a in v)
+    except (ValueError, TypeError) as exc:
+        raise FieldError("legal", f"holds an invalid action: {exc}") from None
+
+
+def _decode_rules(v: Any) -> RuleSet:
+    try:
+        return RuleSet.from_wire(v)
+    except (ValueError, TypeError) as exc:
+        raise FieldError("rules", f"are not valid rules: {exc}") from None
+
+
+def _decode_players(v: Any) -> tuple["PlayerInfo", ...]:
+    if not isinstance(v, list):
+        raise FieldError("players", f"must be a list of players, got {_short(v)}")
+    return tuple(PlayerInfo.from_wire(p) for p in v)
+
+
+def _plain(v: Any) -> Any:
+    """Python value -> msgpack-friendly value (to_wire of nested objects, tuples as lists)."""
+    if isinstance(v, (Action, RuleSet, PlayerInfo)):
+        return v.to_wire()
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _check_keys(what: str, data: dict[Any, Any], names: set[str]) -> None:
+    missing = names - data.keys()
+    if missing:
+        raise FieldError(sorted(missing)[0], f"is missing from {what} (missing: {', '.join(sorted(missing))})")
+    extra = [k for k in data if k not in names]
+    if extra:
+        shown = ", ".join(_short(k, 24) for k in extra[:5])
+        raise FieldError(str(extra[0])[:32], f"is not a field of {what} (unknown: {shown})")
+
+
+# --- nested records ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """One occupied seat as shown in the lobby: ``seat`` 0..5, ``name``, ``ready``,
+    ``bot`` (a bot plays it), ``connected`` (a human's connection is up)."""
+
+    seat: int
+    name: str
+    ready: bool = False
+    bot: bool = False
+    connected: bool = True
+
+    def __post_init__(self) -> None:
+        _check_int("seat", self.seat, 0, MAX_SEATS - 1)
+        _check_name("name", self.name)
+        for name in ("ready", "bot", "connected"):
+            _check_bool(name, getattr(self, name))
+
+    def to_wire(self) -> dict[str, Any]:
+        """``{"seat", "name", "ready", "bot", "connected"}``."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "PlayerInfo":
+        """Inverse of :meth:`to_wire`; raises :class:`FieldError` (field ``players``) on a bad entry."""
+        if not isinstance(data, dict):
+            raise FieldError("players", f"must hold maps, got {_short(data)}")
+        try:
+            _check_keys("a player entry", data, {f.name for f in dataclasses.fields(cls)})
+            return cls(**data)
+        except FieldError as exc:
+            raise FieldError("players", f"holds a bad entry: {exc}") from None
+
+
+# --- messages ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Base of every message. ``type``: wire name (class attribute); ``seq``: sequence
+    number (keyword-only, ``None`` until sent or received; not part of equality)."""
+
+    type: ClassVar[str] = ""
+    #: field name -> decoder from the wire form, for fields that are not plain values
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {}
+
+    seq: int | None = field(default=None, kw_only=True, compare=False)
+
+    def __post_init__(self) -> None:
+        _check_int("seq", self.seq, 0, MAX_SEQ, optional=True)
+        self._validate()
+
+    def _validate(self) -> None:
+        """Check the message's own fields; raise :class:`FieldError`."""
+
+    def to_wire(self, seq: int | None = None) -> dict[str, Any]:
+        """The wire map ``{"type", "seq", <fields>}``; ``seq`` overrides ``self.seq``."""
+        out: dict[str, Any] = {"type": self.type, "seq": self.seq if seq is None else seq}
+        for f in dataclasses.fields(self):
+            if f.name != "seq":
+                out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> "Message":
+        """Build from a wire map whose ``type`` is this class's. Raises
+        :class:`RemoteProtocolError` ``bad-field`` naming the field on any problem."""
+        try:
+            names = {f.name for f in dataclasses.fields(cls)}
+            _check_keys(f"a {cls.type} message", data, names | {"type"})
+            kwargs = {}
+            for name in names:
+                decode = cls._decoders.get(name)
+                kwargs[name] = decode(data[name]) if decode else data[name]
+            return cls(**kwargs)
+        except FieldError as exc:
+            raise RemoteProtocolError(BAD_FIELD, f"{cls.type} message: {exc}") from None
+
+
+# --- client -> host ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    """``hello`` (client → host, first message). Opens the handshake.
+
+    ``name``: 1..24 printable characters, no surrounding spaces. ``lang``: ``"en"``
+    or ``"zh"``. ``seat``: the seat asked for (0..5) or ``None`` for any free seat.
+    ``token``: the session token of an earlier ``welcome`` to take a seat back
+    after a disconnect, else ``None``. ``version``/``min_version``: the protocol
+    versions the client speaks (highest/lowest); the host picks the highest it
+    shares, or fails with ``version-mismatch``.
+    """
+
+    type: ClassVar[str] = "hello"
+    name: str
+    lang: str = "en"
+    seat: int | None = None
+    token: str | None = None
+    version: int = PROTOCOL_VERSION
+    min_version: int = SUPPORTED_VERSIONS[0]
+
+    def _validate(self) -> None:
+        _check_int("version", self.version, 0, MAX_NONCE)
+        _check_int("min_version", self.min_version, 0, self.version)
+        _check_name("name", self.name)
+        if self.lang not in LANGS:
+            raise FieldError("lang", f"must be one of {', '.join(LANGS)}, got {_short(self.lang)}")
+        _check_int("seat", self.seat, 0, MAX_SEATS - 1, optional=True)
+        if self.token is not None and (not isinstance(self.token, str) or not _TOKEN_RE.fullmatch(self.token)):
+            raise FieldError(
+                "token", f"must be null or {MIN_TOKEN_LEN}..{MAX_TOKEN_LEN} characters A-Z a-z 0-9 _ -"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Ready(Message):
+    """``ready`` (client → host, lobby): the player is (``True``) or is no longer ready to start."""
+
+    type: ClassVar[str] = "ready"
+    ready: bool = True
+
+    def _validate(self) -> None:
+        _check_bool("ready", self.ready)
+
+
+@dataclass(frozen=True, slots=True)
+class SeedCommit(Message):
+    """``seed_commit`` (client → host, game): the player's seed commitment c_i
+    (32 bytes) for the game ``game_id`` (16 bytes, from ``start``)."""
+
+    type: ClassVar[str] = "seed_commit"
+    game_id: bytes
+    commitment: bytes
+
+    def _validate(self) -> None:
+        _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
+        _check_bytes(self, "commitment", COMMITMENT_LEN, COMMITMENT_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class SeedReveal(Message):
+    """``seed_reveal`` (client → host, game): the player's seed s_i (32 bytes) for ``game_id``."""
+
+    type: ClassVar[str] = "seed_reveal"
+    game_id: bytes
+    seed: bytes
+
+    def _validate(self) -> None:
+        _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
+        _check_bytes(self, "seed", SEED_LEN, SEED_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMessage(Message):
+    """``action`` (client → host, game): play ``action`` in answer to the state
+    ``state_id`` (the engine's action count, from ``prompt``/``sync``) of game
+    ``game_id``. The host refuses a stale one with ``reject`` and a ``sync``."""
+
+    type: ClassVar[str] = "action"
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"action": _decode_action}
+    game_id: bytes
+    state_id: int
+    action: Action
+
+    def _validate(self) -> None:
+        _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
+        _check_int("state_id", self.state_id, 0, MAX_STATE_ID)
+        _check_action("action", self.action)
+
+
+@dataclass(frozen=True, slots=True)
+class Chat(Message):
+    """``chat`` (client → host, lobby or game): 1..300 printable characters to say at the table."""
+
+    type: ClassVar[str] = "chat"
+    text: str
+
+    def _validate(self) -> None:
+        _check_text("text", self.text, 1, MAX_CHAT_LEN)
+
+
+# --- both directions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ping(Message):
+    """``ping`` (either side, lobby or game): the peer answers ``pong`` with the same ``nonce`` (0..2³²−1)."""
+
+    type: ClassVar[str] = "ping"
+    nonce: int = 0
+
+    def _validate(self) -> None:
+        _check_int("nonce", self.nonce, 0, MAX_NONCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Pong(Message):
+    """``pong`` (either side, lobby or game): answer to ``ping``, same ``nonce``."""
+
+    type: ClassVar[str] = "pong"
+    nonce: int = 0
+
+    def _validate(self) -> None:
+        _check_int("nonce", self.nonce, 0, MAX_NONCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Bye(Message):
+    """``bye`` (either side, any state): a clean goodbye; the sender sends nothing more.
+    ``reason``: a code (e.g. ``quit``, ``host-shutdown``) or ``""``."""
+
+    type: ClassVar[str] = "bye"
+    reason: str = ""
+
+    def _validate(self) -> None:
+        _check_code("reason", self.reason, allow_empty=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorMessage(Message):
+    """``error`` (either side, any state): a fatal problem; the sender closes the connection.
+    ``code``: machine code (specs/protocol.md § Errors); ``message``: 0..500 printable characters."""
+
+    type: ClassVar[str] = "error"
+    code: str
+    message: str = ""
+
+    def _validate(self) -> None:
+        _check_code("code", self.code)
+        _check_text("message", self.message, 0, MAX_TEXT_LEN)
+
+
+# --- host -> client ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    """``welcome`` (host → client, answer to ``hello``): the client is admitted.
+
+    ``version``: the negotiated protocol version. ``seat``: the client's seat
+    (0..rules.players−1) or ``None`` for a spectator. ``token``: the session token
+    to give in a later ``hello`` to take the seat back. ``rules``: the table's
+    :class:`RuleSet` (wire form: ``RuleSet.to_wire()``); ``players``: the occupied
+    seats (:class:`PlayerInfo`, unique seats).
+    """
+
+    type: ClassVar[str] = "welcome"
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"rules": _decode_rules, "players": _decode_players}
+    seat: int | None
+    token: str
+    rules: RuleSet
+    players: tuple[PlayerInfo, ...] = ()
+    version: int = PROTOCOL_VERSION
+
+    def _validate(self) -> None:
+        _check_int("version", self.version, 0, MAX_NONCE)
+        if not isinstance(self.rules, RuleSet):
+            raise FieldError("rules", f"must be a RuleSet, got {_short(self.rules)}")
+        _check_int("seat", self.seat, 0, self.rules.players - 1, optional=True)
+        if not isinstance(self.token, str) or not _TOKEN_RE.fullmatch(self.token):
+            raise FieldError("token", f"must be {MIN_TOKEN_LEN}..{MAX_TOKEN_LEN} characters A-Z a-z 0-9 _ -")
+        _check_players(self)
+
+
+def _check_players(msg: Any) -> None:
+    players = _as_tuple(msg, "players")
+    if len(players) > MAX_SEATS or not all(isinstance(p, PlayerInfo) for p in players):
+        raise FieldError("players", f"must be at most {MAX_SEATS} PlayerInfo entries")
+    if len({p.seat for p in players}) != len(players):
+        raise FieldError("players", "names a seat twice")
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby(Message):
+    """``lobby`` (host → client, lobby or game): who holds which seat now
+    (:class:`PlayerInfo` entries, unique seats; empty seats are absent)."""
+
+    type: ClassVar[str] = "lobby"
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"players": _decode_players}
+    players: tuple[PlayerInfo, ...] = ()
+
+    def _validate(self) -> None:
+        _check_players(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Message):
+    """``start`` (host → client, lobby → game): a game begins. ``game_id``: 16 random
+    bytes naming it (echoed in seed and action messages); ``rules``: its
+    :class:`RuleSet`. Also sent to a player who reconnects into a running game."""
+
+    type: ClassVar[str] = "start"
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"rules": _decode_rules}
+    game_id: bytes
+    rules: RuleSet
+
+    def _validate(self) -> None:
+        _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
+        if not isinstance(self.rules, RuleSet):
+            raise FieldError("rules", f"must be a RuleSet, got {_short(self.rules)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement(Message):
+    """``statement`` (host → client, lobby or game): a signed fairness statement,
+    opaque to the protocol (made and checked by :mod:`jupai_net.fairness`).
+    ``kind``: a code naming it (for dispatch; the signed ``body`` is authoritative);
+    ``body``: 1..65536 bytes; ``sig``: 1..256 bytes."""
+
+    type: ClassVar[str] = "statement"
+    kind: str
+    body: bytes
+    sig: bytes
+
+    def _validate(self) -> None:
+        _check_code("kind", self.kind)
+        _check_bytes(self, "body", 1, MAX_STATEMENT_LEN)
+        _check_bytes(self, "sig", 1, MAX_SIG_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt(Message):
+    """``prompt`` (host → client, game): the seat must act on state ``state_id``.
+
+    ``legal``: the legal actions (1..4096 :class:`Action`); ``timeout_ms``: how long
+    the host waits from sending this prompt, in milliseconds (``None`` = no limit),
+    after which it plays a default action; ``pending``: what is awaited, 0..200
+    printable characters (e.g. ``"attack"``, ``"answer"``).
+    """
+
+    type: ClassVar[str] = "prompt"
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"legal": _decode_actions}
+    state_id: int
+    legal: tuple[Action, ...]
+    timeout_ms: int | None = None
+    pending: str = ""
+
+    def _validate(self) -> None:
+        _check_int("state_id", self.state_id, 0, MAX_STATE_ID)
+        legal = _as_tuple(self, "legal")
+        if not 1 <= len(legal) <= MAX_LEGAL:
+            raise FieldError("legal", f"must hold 1..{MAX_LEGAL} actions, got {len(legal)}")
+        for a in legal:
+            _check_action("legal", a)
+        _check_int("timeout_ms", self.timeout_ms, 0, MAX_TIMEOUT_MS, optional=True)
+        _check_text("pending", self.pending, 0, MAX_PENDING_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class Sync(Message):
+    """``sync`` (host → client, game): the full view of state ``state_id`` for this
+    seat: ``observation``, the engine's per-seat observation, a map with string keys
+    holding only nil/bool/int/finite float/str/bytes/list/map, at most 16 levels deep
+    and 50 000 values. Received lists and maps are ``list``/``dict``."""
+
+    type: ClassVar[str] = "sync"
+    state_id: int
+    observation: dict[str, Any]
+
+    def _validate(self) -> None:
+        _check_int("state_id", self.state_id, 0, MAX_STATE_ID)
+        _check_tree("observation", self.observation)
+
+
+@dataclass(frozen=True, slots=True)
+class Reject(Message):
+    """``reject`` (host → client, lobby or game): the client's ``action`` (or seed message)
+    was refused, not fatal. ``state_id``: the state the refused action named (``None``
+    for a seed message); ``code``: e.g. ``stale-state``; ``message``: 0..500 printable
+    characters. After ``stale-state`` the host sends a ``sync``."""
+
+    type: ClassVar[str] = "reject"
+    state_id: int | None
+    code: str
+    message: str = ""
+
+    def _validate(self) -> None:
+        _check_int("state_id", self.state_id, 0, MAX_STATE_ID, optional=True)
+        _check_code("code", self.code)
+        _check_text("message", self.message, 0, MAX_TEXT_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRelay(Message):
+    """``chat`` (host → client, lobby or game): a line of chat. ``seat``: the speaker's
+    seat, ``None`` for the host itself or a spectator; ``name``: the speaker's name;
+    ``text``: 1..300 printable characters."""
+
+    type: ClassVar[str] = "chat"
+    seat: int | None
+    name: str
+    text: str
+
+    def _validate(self) -> None:
+        _check_int("seat", self.seat, 0, MAX_SEATS - 1, optional=True)
+        _check_name("name", self.name)
+        _check_text("text", self.text, 1, MAX_CHAT_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Message):
+    """``notice`` (host → client, lobby or game): information, no answer expected.
+    ``code``: e.g. ``turn-timeout``; ``text``: 0..500 printable characters (English;
+    clients may translate by code)."""
+
+    type: ClassVar[str] = "notice"
+    code: str
+    text: str = ""
+
+    def _validate(self) -> None:
+        _check_code("code", self.code)
+        _check_text("text", self.text, 0, MAX_TEXT_LEN)
+
+
+@dataclass(frozen=True, slots=True)
+class End(Message):
+    """``end`` (host → client, game → lobby): the game is over. ``reason``: a code
+    (``finished``, ``aborted``, …); ``result``: a map like ``sync.observation``
+    (e.g. the final standings), may be empty."""
+
+    type: ClassVar[str] = "end"
+    reason: str = "finished"
+    result: dict[str, Any] = field(default_factory=dict)
+
+    def _validate(self) -> None:
+        _check_code("reason", self.reason)
+        _check_tree("result", self.result)
+
+
+#: Message classes a client sends, by wire type.
+CLIENT_MESSAGES: dict[str, type[Message]] = {
+    cls.type: cls
+    for cls in (Hello, Ready, SeedCommit, SeedReveal, ActionMessage, Chat, Ping, Pong, Bye, ErrorMessage)
+}
+#: Message classes a host sends, by wire type (``chat`` is :class:`ChatRelay` here).
+HOST_MESSAGES: dict[str, type[Message]] = {
+    cls.type: cls
+    for cls in (
+        Welcome, Lobby, Start, Statement, Prompt, Sync, Reject, ChatRelay, Notice, End, Ping, Pong, Bye, ErrorMessage
+    )
+}
