@@ -1,0 +1,363 @@
+"""Signed statements: what the host says, as msgpack bodies with Ed25519 signatures
+(specs/fairness.md §6).
+
+A *signed statement* travels as opaque bytes: the msgpack array
+``[body, signature]`` where ``body`` is a msgpack *bin* holding the msgpack-encoded
+body map and ``signature`` is the 64-byte Ed25519 signature of
+``TAG_STATEMENT ‖ body`` by the host signing key. Verifiers check the signature over
+the stored body bytes and never re-encode a body.
+
+Every body map has the fields ``v`` (1), ``kind``, ``game`` (16-byte game id),
+``to`` (the seat the statement is addressed to, ``nil`` for spectators) and ``n``
+(its index in that addressee's stream, from 0), then the fields of its kind listed
+in :data:`KIND_FIELDS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+
+from ..cards import DECK_SIZE
+from .primitives import DIGEST_BYTES, FAIRNESS_VERSION, GAME_ID_BYTES, SALT_BYTES, SEED_BYTES, FairnessError
+
+TAG_STATEMENT = b"jupai/v1/statement\x00"
+SIGNATURE_BYTES = 64
+PUBLIC_KEY_BYTES = 32
+#: Largest signed statement accepted (bytes).
+MAX_STATEMENT_BYTES = 1 << 20
+
+START = "start"
+COMMITMENTS = "commitments"
+SEEDS = "seeds"
+DEAL = "deal"
+STEP = "step"
+END = "end"
+ABANDON = "abandon"
+KINDS = (START, COMMITMENTS, SEEDS, DEAL, STEP, END, ABANDON)
+
+#: Fields of each statement kind, after the common ``v, kind, game, to, n``, in encoding order.
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    START: ("rules", "seats", "host_commitment", "host_key"),
+    COMMITMENTS: ("commitments",),
+    SEEDS: ("seeds",),
+    DEAL: ("commitments", "observation", "private", "public"),
+    STEP: ("version", "actor", "action", "events", "private", "public"),
+    END: ("host_seed", "ranking", "winner"),
+    ABANDON: ("reason", "host_seed"),
+}
+COMMON_FIELDS = ("v", "kind", "game", "to", "n")
+
+
+class StatementError(FairnessError):
+    """A statement cannot be decoded, has a wrong shape, or its signature does not verify.
+    ``signature`` is True when the problem is the signature."""
+
+    def __init__(self, reason: str, *, signature: bool = False, **kw: Any):
+        super().__init__(reason, **kw)
+        self.signature = signature
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def generate_signing_key() -> Ed25519PrivateKey:
+    """A fresh Ed25519 host signing key (OS CSPRNG, via ``cryptography``)."""
+    return Ed25519PrivateKey.generate()
+
+
+def signing_key_from_bytes(raw: bytes) -> Ed25519PrivateKey:
+    """Load a host signing key from its 32 raw private bytes."""
+    return Ed25519PrivateKey.from_private_bytes(raw)
+
+
+def signing_key_to_bytes(key: Ed25519PrivateKey) -> bytes:
+    """The 32 raw private bytes of a host signing key (keep them secret)."""
+    return key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+
+
+def public_key_bytes(key: Ed25519PrivateKey | Ed25519PublicKey) -> bytes:
+    """The 32 raw bytes of the public half of ``key``."""
+    pub = key.public_key() if isinstance(key, Ed25519PrivateKey) else key
+    return pub.public_bytes(Encoding.Raw, PublicFormat.Raw)
+
+
+# --------------------------------------------------------------------------- msgpack
+
+
+def pack(obj: Any) -> bytes:
+    """msgpack encoding used everywhere here (``use_bin_type=True``, str as UTF-8)."""
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not allowed")
+
+
+def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES) -> Any:
+    """Decode untrusted msgpack: str keys only, no extension types, bounded sizes.
+    Raises ``ValueError`` (``msgpack.OutOfData`` when cut short)."""
+    unpacker = msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        ext_hook=_no_ext,
+        timestamp=0,
+        max_buffer_size=max(max_len, 1),
+        max_str_len=max_len,
+        max_bin_len=max_len,
+        max_array_len=100_000,
+        max_map_len=10_000,
+    )
+    if len(data) > max_len:
+        raise ValueError(f"{len(data)} bytes is more than the limit of {max_len}")
+    unpacker.feed(data)
+    obj = unpacker.unpack()  # OutOfData if truncated
+    try:
+        unpacker.unpack()
+    except msgpack.OutOfData:
+        return obj
+    raise ValueError("extra data after the msgpack value")
+
+
+def canonical(obj: Any) -> Any:
+    """``obj`` as it reads back after a msgpack round trip (tuples become lists), so a
+    recomputed value compares equal to a decoded one."""
+    return msgpack.unpackb(pack(obj), raw=False, strict_map_key=False)
+
+
+# --------------------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One decoded signed statement. ``body`` is the decoded body map, ``body_bytes``
+    the exact signed bytes, ``signature`` 64 bytes, ``raw`` the wire bytes."""
+
+    body: dict[str, Any]
+    body_bytes: bytes
+    signature: bytes
+    raw: bytes
+
+    @property
+    def kind(self) -> str:
+        """Statement kind (one of :data:`KINDS`)."""
+        return self.body["kind"]
+
+    @property
+    def game_id(self) -> bytes:
+        """The 16-byte game id."""
+        return self.body["game"]
+
+    @property
+    def to(self) -> int | None:
+        """Addressee seat, ``None`` for spectators."""
+        return self.body["to"]
+
+    @property
+    def n(self) -> int:
+        """Index of this statement in the addressee's stream."""
+        return self.body["n"]
+
+    def __getitem__(self, field: str) -> Any:
+        return self.body[field]
+
+
+def sign_statement(key: Ed25519PrivateKey, body: dict[str, Any]) -> bytes:
+    """Encode ``body`` and sign it: returns the wire bytes ``pack([body_bytes, signature])``.
+    The body is validated first (:func:`check_body`); raises :class:`StatementError`."""
+    check_body(body)
+    body_bytes = pack(body)
+    sig = key.sign(TAG_STATEMENT + body_bytes)
+    return pack([body_bytes, sig])
+
+
+def split_statement(raw: Any) -> tuple[bytes, bytes]:
+    """Split wire bytes into ``(body_bytes, signature)`` without checking anything else.
+    Raises :class:`StatementError` if they are not a msgpack ``[bin, bin(64)]``."""
+    if not isinstance(raw, (bytes, bytearray)):
+        raise StatementError("a signed statement must be bytes")
+    try:
+        outer = unpack(bytes(raw))
+    except msgpack.OutOfData:
+        raise StatementError("signed statement is cut short") from None
+    except (ValueError, TypeError) as exc:
+        raise StatementError(f"signed statement is not valid msgpack: {exc}") from None
+    if (
+        not isinstance(outer, list)
+        or len(outer) != 2
+        or not isinstance(outer[0], bytes)
+        or not isinstance(outer[1], bytes)
+        or len(outer[1]) != SIGNATURE_BYTES
+    ):
+        raise StatementError("a signed statement must be the msgpack array [body bytes, 64-byte signature]")
+    return outer[0], outer[1]
+
+
+def verify_signature(public_key: bytes, body_bytes: bytes, signature: bytes) -> None:
+    """Raise :class:`StatementError` (``signature=True``) unless ``signature`` is the host
+    key's Ed25519 signature of ``TAG_STATEMENT ‖ body_bytes``."""
+    try:
+        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, TAG_STATEMENT + body_bytes)
+    except (InvalidSignature, ValueError):
+        raise StatementError("signature does not verify with the host key", signature=True) from None
+
+
+def decode_body(body_bytes: bytes) -> dict[str, Any]:
+    """Decode and validate a body map (:func:`check_body`). Raises :class:`StatementError`."""
+    try:
+        body = unpack(body_bytes)
+    except msgpack.OutOfData:
+        raise StatementError("statement body is cut short") from None
+    except (ValueError, TypeError) as exc:
+        raise StatementError(f"statement body is not valid msgpack: {exc}") from None
+    check_body(body)
+    return body
+
+
+def decode_statement(raw: bytes, public_key: bytes | None) -> Statement:
+    """Decode wire bytes into a :class:`Statement`, checking the signature against
+    ``public_key`` (32 raw bytes) first. With ``public_key=None`` the key is taken from
+    the body itself, which must then be a ``start`` statement (it carries ``host_key``).
+    Raises :class:`StatementError`."""
+    body_bytes, sig = split_statement(raw)
+    if public_key is not None:
+        verify_signature(public_key, body_bytes, sig)
+        body = decode_body(body_bytes)
+    else:
+        body = decode_body(body_bytes)
+        if body["kind"] != START:
+            raise StatementError(f"the first statement must be '{START}', found '{body['kind']}'")
+        verify_signature(body["host_key"], body_bytes, sig)
+    return Statement(body, body_bytes, sig, bytes(raw))
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _bad(field: str, what: str) -> StatementError:
+    return StatementError(f"field '{field}' {what}")
+
+
+def _need_bin(body: dict, field: str, size: int, *, optional: bool = False) -> None:
+    v = body[field]
+    if optional and v is None:
+        return
+    if not isinstance(v, bytes) or len(v) != size:
+        raise _bad(field, f"must be {size} bytes")
+
+
+def _need_bin_list(body: dict, field: str, count: int | None, size: int) -> None:
+    v = body[field]
+    if not isinstance(v, list) or (count is not None and len(v) != count):
+        raise _bad(field, f"must be a list of {count if count is not None else 'some'} entries")
+    if not all(isinstance(x, bytes) and len(x) == size for x in v):
+        raise _bad(field, f"entries must be {size} bytes each")
+
+
+def _need_reveals(body: dict, field: str) -> None:
+    v = body[field]
+    if not isinstance(v, list) or len(v) > DECK_SIZE:
+        raise _bad(field, "must be a list of [position, card, salt] reveals")
+    for r in v:
+        if (
+            not isinstance(r, list)
+            or len(r) != 3
+            or not _is_int(r[0])
+            or not 0 <= r[0] < DECK_SIZE
+            or not _is_int(r[1])
+            or not 0 <= r[1] < DECK_SIZE
+            or not isinstance(r[2], bytes)
+            or len(r[2]) != SALT_BYTES
+        ):
+            raise _bad(field, "entries must be [position 0..52, card 0..52, 32-byte salt]")
+
+
+def _plain(x: Any, depth: int = 0) -> bool:
+    if depth > 32:
+        return False
+    if x is None or isinstance(x, (bool, int, float, str, bytes)):
+        return True
+    if isinstance(x, (list, tuple)):
+        return all(_plain(y, depth + 1) for y in x)
+    if isinstance(x, dict):
+        return all(isinstance(k, str) and _plain(v, depth + 1) for k, v in x.items())
+    return False
+
+
+def check_body(body: Any) -> None:
+    """Validate the shape of a statement body (specs/fairness.md §6.2): the common fields,
+    then the fields of its kind, no others. Raises :class:`StatementError` naming the field."""
+    if not isinstance(body, dict):
+        raise StatementError("statement body must be a map")
+    kind = body.get("kind")
+    if kind not in KIND_FIELDS:
+        raise StatementError(f"unknown statement kind {kind!r}")
+    expected = COMMON_FIELDS + KIND_FIELDS[kind]
+    missing = [f for f in expected if f not in body]
+    extra = [str(f) for f in body if f not in expected]
+    if missing:
+        raise StatementError(f"'{kind}' statement lacks field(s) {', '.join(missing)}")
+    if extra:
+        raise StatementError(f"'{kind}' statement has unknown field(s) {', '.join(sorted(extra))}")
+    if body["v"] != FAIRNESS_VERSION or not _is_int(body["v"]):
+        raise StatementError(f"statement version {body['v']!r} is not supported (this verifier reads {FAIRNESS_VERSION})")
+    _need_bin(body, "game", GAME_ID_BYTES)
+    if body["to"] is not None and not (_is_int(body["to"]) and 0 <= body["to"] <= 5):
+        raise _bad("to", "must be a seat 0..5 or nil")
+    if not _is_int(body["n"]) or body["n"] < 0:
+        raise _bad("n", "must be a whole number >= 0")
+    if kind == START:
+        if not isinstance(body["rules"], dict) or not _plain(body["rules"]):
+            raise _bad("rules", "must be a map of rule settings")
+        if not _is_int(body["seats"]) or not 2 <= body["seats"] <= 6:
+            raise _bad("seats", "must be 2..6")
+        _need_bin(body, "host_commitment", DIGEST_BYTES)
+        _need_bin(body, "host_key", PUBLIC_KEY_BYTES)
+    elif kind == COMMITMENTS:
+        _need_bin_list(body, "commitments", None, DIGEST_BYTES)
+    elif kind == SEEDS:
+        _need_bin_list(body, "seeds", None, SEED_BYTES)
+    elif kind == DEAL:
+        _need_bin_list(body, "commitments", DECK_SIZE, DIGEST_BYTES)
+        if not isinstance(body["observation"], dict) or not _plain(body["observation"]):
+            raise _bad("observation", "must be a map")
+        _need_reveals(body, "private")
+        _need_reveals(body, "public")
+    elif kind == STEP:
+        if not _is_int(body["version"]) or body["version"] < 1:
+            raise _bad("version", "must be a whole number >= 1")
+        if not _is_int(body["actor"]) or not 0 <= body["actor"] <= 5:
+            raise _bad("actor", "must be a seat 0..5")
+        if not isinstance(body["action"], dict) or not _plain(body["action"]):
+            raise _bad("action", "must be a map")
+        if not isinstance(body["events"], list) or not all(isinstance(e, dict) and _plain(e) for e in body["events"]):
+            raise _bad("events", "must be a list of maps")
+        _need_reveals(body, "private")
+        _need_reveals(body, "public")
+    elif kind == END:
+        _need_bin(body, "host_seed", SEED_BYTES)
+        if not isinstance(body["ranking"], list) or not all(_is_int(s) for s in body["ranking"]):
+            raise _bad("ranking", "must be a list of seats")
+        if body["winner"] is not None and not _is_int(body["winner"]):
+            raise _bad("winner", "must be a seat or nil")
+    elif kind == ABANDON:
+        if not isinstance(body["reason"], str):
+            raise _bad("reason", "must be a string")
+        _need_bin(body, "host_seed", SEED_BYTES, optional=True)
+
+
+def make_body(kind: str, game_id: bytes, to: int | None, n: int, **fields: Any) -> dict[str, Any]:
+    """A body map with the common fields first, then ``fields`` in :data:`KIND_FIELDS` order."""
+    body: dict[str, Any] = {"v": FAIRNESS_VERSION, "kind": kind, "game": game_id, "to": to, "n": n}
+    for f in KIND_FIELDS[kind]:
+        body[f] = fields[f]
+    return body

@@ -1,0 +1,104 @@
+"""Transcript files: what one seat saw, in order (specs/fairness.md §7).
+
+A transcript file is ONE msgpack map, keys in this order::
+
+    {"format": "jupai-transcript", "v": 1,
+     "seat": <int 0..5 | nil for a spectator>,
+     "seed": <bin 32: the seat's own seed | nil>,
+     "statements": [<bin: signed statement wire bytes>, ...],   # in the order received
+     "host_gone": <str: local note, the host stopped before the end | nil>}
+
+The statements are stored as the exact bytes received (their signatures cover
+them); ``host_gone`` is written by the seat itself and is not signed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgpack
+
+from .primitives import SEED_BYTES, FairnessError
+from .statements import pack, unpack
+
+FORMAT_NAME = "jupai-transcript"
+TRANSCRIPT_VERSION = 1
+#: Largest transcript file read (bytes).
+MAX_TRANSCRIPT_BYTES = 64 << 20
+_KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
+
+
+class TranscriptError(FairnessError):
+    """A transcript file cannot be read: not msgpack, cut short (``truncated``), wrong
+    format name or version, or a field of the wrong shape."""
+
+    def __init__(self, reason: str, *, truncated: bool = False):
+        super().__init__(reason)
+        self.truncated = truncated
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """A decoded transcript file. ``statements`` are signed statement wire bytes."""
+
+    seat: int | None
+    seed: bytes | None
+    statements: tuple[bytes, ...]
+    host_gone: str | None = None
+
+    def encode(self) -> bytes:
+        """The file bytes (see module docstring)."""
+        return encode_transcript(self)
+
+
+def encode_transcript(t: Transcript) -> bytes:
+    """Encode a :class:`Transcript` into file bytes."""
+    return pack(
+        {
+            "format": FORMAT_NAME,
+            "v": TRANSCRIPT_VERSION,
+            "seat": t.seat,
+            "seed": t.seed,
+            "statements": list(t.statements),
+            "host_gone": t.host_gone,
+        }
+    )
+
+
+def decode_transcript(data: bytes) -> Transcript:
+    """Decode file bytes into a :class:`Transcript`. Never raises anything but
+    :class:`TranscriptError` (``truncated=True`` when the bytes stop mid-value)."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TranscriptError("a transcript must be bytes")
+    if not data:
+        raise TranscriptError("the file is empty", truncated=True)
+    try:
+        obj = unpack(bytes(data), max_len=MAX_TRANSCRIPT_BYTES)
+    except msgpack.OutOfData:
+        raise TranscriptError("the file is cut short (truncated msgpack)", truncated=True) from None
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise TranscriptError(f"not a transcript file (msgpack error: {exc})") from None
+    except Exception as exc:  # msgpack raises a few other types on hostile input
+        raise TranscriptError(f"not a transcript file ({type(exc).__name__})") from None
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
+        raise TranscriptError(f"not a transcript file (no \"format\": \"{FORMAT_NAME}\")")
+    if obj.get("v") != TRANSCRIPT_VERSION:
+        raise TranscriptError(f"transcript version {obj.get('v')!r} is not supported (this verifier reads {TRANSCRIPT_VERSION})")
+    extra = sorted(str(k) for k in obj if k not in _KEYS)
+    missing = [k for k in _KEYS if k not in obj]
+    if missing or extra:
+        raise TranscriptError(
+            "transcript fields wrong: " + ", ".join([f"missing {k}" for k in missing] + [f"unknown {k}" for k in extra])
+        )
+    seat, seed, stmts, gone = obj["seat"], obj["seed"], obj["statements"], obj["host_gone"]
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 5):
+        raise TranscriptError("transcript 'seat' must be 0..5 or nil")
+    if seed is not None and (not isinstance(seed, bytes) or len(seed) != SEED_BYTES):
+        raise TranscriptError(f"transcript 'seed' must be {SEED_BYTES} bytes or nil")
+    if (seat is None) != (seed is None):
+        raise TranscriptError("a seat's transcript has both 'seat' and 'seed'; a spectator's neither")
+    if not isinstance(stmts, list) or not all(isinstance(s, bytes) for s in stmts):
+        raise TranscriptError("transcript 'statements' must be a list of byte strings")
+    if gone is not None and not isinstance(gone, str):
+        raise TranscriptError("transcript 'host_gone' must be a string or nil")
+    return Transcript(seat, seed, tuple(stmts), gone)

@@ -1,0 +1,547 @@
+"""Checking a seat's stream of signed statements, at once and after the game
+(specs/fairness.md §8, §9).
+
+:class:`GameChecker` is fed the signed statements one by one, in the order the seat
+received them. Each :meth:`GameChecker.feed` does the checks that can be done at once
+(signature, game id, addressee, sequence number, order of kinds, seed reveals
+against their commitments, card reveals against the deck commitments).
+:meth:`GameChecker.conclude` does the rest once the host seed is known: recompute
+the deck, setup and salts, compare with every commitment and every reveal, and
+REPLAY the game with the rules engine, comparing every announced outcome.
+
+:func:`verify_transcript` runs both over a transcript file and returns a
+:class:`Verdict`; it never raises for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from types import ModuleType
+from typing import Any
+
+from ..actions import Action
+from ..cards import DECK_SIZE, card_name
+from ..rules import RuleError, RuleSet
+from .primitives import (
+    HOST_SEAT,
+    CardReveal,
+    Deal,
+    FairnessError,
+    card_commitment,
+    check_private_reveal,
+    check_public_reveal,
+    check_seed,
+    derive_deal,
+    find_committed_card,
+    key_fingerprint,
+    seed_commitment,
+)
+from .replay import due_reveals, load_engine
+from .statements import (
+    ABANDON,
+    COMMITMENTS,
+    DEAL,
+    END,
+    SEEDS,
+    START,
+    STEP,
+    Statement,
+    StatementError,
+    canonical,
+    decode_body,
+    split_statement,
+    verify_signature,
+)
+from .transcript import Transcript, TranscriptError, decode_transcript
+
+VERIFIED = "verified"
+TAMPERED = "tampered"
+SUSPICIOUS = "suspicious"
+UNVERIFIED = "unverified"
+MALFORMED = "malformed"
+STATUSES = (VERIFIED, TAMPERED, SUSPICIOUS, UNVERIFIED, MALFORMED)
+#: Exit code of ``jupai verify`` per status (specs/fairness.md §10).
+EXIT_CODES = {VERIFIED: 0, TAMPERED: 3, SUSPICIOUS: 4, UNVERIFIED: 5, MALFORMED: 6}
+
+_NEXT = {
+    None: (START,),
+    START: (COMMITMENTS, ABANDON),
+    COMMITMENTS: (SEEDS, ABANDON),
+    SEEDS: (DEAL, ABANDON),
+    DEAL: (STEP, END, ABANDON),
+    STEP: (STEP, END, ABANDON),
+    END: (),
+    ABANDON: (),
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of checking a transcript.
+
+    ``status`` is one of :data:`STATUSES`; ``reason`` one plain sentence. When a check
+    failed, ``message`` is the 0-based index of the statement concerned and ``kind``
+    its kind, ``position`` the deck position (or ``None``), ``expected`` / ``found`` the
+    two values that differ (printable strings or numbers). ``game_id`` (hex), ``seat``,
+    ``host_key`` (fingerprint) and ``statements`` (count) describe the transcript as
+    far as it could be read.
+    """
+
+    status: str
+    reason: str
+    message: int | None = None
+    kind: str | None = None
+    position: int | None = None
+    expected: Any = None
+    found: Any = None
+    game_id: str | None = None
+    seat: int | None = None
+    host_key: str | None = None
+    statements: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True only for a fully verified game."""
+        return self.status == VERIFIED
+
+    @property
+    def exit_code(self) -> int:
+        """Exit code of ``jupai verify`` for this verdict (:data:`EXIT_CODES`)."""
+        return EXIT_CODES[self.status]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict of every field plus ``exit_code``."""
+        d = asdict(self)
+        d["exit_code"] = self.exit_code
+        return json.loads(json.dumps(d, default=_printable))
+
+    def where(self) -> str:
+        """``'statement #5 (step), position 12'`` or ``''``."""
+        parts = []
+        if self.message is not None:
+            parts.append(f"statement #{self.message}" + (f" ({self.kind})" if self.kind else ""))
+        if self.position is not None:
+            parts.append(f"position {self.position}")
+        return ", ".join(parts)
+
+
+class FairnessViolation(FairnessError):
+    """Raised by :meth:`GameChecker.feed` (and so by ``SeatWitness.receive``) the moment
+    a statement fails a check; ``verdict`` says what and where."""
+
+    def __init__(self, verdict: Verdict):
+        super().__init__(verdict.reason, position=verdict.position, expected=verdict.expected, found=verdict.found)
+        self.verdict = verdict
+
+
+class _Problem(Exception):
+    def __init__(self, status: str, reason: str, *, position: int | None = None, expected: Any = None, found: Any = None, message: int | None = None, kind: str | None = None):
+        super().__init__(reason)
+        self.status, self.reason, self.position = status, reason, position
+        self.expected, self.found = expected, found
+        self.message, self.kind = message, kind
+
+
+def _printable(x: Any) -> Any:
+    if isinstance(x, (bytes, bytearray)):
+        return bytes(x).hex()
+    if isinstance(x, (set, frozenset, tuple)):
+        return list(x)
+    return repr(x)
+
+
+def _show(x: Any, limit: int = 200) -> Any:
+    """A compact printable form of a compared value."""
+    if x is None or isinstance(x, (bool, int, float)):
+        return x
+    if isinstance(x, (bytes, bytearray)):
+        return bytes(x).hex()
+    if isinstance(x, str):
+        return x if len(x) <= limit else x[:limit] + "…"
+    try:
+        s = json.dumps(x, default=_printable, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        s = repr(x)
+    return s if len(s) <= limit else s[:limit] + "…"
+
+
+def first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first place where two decoded msgpack values differ: ``(path, expected, found)``
+    with a path like ``'events[2].total'``, or ``None`` if they are equal."""
+    if type(expected) is not type(found) and not (isinstance(expected, int) and isinstance(found, int) and not isinstance(expected, bool) and not isinstance(found, bool)):
+        return path or "value", expected, found
+    if isinstance(expected, dict):
+        for key in list(expected) + [k for k in found if k not in expected]:
+            if key not in found or key not in expected:
+                return f"{path}.{key}" if path else str(key), expected.get(key, "<absent>"), found.get(key, "<absent>")
+            d = first_difference(expected[key], found[key], f"{path}.{key}" if path else str(key))
+            if d:
+                return d
+        return None
+    if isinstance(expected, list):
+        for i, (a, b) in enumerate(zip(expected, found)):
+            d = first_difference(a, b, f"{path}[{i}]")
+            if d:
+                return d
+        if len(expected) != len(found):
+            return f"{path} (length)", len(expected), len(found)
+        return None
+    return None if expected == found else (path or "value", expected, found)
+
+
+def _positions_text(positions: list[int], deck: Any = None) -> str:
+    if not positions:
+        return "none"
+    return ", ".join(str(k) for k in positions)
+
+
+class GameChecker:
+    """Checks one seat's statement stream (specs/fairness.md §8–§9).
+
+    ``seat`` is the receiving seat (``None`` for a spectator) and ``seed`` its own
+    32-byte seed (``None`` for a spectator). ``engine`` replaces
+    :mod:`jupai_net.engine` (tests only).
+    """
+
+    def __init__(self, seat: int | None, seed: bytes | None, *, engine: ModuleType | None = None):
+        self.seat = seat
+        self.seed = seed
+        self._engine = engine
+        self.statements: list[Statement | None] = []
+        self.failure: Verdict | None = None
+        self.host_key: bytes | None = None
+        self.game_id: bytes | None = None
+        self.rules: RuleSet | None = None
+        self.seats = 0
+        self.host_commitment: bytes | None = None
+        self.seat_commitments: list[bytes] | None = None
+        self.seat_seeds: list[bytes] | None = None
+        self.deck_commitments: list[bytes] | None = None
+        self.host_seed: bytes | None = None
+        self.last_kind: str | None = None
+        self.version = 0
+        #: position -> (card, salt, statement index) of every card revealed to this seat.
+        self.revealed: dict[int, tuple[int, bytes, int]] = {}
+        self._card_at: dict[int, int] = {}
+        self.index_of: dict[str, int] = {}
+
+    # ------------------------------------------------------------------ at once
+
+    @property
+    def fingerprint(self) -> str | None:
+        """Fingerprint of the host key (:func:`key_fingerprint`), once known."""
+        return key_fingerprint(self.host_key) if self.host_key else None
+
+    def feed(self, raw: bytes) -> Statement:
+        """Check the next signed statement ``raw`` at once and record it.
+        Raises :class:`FairnessViolation` on the first failure (and on every later call)."""
+        i = len(self.statements)
+        self.statements.append(None)
+        if self.failure is not None:
+            raise FairnessViolation(self.failure)
+        try:
+            st = self._check(i, raw)
+        except _Problem as p:
+            self.failure = self._verdict(p, message=i)
+            raise FairnessViolation(self.failure) from None
+        self.statements[i] = st
+        return st
+
+    def _verdict(self, p: _Problem, *, message: int | None = None) -> Verdict:
+        msg = p.message if p.message is not None else message
+        kind = p.kind
+        if kind is None and msg is not None and msg < len(self.statements) and self.statements[msg] is not None:
+            kind = self.statements[msg].kind
+        return Verdict(
+            p.status,
+            p.reason,
+            msg,
+            kind,
+            p.position,
+            _show(p.expected),
+            _show(p.found),
+            self.game_id.hex() if self.game_id else None,
+            self.seat,
+            self.fingerprint,
+            len(self.statements),
+        )
+
+    def _check(self, i: int, raw: bytes) -> Statement:
+        try:
+            body_bytes, sig = split_statement(raw)
+        except StatementError as e:
+            raise _Problem(MALFORMED, f"statement #{i}: {e.reason}") from None
+        if i == 0:
+            try:
+                body = decode_body(body_bytes)
+            except StatementError as e:
+                raise _Problem(MALFORMED, f"statement #0: {e.reason}") from None
+            if body["kind"] != START:
+                raise _Problem(TAMPERED, f"statement #0 must be the '{START}' statement, found '{body['kind']}' (reordered or cut at the front)", expected=START, found=body["kind"], kind=body["kind"])
+            try:
+                verify_signature(body["host_key"], body_bytes, sig)
+            except StatementError:
+                raise _Problem(TAMPERED, "statement #0 (start): the signature does not verify with the host key it announces", kind=START) from None
+            self.host_key = body["host_key"]
+            self.game_id = body["game"]
+        else:
+            try:
+                verify_signature(self.host_key, body_bytes, sig)
+            except StatementError:
+                raise _Problem(TAMPERED, f"statement #{i}: the signature does not verify with the host key {self.fingerprint} (changed bytes or a broken signature)") from None
+            try:
+                body = decode_body(body_bytes)
+            except StatementError as e:
+                raise _Problem(TAMPERED, f"statement #{i}: signed by the host but malformed: {e.reason}") from None
+        st = Statement(body, body_bytes, sig, bytes(raw))
+        kind = st.kind
+        where = f"statement #{i} ({kind})"
+        if st.game_id != self.game_id:
+            raise _Problem(TAMPERED, f"{where} belongs to another game (replayed from another game)", expected=self.game_id, found=st.game_id, kind=kind)
+        if st.to != self.seat:
+            who = "a spectator" if st.to is None else f"seat {st.to}"
+            raise _Problem(TAMPERED, f"{where} is addressed to {who}, not to this transcript's {'spectator' if self.seat is None else f'seat {self.seat}'}", expected=self.seat, found=st.to, kind=kind)
+        if st.n != i:
+            raise _Problem(TAMPERED, f"{where} is out of order: its sequence number is {st.n}, expected {i} (messages reordered, dropped or inserted)", expected=i, found=st.n, kind=kind)
+        if kind not in _NEXT[self.last_kind]:
+            allowed = " or ".join(_NEXT[self.last_kind]) or "nothing (the game is over)"
+            raise _Problem(TAMPERED, f"{where} cannot follow a '{self.last_kind}' statement; expected {allowed}", expected=allowed, found=kind, kind=kind)
+        getattr(self, "_on_" + kind)(i, st)
+        self.last_kind = kind
+        self.index_of.setdefault(kind, i)
+        return st
+
+    def _on_start(self, i: int, st: Statement) -> None:
+        try:
+            self.rules = RuleSet.from_wire(st["rules"])
+        except (RuleError, TypeError) as exc:
+            raise _Problem(TAMPERED, f"statement #{i} (start): the host announced invalid rules: {exc}") from None
+        self.seats = st["seats"]
+        if self.seats != self.rules.players:
+            raise _Problem(TAMPERED, f"statement #{i} (start): {self.seats} seats announced for rules of {self.rules.players} players", expected=self.rules.players, found=self.seats)
+        if self.seat is not None and self.seat >= self.seats:
+            raise _Problem(TAMPERED, f"statement #{i} (start): this transcript's seat {self.seat} is not at a {self.seats}-seat table")
+        self.host_commitment = st["host_commitment"]
+
+    def _on_commitments(self, i: int, st: Statement) -> None:
+        cs = st["commitments"]
+        if len(cs) != self.seats:
+            raise _Problem(TAMPERED, f"statement #{i} (commitments): {len(cs)} seed commitments for {self.seats} seats", expected=self.seats, found=len(cs))
+        if self.seat is not None and self.seed is not None:
+            mine = seed_commitment(self.game_id, self.seat, self.seed)
+            if cs[self.seat] != mine:
+                raise _Problem(TAMPERED, f"statement #{i} (commitments): the commitment announced for seat {self.seat} is not this seat's", expected=mine, found=cs[self.seat])
+        self.seat_commitments = list(cs)
+
+    def _on_seeds(self, i: int, st: Statement) -> None:
+        seeds = st["seeds"]
+        if len(seeds) != self.seats:
+            raise _Problem(TAMPERED, f"statement #{i} (seeds): {len(seeds)} seeds for {self.seats} seats", expected=self.seats, found=len(seeds))
+        for s, seed in enumerate(seeds):
+            try:
+                check_seed(self.game_id, s, seed, self.seat_commitments[s])
+            except FairnessError as e:
+                raise _Problem(TAMPERED, f"statement #{i} (seeds): {e.reason}", expected=e.expected, found=e.found) from None
+        self.seat_seeds = list(seeds)
+
+    def _reveals(self, i: int, st: Statement) -> None:
+        where = f"statement #{i} ({st.kind})"
+        if self.seat is None and st["private"]:
+            raise _Problem(TAMPERED, f"{where}: a private reveal was sent to a spectator", position=st["private"][0][0])
+        for scope in ("private", "public"):
+            for entry in st[scope]:
+                r = CardReveal.from_wire(entry)
+                try:
+                    if scope == "private":
+                        check_private_reveal(self.game_id, self.deck_commitments, r, seat=self.seat, addressed_to=st.to)
+                    else:
+                        check_public_reveal(self.game_id, self.deck_commitments, r)
+                except FairnessError as e:
+                    raise _Problem(TAMPERED, f"{where}: {e.reason}", position=e.position, expected=e.expected, found=e.found) from None
+                if r.position in self.revealed:
+                    raise _Problem(TAMPERED, f"{where}: position {r.position} was already revealed in statement #{self.revealed[r.position][2]}", position=r.position)
+                if r.card in self._card_at:
+                    k0 = self._card_at[r.card]
+                    raise _Problem(TAMPERED, f"{where}: {card_name(r.card)} revealed at position {r.position} was already revealed at position {k0}: the deck is not a permutation", position=r.position, expected=f"{card_name(r.card)} only at position {k0}", found=f"also at position {r.position}")
+                self.revealed[r.position] = (r.card, r.salt, i)
+                self._card_at[r.card] = r.position
+
+    def _on_deal(self, i: int, st: Statement) -> None:
+        self.deck_commitments = list(st["commitments"])
+        self._reveals(i, st)
+
+    def _on_step(self, i: int, st: Statement) -> None:
+        if st["version"] != self.version + 1:
+            raise _Problem(TAMPERED, f"statement #{i} (step): state version {st['version']}, expected {self.version + 1}", expected=self.version + 1, found=st["version"])
+        self.version = st["version"]
+        self._reveals(i, st)
+
+    def _on_end(self, i: int, st: Statement) -> None:
+        self._host_seed(i, st)
+
+    def _on_abandon(self, i: int, st: Statement) -> None:
+        if st["host_seed"] is not None:
+            self._host_seed(i, st)
+
+    def _host_seed(self, i: int, st: Statement) -> None:
+        try:
+            check_seed(self.game_id, HOST_SEAT, st["host_seed"], self.host_commitment)
+        except FairnessError as e:
+            raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {e.reason}", expected=e.expected, found=e.found) from None
+        self.host_seed = st["host_seed"]
+
+    # ------------------------------------------------------------------ after the game
+
+    def conclude(self, host_gone: str | None = None) -> Verdict:
+        """The verdict on everything fed so far (specs/fairness.md §9). ``host_gone`` is the
+        seat's own note that the host stopped answering (from the transcript file)."""
+        if self.failure is not None:
+            return self.failure
+        if not self.statements:
+            return self._final(UNVERIFIED, "the transcript holds no statement: the game never started")
+        last, n = self.last_kind, len(self.statements) - 1
+        seeds_out = self.seat_seeds is not None
+        try:
+            if last == END:
+                self._check_deal_and_replay(final=True)
+                return self._final(VERIFIED, f"fair game: the host seed matches its commitment, the deck matches all {DECK_SIZE} commitments and every card this seat saw, and the replay gives every outcome the host announced")
+            if last == ABANDON:
+                ab = self.statements[n]
+                why = ab["reason"] or "no reason given"
+                if not seeds_out:
+                    return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON)
+                if self.host_seed is None:
+                    return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON)
+                self._check_deal_and_replay(final=False)
+                return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON)
+        except _Problem as p:
+            return self._verdict(p)
+        stop = f"the transcript stops after statement #{n} ({last})"
+        if host_gone is not None and seeds_out:
+            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) after the player seeds were revealed, when it alone could know the deck", message=n, kind=last)
+        gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
+        return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last)
+
+    def _final(self, status: str, reason: str, **kw: Any) -> Verdict:
+        return self._verdict(_Problem(status, reason, **kw))
+
+    def derive(self) -> Deal:
+        """Deck, setup and salts recomputed from the revealed seeds (after the host seed)."""
+        return derive_deal(self.rules, self.game_id, self.host_seed, self.seat_seeds)
+
+    def _check_deal_and_replay(self, *, final: bool) -> None:
+        deal = self.derive()
+        di = self.index_of[DEAL] if DEAL in self.index_of else None
+        if di is not None:
+            for k in range(DECK_SIZE):
+                want = card_commitment(self.game_id, k, deal.deck[k], deal.salts[k])
+                if want != self.deck_commitments[k]:
+                    hidden = find_committed_card(self.game_id, k, deal.salts[k], self.deck_commitments[k])
+                    what = f"{card_name(hidden)} (id {hidden})" if hidden is not None else "no card with this position's salt"
+                    raise _Problem(TAMPERED, f"statement #{di} (deal): the commitment to position {k} is for {what}, but the seeds give {card_name(deal.deck[k])} there", position=k, expected=f"{card_name(deal.deck[k])} (id {deal.deck[k]})", found=what, message=di, kind=DEAL)
+            for k, (card, salt, mi) in sorted(self.revealed.items(), key=lambda kv: (kv[1][2], kv[0])):
+                if card != deal.deck[k]:
+                    raise _Problem(TAMPERED, f"statement #{mi}: position {k} was revealed as {card_name(card)}, the seeds give {card_name(deal.deck[k])}", position=k, expected=card_name(deal.deck[k]), found=card_name(card), message=mi)
+                if salt != deal.salts[k]:
+                    raise _Problem(TAMPERED, f"statement #{mi}: the salt revealed for position {k} is not the one derived from the host seed", position=k, expected=deal.salts[k], found=salt, message=mi)
+            self._replay(deal, final=final)
+
+    def _replay(self, deal: Deal, *, final: bool) -> None:
+        try:
+            engine = load_engine(self._engine)
+        except ImportError as exc:  # pragma: no cover - installation problem
+            raise _Problem(UNVERIFIED, f"the rules engine is not available, the game cannot be replayed: {exc}") from None
+        pos = deal.position_of()
+        di = self.index_of[DEAL]
+        try:
+            state = engine.GameState.new(self.rules, deal.deck, deal.setup)
+        except Exception as exc:
+            raise _Problem(TAMPERED, f"the replayed game cannot be set up: {exc}", message=di, kind=DEAL) from None
+        dst = self.statements[di]
+        d = first_difference(canonical(state.observation(self.seat)), dst["observation"])
+        if d:
+            raise _Problem(TAMPERED, f"statement #{di} (deal): the initial view announced by the host differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=di, kind=DEAL)
+        shown: set[int] = set()
+        self._compare_reveals(di, dst, state, shown, pos, deal)
+        for i in range(di + 1, len(self.statements)):
+            st = self.statements[i]
+            if st.kind != STEP:
+                break
+            where = f"statement #{i} (step)"
+            if state.is_over:
+                raise _Problem(TAMPERED, f"{where}: an action after the replayed game was over", message=i, kind=STEP)
+            if st["actor"] != state.to_move:
+                raise _Problem(TAMPERED, f"{where}: seat {st['actor']} acted, but in the replayed game seat {state.to_move} is to move", expected=state.to_move, found=st["actor"], message=i, kind=STEP)
+            try:
+                action = Action.from_wire(st["action"])
+            except ValueError as exc:
+                raise _Problem(TAMPERED, f"{where}: the announced action is not an action: {exc}", found=st["action"], message=i, kind=STEP) from None
+            try:
+                events = state.apply(action)
+            except engine.IllegalAction as exc:
+                raise _Problem(TAMPERED, f"{where}: the announced action is illegal in the replayed game: {exc}", found=st["action"], message=i, kind=STEP) from None
+            except Exception as exc:
+                raise _Problem(TAMPERED, f"{where}: the replayed game rejects the announced action: {type(exc).__name__}: {exc}", found=st["action"], message=i, kind=STEP) from None
+            if state.version != st["version"]:
+                raise _Problem(TAMPERED, f"{where}: state version {st['version']}, the replay is at {state.version}", expected=state.version, found=st["version"], message=i, kind=STEP)
+            want = canonical([e.to_wire(self.seat) for e in events])
+            d = first_difference(want, st["events"], "events")
+            if d:
+                raise _Problem(TAMPERED, f"{where}: the announced outcome differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
+            self._compare_reveals(i, st, state, shown, pos, deal)
+        if final:
+            ei = len(self.statements) - 1
+            end = self.statements[ei]
+            if not state.is_over:
+                raise _Problem(TAMPERED, f"statement #{ei} (end): the host ended the game, but the replayed game is not over", message=ei, kind=END)
+            if list(state.ranking) != end["ranking"]:
+                raise _Problem(TAMPERED, f"statement #{ei} (end): the announced ranking differs from the replayed game", expected=list(state.ranking), found=end["ranking"], message=ei, kind=END)
+            if state.winner != end["winner"]:
+                raise _Problem(TAMPERED, f"statement #{ei} (end): the announced winner differs from the replayed game", expected=state.winner, found=end["winner"], message=ei, kind=END)
+
+    def _compare_reveals(self, i: int, st: Statement, state: Any, shown: set[int], pos: dict[int, int], deal: Deal) -> None:
+        private, public = due_reveals(state, self.seat, shown)
+        for scope, cards in (("private", private), ("public", public)):
+            want = sorted(pos[c] for c in cards)
+            got = [r[0] for r in st[scope]]
+            if want != got:
+                missing = sorted(set(want) - set(got))
+                extra = sorted(set(got) - set(want))
+                k = (missing or extra or [None])[0]
+                if missing:
+                    why = f"position {k} ({card_name(deal.deck[k])}) should have been revealed to this seat and was not"
+                elif extra:
+                    why = f"position {k} was revealed although the replayed game does not show it to this seat"
+                else:
+                    why = "the reveals are not in increasing position order"
+                raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {scope} reveals: {why}", position=k, expected=_positions_text(want), found=_positions_text(got), message=i, kind=st.kind)
+            shown.update(deal.deck[k] for k in want)
+
+
+def verify_transcript(data: bytes, *, engine: ModuleType | None = None) -> Verdict:
+    """Verify a transcript file (specs/fairness.md §9). Never raises for bad input:
+    unreadable, truncated or malformed files give a ``malformed`` verdict.
+    ``engine`` replaces :mod:`jupai_net.engine` (tests only)."""
+    try:
+        t = decode_transcript(data)
+    except TranscriptError as e:
+        return Verdict(MALFORMED, e.reason, details={"truncated": e.truncated})
+    return verify_decoded(t, engine=engine)
+
+
+def verify_decoded(t: Transcript, *, engine: ModuleType | None = None) -> Verdict:
+    """Verify an already decoded :class:`Transcript` (see :func:`verify_transcript`)."""
+    checker = GameChecker(t.seat, t.seed, engine=engine)
+    try:
+        for raw in t.statements:
+            checker.feed(raw)
+    except FairnessViolation as v:
+        return v.verdict
+    except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
+        return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
+    try:
+        return checker.conclude(t.host_gone)
+    except Exception as exc:  # pragma: no cover - defensive
+        return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")

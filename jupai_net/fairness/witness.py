@@ -1,0 +1,143 @@
+"""Seat side of the fairness protocol (specs/fairness.md §2, §8).
+
+:class:`SeatWitness` is what a client keeps for itself: it makes the seat's seed,
+checks every signed statement from the host the moment it arrives, records them in
+order, writes the transcript file and verifies the game at the end. Pure: no IO.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from ..rules import RuleSet
+from .primitives import FairnessError, key_fingerprint, make_seed, seed_commitment
+from .statements import ABANDON, END, Statement
+from .transcript import Transcript
+from .verify import FairnessViolation, GameChecker, Verdict
+
+
+class WitnessError(FairnessError):
+    """A :class:`SeatWitness` method was called too early (e.g. the seed reveal before the
+    host has announced every seat's commitment)."""
+
+
+class SeatWitness:
+    """The fairness record of one seat (or of a spectator: ``seat=None``).
+
+    ``seed`` defaults to a fresh 256-bit seed from :mod:`secrets` (give one only for
+    test vectors); a spectator has none. ``engine`` replaces :mod:`jupai_net.engine`
+    (tests only).
+
+    Use: feed every signed statement from the host to :meth:`receive` in arrival
+    order; send :attr:`commitment` to the host once the ``start`` statement is in, and
+    :meth:`seed_reveal` once the ``commitments`` statement is in; at the end save
+    :meth:`transcript` and show :meth:`verify`.
+    """
+
+    def __init__(self, seat: int | None, seed: bytes | None = None, *, engine: ModuleType | None = None):
+        if seat is not None and seed is None:
+            seed = make_seed()
+        if seat is None:
+            seed = None
+        self.seat = seat
+        self.seed = seed
+        self._checker = GameChecker(seat, seed, engine=engine)
+        self._raw: list[bytes] = []
+        self.host_gone_note: str | None = None
+
+    # ------------------------------------------------------------------ stream
+
+    def receive(self, raw: bytes) -> Statement:
+        """Record the next signed statement and check it at once: signature, game id,
+        addressee, sequence number, order, this seat's commitment, the seed reveals and
+        every card reveal. Returns the decoded :class:`Statement`. Raises
+        :class:`FairnessViolation` (``.verdict`` says what and where) on the first
+        failure; the statement is recorded either way, as evidence."""
+        self._raw.append(bytes(raw))
+        return self._checker.feed(raw)
+
+    def host_gone(self, reason: str) -> None:
+        """Note (unsigned, local) that the host stopped before the end, e.g. the
+        connection was lost. Verification then reports the game as suspicious if the
+        player seeds had been revealed, unverified otherwise."""
+        self.host_gone_note = str(reason)
+
+    # ------------------------------------------------------------------ seed
+
+    @property
+    def game_id(self) -> bytes | None:
+        """The 16-byte game id, once the ``start`` statement is in."""
+        return self._checker.game_id
+
+    @property
+    def commitment(self) -> bytes:
+        """This seat's 32-byte seed commitment, to send to the host. Needs the ``start``
+        statement (the commitment is bound to the game id); raises :class:`WitnessError`."""
+        if self.seat is None or self.seed is None:
+            raise WitnessError("a spectator has no seed")
+        if self.game_id is None:
+            raise WitnessError("the seed commitment needs the game id: receive the 'start' statement first")
+        return seed_commitment(self.game_id, self.seat, self.seed)
+
+    def seed_reveal(self) -> bytes:
+        """This seat's 32-byte seed, to send to the host. Only after the host announced
+        every commitment (the ``commitments`` statement, checked to hold this seat's own
+        commitment); raises :class:`WitnessError` before, so the seed is never revealed
+        while another seat could still choose its own."""
+        if self.seat is None or self.seed is None:
+            raise WitnessError("a spectator has no seed")
+        if self._checker.failure is not None:
+            raise WitnessError("the host broke the protocol; do not reveal the seed")
+        if self._checker.seat_commitments is None:
+            raise WitnessError("reveal the seed only after the 'commitments' statement")
+        return self.seed
+
+    # ------------------------------------------------------------------ what the seat knows
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The rules announced in the ``start`` statement."""
+        return self._checker.rules
+
+    @property
+    def host_key(self) -> bytes | None:
+        """The host's raw Ed25519 public key (32 bytes), from the ``start`` statement."""
+        return self._checker.host_key
+
+    @property
+    def fingerprint(self) -> str | None:
+        """Fingerprint of the host key (compare it with the other players)."""
+        return key_fingerprint(self.host_key) if self.host_key else None
+
+    @property
+    def revealed(self) -> dict[int, int]:
+        """Every card revealed to this seat so far and checked: deck position → card id."""
+        return {k: v[0] for k, v in self._checker.revealed.items()}
+
+    @property
+    def violation(self) -> Verdict | None:
+        """The first failed check, if any."""
+        return self._checker.failure
+
+    @property
+    def finished(self) -> bool:
+        """True once the host has sent its ``end`` or ``abandon`` statement."""
+        return self._checker.last_kind in (END, ABANDON)
+
+    @property
+    def committed(self) -> bool:
+        """True once the ``commitments`` statement is in (the seed may be revealed)."""
+        return self._checker.last_kind is not None and self._checker.seat_commitments is not None
+
+    # ------------------------------------------------------------------ after the game
+
+    def transcript(self) -> bytes:
+        """The transcript file bytes (specs/fairness.md §7) of everything received."""
+        return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note).encode()
+
+    def verify(self) -> Verdict:
+        """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""
+        return self._checker.conclude(self.host_gone_note)
+
+
+__all__ = ["SeatWitness", "WitnessError", "FairnessViolation"]
