@@ -308,7 +308,11 @@ class GameChecker:
         if kind not in _NEXT[self.last_kind]:
             allowed = " or ".join(_NEXT[self.last_kind]) or "nothing (the game is over)"
             raise _Problem(TAMPERED, f"{where} cannot follow a '{self.last_kind}' statement; expected {allowed}", expected=allowed, found=kind, kind=kind)
-        getattr(self, "_on_" + kind)(i, st)
+        try:
+            getattr(self, "_on_" + kind)(i, st)
+        except _Problem as p:
+            p.kind = p.kind or kind
+            raise
         self.last_kind = kind
         self.index_of.setdefault(kind, i)
         return st
