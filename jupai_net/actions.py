@@ -20,8 +20,7 @@ Kinds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 ATTACK = "attack"
 DEFENSE = "defense"
@@ -34,9 +33,10 @@ REARM = "rearm"
 KINDS = (ATTACK, DEFENSE, DISCARD, SUPPLY_RECOVERED, SUPPLY_EQUIPMENT, PASS, ANSWER, REARM)
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move. ``cards`` and ``recovered`` are card ids (0..52); ``target`` a seat or None."""
+class Action(NamedTuple):
+    """One move (immutable, hashable). ``cards`` and ``recovered`` are card ids (0..52);
+    ``target`` a seat or None. A NamedTuple because legal-action lists are built on
+    every move and must be cheap."""
 
     kind: str
     target: int | None = None

@@ -66,17 +66,18 @@ class _View:
         return b is not None and ia is not None and ia == self.player(b)["identity"]
 
     def weapon(self, seat: int) -> tuple[int, int] | None:
+        """(m, w) of a seat's equipment when both cards are visible, else None."""
         eq = self.player(seat)["equipment"]
-        if not eq or eq["mass"] is None:
+        if not eq or eq["mass"] is None or eq["weapon"] is None:
             return None
         return rank(eq["mass"]), rank(eq["weapon"])
 
     def guess_weapon(self, seat: int) -> tuple[float, float] | None:
+        """(m, w) with an unseen card guessed as the mean unseen rank; None if unarmed."""
         eq = self.player(seat)["equipment"]
         if not eq:
             return None
-        known = self.weapon(seat)
-        return known if known is not None else (self.mean_rank, self.mean_rank)
+        return tuple(self.mean_rank if c is None else float(rank(c)) for c in (eq["mass"], eq["weapon"]))  # type: ignore[return-value]
 
     def spends(self, seat: int) -> bool:
         """True when one more use spends the seat's (own, visible) weapon: −2 cards."""

@@ -30,7 +30,7 @@ from .rules import RuleSet
 from .setup import Setup, hand_positions, round_pile_positions, stock_start
 
 RECORD_VERSION = 1
-LOG_TAIL = 12
+LOG_TAIL = 8
 
 ROUND_ATTACK, ROUND_DEFENSE, ROUND_SUPPLY, ROUND_DISCARD = "attack", "defense", "supply", "discard"
 
@@ -100,6 +100,14 @@ def round_type(card_rank: int, setup: Setup, rules: RuleSet) -> str:
     return ROUND_ATTACK
 
 
+def rank_seats(cards_left: Sequence[int], recovered: Sequence[int], winner: int | None) -> list[int]:
+    """Final ranking, best first (design/rules.md §8): the winner (who emptied its hand
+    and equipment), then fewer cards left, then fewer recovered cards, then lower seat."""
+    others = sorted((s for s in range(len(cards_left)) if s != winner),
+                    key=lambda s: (cards_left[s], recovered[s], s))
+    return ([winner] if winner is not None else []) + others
+
+
 @dataclass(slots=True)
 class _Seat:
     hand: list[int]
@@ -121,6 +129,7 @@ class GameState:
     round_pile: list[int]
     discard_pile: list[int]
     first_leader: int
+    flipped: list[int] = field(default_factory=list)  # round cards turned up so far
     round_no: int = 0
     round_card: int | None = None
     round_kind: str = ""
@@ -137,6 +146,7 @@ class GameState:
     public: set[int] = field(default_factory=set)
     seen: list[set[int]] = field(default_factory=list)
     _legal_cache: list[Action] | None = None
+    _values: tuple[int, ...] = ()  # identity value per seat
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -159,6 +169,7 @@ class GameState:
         stock = list(deck[stock_start(rules):])
         landlord = setup.identities.index("L") if "L" in setup.identities else 0
         state = cls(rules, setup, deck, seats, stock, pile, [], landlord)
+        state._values = tuple(setup.identity_value(s) for s in range(n))
         state.seen = [set(seat.hand) | {seat.equipment.mass, seat.equipment.weapon} for seat in seats]  # type: ignore[union-attr]
         if not rules.hidden_identities:
             for seat in seats:
@@ -215,6 +226,20 @@ class GameState:
             return self.pending.target
         return self.actor
 
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is: ``{"hand:0": [...], "equipment:0": [...], …, "stock",
+        "round_pile", "flipped", "discard_pile", "in_play"}`` (for invariant checks)."""
+        places: dict[str, list[int]] = {}
+        for s, seat in enumerate(self.seats):
+            places[f"hand:{s}"] = list(seat.hand)
+            places[f"equipment:{s}"] = [seat.equipment.mass, seat.equipment.weapon] if seat.equipment else []
+        places["stock"] = list(self.stock)
+        places["round_pile"] = list(self.round_pile)
+        places["flipped"] = list(self.flipped)
+        places["discard_pile"] = list(self.discard_pile)
+        places["in_play"] = list(self.pending.cards) if self.pending else []
+        return places
+
     def cards_left(self, seat: int) -> int:
         """Cards a seat still holds: hand + equipment cards (§8)."""
         s = self.seats[seat]
@@ -231,7 +256,7 @@ class GameState:
         return [s_id if seat.identity_shown else None for s_id, seat in zip(self.setup.identities, self.seats)]
 
     def _identity_value(self, seat: int) -> int:
-        return self.setup.identity_value(seat)
+        return self._values[seat]
 
     def _roles_match(self, a: int, b: int) -> bool:
         return self.setup.identities[a] == self.setup.identities[b]
@@ -311,6 +336,7 @@ class GameState:
     def _start_round(self) -> None:
         self.round_no += 1
         card = self.round_pile.pop(0)
+        self.flipped.append(card)
         self.round_card = card
         self._make_public([card])
         self.round_kind = round_type(rank(card), self.setup, self.rules)
@@ -352,9 +378,11 @@ class GameState:
         return False
 
     def _finish(self, reason: str) -> None:
-        others = [s for s in range(self.players) if s != self.winner]
-        others.sort(key=lambda s: (self.cards_left(s), len(self.seats[s].recovered), s))
-        self.ranking = ([self.winner] if self.winner is not None else []) + others
+        self.ranking = rank_seats(
+            [self.cards_left(s) for s in range(self.players)],
+            [len(self.seats[s].recovered) for s in range(self.players)],
+            self.winner,
+        )
         self.over = True
         self.events.append(
             Event(
@@ -577,6 +605,7 @@ class GameState:
         assert eq is not None
         i_a, m_d = sum(rank(c) for c in cards), eq.m
         success = i_a > m_d
+        self._make_public([eq.mass])  # the target shows its mass for the comparison
         equipment = [eq.mass, eq.weapon]
         self._discard(cards)
         if success:
@@ -675,12 +704,13 @@ class GameState:
             if eq is None:
                 eq_view = None
             else:
-                show = eq.shown or t == seat
+                show_mass = t == seat or eq.mass in self.public
+                show_weapon = t == seat or eq.weapon in self.public
                 eq_view = {
-                    "mass": eq.mass if show else None,
-                    "weapon": eq.weapon if show else None,
-                    "uses_left": eq.uses_left if show else None,
-                    "quality": eq.quality if show else None,
+                    "mass": eq.mass if show_mass else None,
+                    "weapon": eq.weapon if show_weapon else None,
+                    "uses_left": eq.uses_left if show_mass else None,
+                    "quality": eq.quality if show_mass else None,
                     "face_up": eq.shown,
                 }
             players.append({

@@ -40,7 +40,7 @@ class RuleError(ValueError):
 
 _DESCRIPTIONS = {
     "players": "number of seats at the table (2–6)",
-    "rounds": "number of rounds N (cards in the round pile)",
+    "rounds": "number of rounds N (cards in the round pile); default 12, 11 for 6 players",
     "hand_size": "intent cards dealt to each hand",
     "supply_number": "round-card rank that makes a supply round",
     "discard_number": "round-card rank that makes a discard round",
@@ -63,7 +63,7 @@ class RuleSet:
     """
 
     players: int = 4
-    rounds: int = DEFAULT_ROUNDS
+    rounds: int | None = None
     hand_size: int = 5
     supply_number: int = 4
     discard_number: int = 9
@@ -75,6 +75,10 @@ class RuleSet:
     identities: str = field(default="")
 
     def __post_init__(self) -> None:
+        if self.rounds is None:  # default: DEFAULT_ROUNDS, or as many as the deck allows
+            if isinstance(self.players, int) and isinstance(self.hand_size, int):
+                fit = DECK_SIZE - self.players * (2 + self.hand_size)
+                object.__setattr__(self, "rounds", max(1, min(DEFAULT_ROUNDS, fit)))
         for name in ("players", "rounds", "hand_size", "supply_number", "discard_number"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool):

@@ -51,7 +51,8 @@ class SimulationStats:
 
     ``wins_by_seat[s]`` / ``wins_by_identity[letter]`` count games ranked first;
     ``games_by_identity`` counts seats dealt each identity; ``rounds`` and ``actions``
-    hold each game's length; ``emptied`` counts games won by emptying a hand;
+    hold each game's length; ``emptied`` counts games won by emptying a hand (``emptied_early``: before
+    the last round, where every play uses all cards);
     ``collected`` is the total number of cards collected, over all seats and games.
     """
 
@@ -63,6 +64,7 @@ class SimulationStats:
     rounds: list[int] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
     emptied: int = 0
+    emptied_early: int = 0
     collected: int = 0
 
     def add(self, state: GameState) -> None:
@@ -77,6 +79,7 @@ class SimulationStats:
         self.rounds.append(state.round_no)
         self.actions.append(state.version)
         self.emptied += state.winner is not None
+        self.emptied_early += state.winner is not None and not state.last_round
         for ev in state.events:
             if ev.kind == "contest" and ev.data["collector"] is not None:
                 side_cards = sum(len(side["cards"]) for side in ev.data["sides"])
@@ -97,6 +100,7 @@ class SimulationStats:
             "actions": {"mean": statistics.fmean(self.actions) if self.actions else 0.0,
                         "p50": _percentile(self.actions, 0.5), "p95": _percentile(self.actions, 0.95)},
             "emptied_share": self.emptied / g,
+            "emptied_before_last_round_share": self.emptied_early / g,
             "ranked_share": (self.games - self.emptied) / g,
             "collected_per_player": self.collected / (g * self.players),
         }
@@ -169,6 +173,7 @@ def _run(args: argparse.Namespace) -> int:
         d = s[key]
         t.add_row(f"game length ({key}) mean / p50 / p95", f"{d['mean']:.1f} / {d['p50']:.0f} / {d['p95']:.0f}")
     t.add_row("won by emptying a hand", f"{s['emptied_share']:.1%}")
+    t.add_row("  … of which before the last round", f"{s['emptied_before_last_round_share']:.1%}")
     t.add_row("ranked after the last round", f"{s['ranked_share']:.1%}")
     t.add_row("cards collected per player per game", f"{s['collected_per_player']:.2f}")
     console.print(t)
