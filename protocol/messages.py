@@ -205,7 +205,7 @@ def _decode_rules(v: Any) -> RuleSet:
     try:
         return RuleSet.from_wire(v)
     except (ValueError, TypeError) as exc:
-        raise FieldError("rules", f"are not valid rules: {exc}") from None
+        raise FieldError("rules", f"is not a valid rule set: {exc}") from None
 
 
 def _decode_players(v: Any) -> tuple["PlayerInfo", ...]:
