@@ -1,0 +1,93 @@
+"""``jupai verify FILE [--json]``: exit codes and messages (specs/fairness.md §10)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from jupai_net.fairness import EXIT_CODES, signing_key_from_bytes
+from jupai_net.fairness.cli import register
+from jupai_net.fairness.selfplay import deliver, play_game
+from jupai_net.rules import RuleSet
+
+KEY = signing_key_from_bytes(bytes([8]) * 32)
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="jupai")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("transcripts")
+    rules = RuleSet(players=3, rounds=4)
+    sp = play_game(rules, rng_seed=9, key=KEY)
+    good = sp.transcript(1)
+    out = {"verified": good}
+    b = bytearray(good)
+    b[len(b) // 2] ^= 0x10
+    out["tampered"] = bytes(b)
+    unfinished = play_game(rules, rng_seed=9, key=KEY, max_steps=2)
+    out["unverified"] = unfinished.transcript(0)
+    deliver(unfinished.dealer.abandon("quit", reveal_seed=False), unfinished.witnesses)
+    out["suspicious"] = unfinished.transcript(0)
+    out["malformed"] = good[: len(good) // 2]
+    paths = {}
+    for name, data in out.items():
+        p = d / f"{name}.jupai"
+        p.write_bytes(data)
+        paths[name] = str(p)
+    garbage = d / "garbage.bin"
+    garbage.write_bytes(b"\x00\xffnot a transcript at all" * 10)
+    paths["garbage"] = str(garbage)
+    paths["dir"] = str(d)
+    paths["missing"] = str(d / "nope.jupai")
+    return paths
+
+
+def test_exit_codes_are_distinct_and_documented():
+    assert EXIT_CODES["verified"] == 0
+    assert len(set(EXIT_CODES.values())) == len(EXIT_CODES)
+    assert 1 not in EXIT_CODES.values() and 2 not in EXIT_CODES.values()
+
+
+@pytest.mark.parametrize("status", ["verified", "tampered", "suspicious", "unverified", "malformed"])
+def test_verify_exit_code_and_message(files, status, capsys):
+    code = run(["verify", files[status]])
+    out, err = capsys.readouterr()
+    assert code == EXIT_CODES[status]
+    assert status.upper() in out and "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("status", ["verified", "tampered", "suspicious", "unverified", "malformed"])
+def test_verify_json(files, status, capsys):
+    code = run(["verify", files[status], "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == status and data["exit_code"] == code == EXIT_CODES[status]
+    assert data["file"] == files[status] and data["reason"]
+
+
+def test_tampered_names_the_statement(files, capsys):
+    run(["verify", files["tampered"], "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data["message"], int) and "signature" in data["reason"]
+
+
+@pytest.mark.parametrize("name", ["garbage", "dir", "missing"])
+def test_unreadable_files_never_traceback(files, name, capsys):
+    code = run(["verify", files[name]])
+    out, err = capsys.readouterr()
+    assert code == EXIT_CODES["malformed"]
+    assert "MALFORMED" in out and "Traceback" not in out + err
+
+
+def test_registered_in_the_jupai_command(files, capsys):
+    from jupai_net.cli import main
+
+    assert main(["verify", files["verified"], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "verified"
