@@ -150,10 +150,10 @@ class Connection:
     def receive_data(self, data: bytes) -> None:
         """Feed bytes read from the transport; ``b""`` means the peer closed its side.
 
-        Nothing is parsed here (see :meth:`next_event`). Raises
-        :class:`LocalProtocolError` ``closed`` if called after end of stream.
+        Nothing is parsed here (see :meth:`next_event`). ``b""`` again is harmless;
+        raises :class:`LocalProtocolError` ``closed`` for more bytes after end of stream.
         """
-        if self._reader.eof:
+        if self._reader.eof and data:
             raise LocalProtocolError(CLOSED, "receive_data called after the end of the stream")
         self._reader.feed(data)
 

@@ -79,10 +79,8 @@ def _check_bool(name: str, v: Any) -> None:
         raise FieldError(name, f"must be true or false, got {_short(v)}")
 
 
-def _check_text(name: str, v: Any, lo: int, hi: int, *, optional: bool = False) -> None:
+def _check_text(name: str, v: Any, lo: int, hi: int) -> None:
     """Printable text (no control, format or line-break characters), lo..hi characters."""
-    if v is None and optional:
-        return
     if not isinstance(v, str) or not lo <= len(v) <= hi or not v.isprintable():
         raise FieldError(name, f"must be {lo}..{hi} printable characters, got {_short(v)}")
 

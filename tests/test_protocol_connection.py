@@ -415,6 +415,8 @@ def test_end_of_stream_without_bye():
     assert h.state is State.CLOSED and h.their_closed
     with pytest.raises(LocalProtocolError, match="closed"):
         h.send(Sync(0, {}))
+    h.receive_data(b"")  # a second end of stream is harmless
+    assert h.next_event() is EOF
     with pytest.raises(LocalProtocolError, match="closed"):
         h.receive_data(b"more")
 

@@ -124,6 +124,8 @@ def test_both_chat_directions_share_the_wire_type_with_different_fields():
         (lambda: Sync(0, {"s": "\udc80"}), "observation"),  # lone surrogate: no UTF-8
         (lambda: Sync(0, {"s": "x" * 5000}), "observation"),
         (lambda: Sync(0, {"l": list(range(5000))}), "observation"),
+        (lambda: Sync(0, {"m": {str(i): 0 for i in range(1025)}}), "observation"),
+        (lambda: Sync(0, {"b": b"x" * (64 * 1024 + 1)}), "observation"),
         (lambda: End("finished", None), "result"),  # type: ignore[arg-type]
         (lambda: Reject(None, "stale state"), "code"),
         (lambda: ChatRelay(None, "", "hi"), "name"),
