@@ -1,4 +1,4 @@
-"""The bridge to the rules engine: which cards are due to a viewer (specs/fairness.md §8).
+"""The bridge to the rules engine: which cards are due to a viewer (specs/fairness.md §5.4, §9).
 
 The host side (:class:`~jupai_net.fairness.dealer.HostDealer`) and the verifier both
 use :func:`due_reveals`, so "which positions must be opened to whom, and when" has one
