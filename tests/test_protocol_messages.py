@@ -247,3 +247,17 @@ def test_sample_frames_are_small():
     assert msgpack.unpackb(encode_frame(CLIENT_SAMPLES["ping"].to_wire(seq=0))[4:]) == {
         "type": "ping", "seq": 0, "nonce": 41,
     }
+
+
+def test_the_spec_lists_every_message_and_code():
+    from pathlib import Path
+
+    spec = (Path(__file__).resolve().parents[1] / "specs" / "protocol.md").read_text(encoding="utf-8")
+    for registry in (CLIENT_MESSAGES, HOST_MESSAGES):
+        for kind, cls in registry.items():
+            assert f"| `{kind}` [`{cls.__name__}`] |" in spec, kind
+            for f in dataclasses.fields(cls):
+                if f.name != "seq":
+                    assert f"`{f.name}`" in spec, (kind, f.name)
+    for code in PROTOCOL_CODES:
+        assert f"| `{code}` |" in spec, code
