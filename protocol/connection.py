@@ -124,6 +124,7 @@ class Connection:
         self._phase = State.HANDSHAKE
         self._prev_phase: State | None = None
         self._hello_done = False
+        self._hello: Hello | None = None  # the hello this client sent
         self.version: int | None = None
         self.game_id: bytes | None = None
         self.our_seq = 0
@@ -150,7 +151,9 @@ class Connection:
     def receive_data(self, data: bytes) -> None:
         """Feed bytes read from the transport; ``b""`` means the peer closed its side.
 
-        Nothing is parsed here (see :meth:`next_event`). ``b""`` again is harmless;
+        Nothing is parsed here (see :meth:`next_event`). Feed what one bounded socket
+        read returned (e.g. ``receive_some(65536)``) and drain ``next_event`` before
+        reading again: memory then stays within one read plus one frame. ``b""`` again is harmless;
         raises :class:`LocalProtocolError` ``closed`` for more bytes after end of stream.
         """
         if self._reader.eof and data:
@@ -280,6 +283,9 @@ class Connection:
         kind = msg.type
         if kind == "hello":
             self._hello_done = True
+            if sent:
+                assert isinstance(msg, Hello)
+                self._hello = msg
         elif kind == "welcome":
             assert isinstance(msg, Welcome)
             self.version = msg.version
@@ -311,15 +317,9 @@ class ClientConnection(Connection):
     _we_send = CLIENT_SENDS
     _they_send = HOST_SENDS
 
-    def __init__(self, *, max_frame: int = MAX_FRAME):
-        super().__init__(max_frame=max_frame)
-        self._hello: Hello | None = None
-
     def _check_send(self, msg: Message) -> None:
         if msg.type in _GAME_SCOPED and msg.game_id != self.game_id:  # type: ignore[attr-defined]
             raise LocalProtocolError(BAD_FIELD, f"{msg.type} names another game than the running one")
-        if isinstance(msg, Hello):
-            self._hello = msg
 
     def _they_may_send(self, kind: str) -> bool:
         if kind == "welcome" and not self._hello_done:

@@ -100,6 +100,14 @@ def _check_code(name: str, v: Any, *, allow_empty: bool = False) -> None:
         )
 
 
+def _check_token(name: str, v: Any, *, optional: bool = False) -> None:
+    if v is None and optional:
+        return
+    if not isinstance(v, str) or not _TOKEN_RE.fullmatch(v):
+        null = " or null" if optional else ""
+        raise FieldError(name, f"must be {MIN_TOKEN_LEN}..{MAX_TOKEN_LEN} characters A-Z a-z 0-9 _ -{null}")
+
+
 def _check_bytes(obj: Any, name: str, lo: int, hi: int) -> None:
     """bytes of lo..hi length; a bytearray/memoryview is stored as bytes."""
     v = getattr(obj, name)
@@ -344,10 +352,7 @@ class Hello(Message):
         if self.lang not in LANGS:
             raise FieldError("lang", f"must be one of {', '.join(LANGS)}, got {_short(self.lang)}")
         _check_int("seat", self.seat, 0, MAX_SEATS - 1, optional=True)
-        if self.token is not None and (not isinstance(self.token, str) or not _TOKEN_RE.fullmatch(self.token)):
-            raise FieldError(
-                "token", f"must be null or {MIN_TOKEN_LEN}..{MAX_TOKEN_LEN} characters A-Z a-z 0-9 _ -"
-            )
+        _check_token("token", self.token, optional=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,8 +500,7 @@ class Welcome(Message):
         if not isinstance(self.rules, RuleSet):
             raise FieldError("rules", f"must be a RuleSet, got {_short(self.rules)}")
         _check_int("seat", self.seat, 0, self.rules.players - 1, optional=True)
-        if not isinstance(self.token, str) or not _TOKEN_RE.fullmatch(self.token):
-            raise FieldError("token", f"must be {MIN_TOKEN_LEN}..{MAX_TOKEN_LEN} characters A-Z a-z 0-9 _ -")
+        _check_token("token", self.token)
         _check_players(self)
 
 

@@ -103,7 +103,8 @@ def test_both_chat_directions_share_the_wire_type_with_different_fields():
         (lambda: ErrorMessage("Bad Code"), "code"),
         (lambda: ErrorMessage("x" * 33), "code"),
         (lambda: ErrorMessage("ok", "x" * 501), "message"),
-        (lambda: Welcome(seat=4, token=TOKEN, rules=RULES), "seat"),  # a 4-seat table: 0..3
+        (lambda: Welcome(seat=4, token=TOKEN, rules=RULES), "seat"),
+        (lambda: Welcome(seat=0, token=None, rules=RULES), "token"),  # type: ignore[arg-type]  # a 4-seat table: 0..3
         (lambda: Welcome(seat=0, token=TOKEN, rules={"players": 4}), "rules"),  # type: ignore[arg-type]
         (lambda: Welcome(seat=0, token=TOKEN, rules=RULES, players=(PlayerInfo(1, "a"), PlayerInfo(1, "b"))), "players"),
         (lambda: Lobby(tuple(PlayerInfo(i % 6, f"p{i}") for i in range(7))), "players"),
