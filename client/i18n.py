@@ -1,0 +1,282 @@
+"""Chinese and English text of the terminal client (specs/client.md § Languages).
+
+Every string the client shows comes from :data:`MESSAGES` through :func:`t`, in the
+terms of design/rules.md (进攻 attack, 防守 defense, 补给 supply, 丢弃 discard,
+意图牌 intent card, 质量 mass, 武器 weapon, 装备 equipment, 收牌 collect, 回收的牌
+recovered cards, 身份 identity, 地主 landlord, 协调员 coordinator, 农民 farmer,
+旁白 narrator, 简单/精致/高级 simple/fine/advanced).
+
+The default language comes from the locale (:func:`detect_lang`: ``LC_ALL``, then
+``LC_MESSAGES``, then ``LANG``; a value starting with ``zh`` gives Chinese), and
+``--lang zh|en`` overrides it.
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from collections.abc import Mapping
+
+LANGS = ("en", "zh")
+DEFAULT_LANG = "en"
+
+#: key -> (English, Chinese). Placeholders (``{name}``) are the same in both.
+MESSAGES: dict[str, tuple[str, str]] = {
+    # --- people and things -------------------------------------------------------------
+    "app.title": ("剧牌 Jupai", "剧牌 Jupai"),
+    "seat": ("seat {n}", "{n}号位"),
+    "seat.named": ("seat {n} ({name})", "{n}号位（{name}）"),
+    "seat.you": ("seat {n} (you)", "{n}号位（你）"),
+    "you": ("you", "你"),
+    "identity.L": ("landlord", "地主"),
+    "identity.C": ("coordinator", "协调员"),
+    "identity.F": ("farmer", "农民"),
+    "identity.N": ("narrator", "旁白"),
+    "identity.hidden": ("hidden", "未公开"),
+    "identity.valued": ("{identity} (I={value})", "{identity}（身份值 {value}）"),
+    "quality.simple": ("simple", "简单"),
+    "quality.fine": ("fine", "精致"),
+    "quality.advanced": ("advanced", "高级"),
+    "round.attack": ("attack", "进攻"),
+    "round.defense": ("defense", "防守"),
+    "round.supply": ("supply", "补给"),
+    "round.discard": ("discard", "丢弃"),
+    "face.up": ("face-up", "明置"),
+    "face.down": ("face-down", "暗置"),
+    "card.joker": ("JK", "小王"),
+    "cards.none": ("no card", "无牌"),
+    "plus_weapon": (" + weapon", " + 武器"),
+    "ordinal.1": ("1st", "第1次"),
+    "ordinal.2": ("2nd", "第2次"),
+    "ordinal.3": ("3rd", "第3次"),
+    # --- header ---------------------------------------------------------------------------
+    "header.round": ("Round {round}/{rounds}", "第 {round}/{rounds} 回合"),
+    "header.round_card": ("round card {card}", "回合牌 {card}"),
+    "header.type": ("{type} round", "{type}回合"),
+    "header.R": ("R = {R}", "回合数 R = {R}"),
+    "header.leader": ("{who} leads", "{who} 先手"),
+    "header.last_round": ("LAST ROUND: every play uses all your hand cards (and your weapon)",
+                          "最后一回合：每次出牌都打出全部手牌（有武器必须使用）"),
+    "header.specials": ("supply number {supply} · discard number {discard} · coordinator {coordinator} · farmer {farmer}",
+                        "补给数字 {supply} · 丢弃数字 {discard} · 协调员 {coordinator} · 农民 {farmer}"),
+    "header.piles": ("stock {stock} · round pile {pile} · discard pile {discard}",
+                     "牌堆 {stock} 张 · 回合牌堆 {pile} 张 · 弃牌堆 {discard} 张"),
+    "header.same_identity.shared-role": ("same identity = same role", "同身份 = 身份相同"),
+    "header.same_identity.matching-card": ("same identity = intent card matches own identity card",
+                                            "同身份 = 意图牌与自己的身份牌同点"),
+    "header.spectator": ("spectator view", "旁观视角"),
+    # --- your side ------------------------------------------------------------------------
+    "hand.title": ("Your hand (intent cards)", "你的手牌（意图牌）"),
+    "hand.empty": ("(no cards)", "（没有手牌）"),
+    "hand.legend": ("* = recovered card", "* = 回收的牌"),
+    "equip.title": ("Your equipment", "你的装备"),
+    "equip.none": ("no equipment", "没有装备"),
+    "equip.rearm": ("may draw a new pair from round {n}", "第 {n} 回合起可从牌堆抽新装备"),
+    "equip.desc": ("mass {mass} + weapon {weapon} · {quality} weapon · {uses} use(s) left · {face}",
+                   "质量 {mass} + 武器 {weapon} · {quality}武器 · 剩 {uses} 次 · {face}"),
+    "equip.short": ("{mass}+{weapon} {quality} · {uses} left · {face}", "{mass}+{weapon} {quality} · 剩{uses}次 · {face}"),
+    "equip.hidden": ("{face}, not shown", "{face}，未亮出"),
+    "identity.yours": ("Your identity: {identity}", "你的身份：{identity}"),
+    # --- players table --------------------------------------------------------------------
+    "col.seat": ("Seat", "座位"),
+    "col.identity": ("Identity", "身份"),
+    "col.hand": ("Hand", "手牌"),
+    "col.recovered": ("Recovered", "回收的牌"),
+    "col.equipment": ("Equipment", "装备"),
+    "col.left": ("Cards left", "剩余"),
+    "players.title": ("Players", "玩家"),
+    "mark.to_move": ("to move", "行动中"),
+    "mark.leader": ("leads", "先手"),
+    # --- status ---------------------------------------------------------------------------
+    "status.your_turn": ("Your turn", "轮到你了"),
+    "status.your_answer": ("Your turn: answer the {contest} of {actor}", "轮到你：应对 {actor} 的{contest}"),
+    "status.waiting": ("Waiting for {who}", "等待 {who}"),
+    "status.over": ("Game over", "游戏结束"),
+    "pending.title": ("Contest", "对决"),
+    "pending.attack": ("{actor} attacks {target} with {cards}{weapon}; {target} answers",
+                       "{actor} 用 {cards}{weapon} 进攻 {target}，等待 {target} 应战"),
+    "pending.defense": ("{actor} plays {cards} against {target}; {target} defends",
+                        "{actor} 对 {target} 打出 {cards}，等待 {target} 防守"),
+    "pending.discard": ("{actor} attacks {target}'s equipment with {cards}{weapon}; {target} shows a card",
+                        "{actor} 用 {cards}{weapon} 攻击 {target} 的装备，等待 {target} 亮牌"),
+    # --- legal actions --------------------------------------------------------------------
+    "legal.title": ("Your moves", "可选行动"),
+    "legal.prompt": ("Type a number 1–{n} and Enter · /chat TEXT to chat · ? for help",
+                     "输入编号 1–{n} 后回车 · /chat 文字 聊天 · ? 帮助"),
+    "act.attack": ("attack {target} with {cards}{weapon}", "用 {cards}{weapon} 进攻 {target}"),
+    "act.defense": ("play {cards} against {target} (they defend)", "对 {target} 打出 {cards}（对方防守）"),
+    "act.discard": ("discard {target}'s equipment with {cards}{weapon}", "用 {cards}{weapon} 丢弃 {target} 的装备"),
+    "act.discard_none": ("discard {cards} (no opponent has equipment)", "丢弃 {cards}（没有对手有装备）"),
+    "act.supply_a": ("supply: discard {cards}", "补给：丢弃 {cards}"),
+    "act.supply_a_rec": ("supply: discard {cards} and recovered {recovered}", "补给：丢弃 {cards} 和回收的牌 {recovered}"),
+    "act.supply_b": ("supply: discard your equipment, draw a new pair", "补给：丢弃装备，抽一副新装备"),
+    "act.supply_b_none": ("supply: draw an equipment pair", "补给：抽一副装备"),
+    "act.pass": ("pass", "跳过"),
+    "act.rearm": ("draw a new equipment pair from the stock (then act)", "从牌堆抽一副新装备（然后行动）"),
+    "act.answer.attack": ("answer with {cards}{weapon}", "用 {cards}{weapon} 应战"),
+    "act.answer.defense": ("defend with {cards}{weapon}", "用 {cards}{weapon} 防守"),
+    "act.answer.discard": ("show {cards} (you keep it)", "亮出 {cards}（保留）"),
+    "act.answer.none": ("answer with no card (i = 0)", "无牌应对（i = 0）"),
+    # --- events (log) ---------------------------------------------------------------------
+    "log.title": ("Last outcomes", "最近结果"),
+    "log.empty": ("(nothing yet)", "（暂无）"),
+    "ev.deal": ("Cards dealt to {players} players", "已向 {players} 名玩家发牌"),
+    "ev.deal_you": ("you got {hand}; equipment {equipment}; identity {identity}",
+                    "你拿到 {hand}；装备 {equipment}；身份 {identity}"),
+    "ev.round": ("Round {round}: round card {card} → {type}, R = {R}, {leader} leads",
+                 "第 {round} 回合：回合牌 {card} → {type}，R = {R}，{leader} 先手"),
+    "ev.play.attack": ("{actor} attacks {target} with {cards}{weapon}", "{actor} 用 {cards}{weapon} 进攻 {target}"),
+    "ev.play.defense": ("{actor} plays {cards} against {target} (defense round)",
+                        "{actor} 对 {target} 打出 {cards}（防守回合）"),
+    "ev.play.discard": ("{actor} attacks {target}'s equipment with {cards}{weapon}",
+                        "{actor} 用 {cards}{weapon} 攻击 {target} 的装备"),
+    "ev.contest": ("{a} {ca}: {fa} vs {d} {cd}: {fd} → {result}", "{a} {ca}：{fa} 对 {d} {cd}：{fd} → {result}"),
+    "ev.side.attack": ("{who} attack", "{who} 进攻"),
+    "ev.side.defense": ("{who} defense", "{who} 防守"),
+    "ev.side.response": ("{who} response", "{who} 应对"),
+    "ev.weapon": ("{quality} weapon, {ordinal} use, {face}", "{quality}武器，{ordinal}使用，{face}"),
+    "ev.weapon_spent": (", used up", "，已用完"),
+    "res.collect": ("{who} collects", "{who} 收牌"),
+    "res.tie": ("tie: both cards discarded", "平局：两张牌都丢弃"),
+    "res.attack_valid": ("attack valid: {who} collects", "进攻有效：{who} 收牌"),
+    "res.attack_invalid": ("defense wins, attack invalid: {who} collects", "防守成功，进攻无效：{who} 收牌"),
+    "res.discard_success": ("{who} collects {cards} and loses its equipment", "{who} 收下 {cards}，失去装备"),
+    "res.discard_fail": ("fails: {cards} discarded", "失败：{cards} 丢弃"),
+    "ev.discard": ("{actor} vs {target}'s mass with {cards}: {formula} → {result}",
+                   "{actor} 用 {cards} 对 {target} 的质量：{formula} → {result}"),
+    "ev.discard.success": ("{target}'s equipment {equipment} discarded", "{target} 的装备 {equipment} 被丢弃"),
+    "ev.discard.fail": ("fails", "失败"),
+    "ev.discard_none": ("{actor} discards {cards} (no target)", "{actor} 丢弃 {cards}（无目标）"),
+    "ev.supply_a": ("{actor} supplies: discards {cards}", "{actor} 补给：丢弃 {cards}"),
+    "ev.supply_a_rec": ("{actor} supplies: discards {cards} and recovered {recovered}",
+                        "{actor} 补给：丢弃 {cards} 和回收的牌 {recovered}"),
+    "ev.supply_b": ("{actor} supplies: draws a new equipment pair ({face})", "{actor} 补给：抽一副新装备（{face}）"),
+    "ev.supply_b_old": ("{actor} supplies: discards equipment {old}, draws a new pair ({face})",
+                        "{actor} 补给：丢弃装备 {old}，抽一副新装备（{face}）"),
+    "ev.drew": ("drew {equipment}", "抽到 {equipment}"),
+    "ev.pass": ("{actor} passes ({type} round)", "{actor} 跳过（{type}回合）"),
+    "ev.rearm": ("{actor} draws new equipment from the stock", "{actor} 从牌堆抽新装备"),
+    "ev.end.winner": ("Game over: {winner} wins", "游戏结束：{winner} 获胜"),
+    "ev.end.rounds": ("Game over after the last round", "最后一回合结束，游戏结束"),
+    # --- result ---------------------------------------------------------------------------
+    "result.title": ("Final ranking", "最终排名"),
+    "result.row": ("{place}. {who}: {left} card(s) left, {recovered} recovered",
+                   "第{place}名 {who}：剩 {left} 张，回收 {recovered} 张"),
+    "result.winner": ("{who} wins!", "{who} 获胜！"),
+    # --- timer, chat, notices -------------------------------------------------------------
+    "timer.left": ("⏱ {s} s left", "⏱ 剩余 {s} 秒"),
+    "timer.up": ("⏱ time is up", "⏱ 时间到"),
+    "chat.title": ("Chat", "聊天"),
+    "chat.line": ("{name}: {text}", "{name}：{text}"),
+    "chat.host": ("host", "主机"),
+    "notices.title": ("Notices", "通知"),
+    "notice.turn-timeout": ("A turn timed out; the default move was played. {text}",
+                            "有玩家超时，已自动执行默认行动。{text}"),
+    "notice.player-joined": ("A player took a seat. {text}", "有玩家入座。{text}"),
+    "notice.player-left": ("A player disconnected; the seat waits for a reconnect. {text}",
+                           "有玩家断线，座位等待重连。{text}"),
+    "notice.player-back": ("A player reconnected. {text}", "有玩家重新连接。{text}"),
+    "notice.bot-seated": ("A bot took over a seat. {text}", "机器人接管了一个座位。{text}"),
+    "notice.other": ("{text}", "{text}"),
+    # --- input (ui.py) --------------------------------------------------------------------
+    "input.prompt": ("> ", "> "),
+    "input.not_number": ("'{text}' is not a move: type a number 1–{n}, /chat TEXT, or ? for help",
+                         "“{text}”不是有效行动：请输入 1–{n} 的编号、/chat 文字，或 ? 查看帮助"),
+    "input.out_of_range": ("There is no move {k}: type a number 1–{n}", "没有第 {k} 号行动：请输入 1–{n}"),
+    "input.not_your_turn": ("It is not your turn. You can chat: /chat TEXT", "还没轮到你。可以聊天：/chat 文字"),
+    "input.empty_chat": ("Type your message after /chat", "请在 /chat 后输入消息"),
+    "input.chat_sent": ("(chat sent)", "（已发送）"),
+    "input.chose": ("You chose {k}: {what}", "你选择了 {k}：{what}"),
+    "input.timeout": ("Time is up: the host plays the default move for you", "时间到：主机为你执行默认行动"),
+    "input.eof": ("Input closed: leaving the table", "输入已关闭：离开牌桌"),
+    "help.title": ("Help", "帮助"),
+    "help.body": (
+        "1, 2, 3 …  pick the numbered move and press Enter\n"
+        "/chat TEXT or say TEXT  send a chat line to the table\n"
+        "? or help  show this help\n"
+        "/quit  leave the table\n"
+        "Rounds: attack (smaller total collects both cards), defense (defense > attack: the attacker collects),\n"
+        "supply (discard cards or equipment), discard (attack an opponent's equipment).\n"
+        "The first player with no cards (hand + equipment) wins.",
+        "1、2、3 …  输入行动编号后回车\n"
+        "/chat 文字 或 say 文字  向全桌发送聊天\n"
+        "? 或 help  显示帮助\n"
+        "/quit  离开牌桌\n"
+        "回合：进攻（总值较小的一方收下两张牌）、防守（防守 > 进攻：进攻方收牌）、\n"
+        "补给（丢弃牌或装备）、丢弃（攻击对手的装备）。\n"
+        "最先没有任何牌（手牌 + 装备）的玩家获胜。",
+    ),
+    # --- command line (cli.py) ------------------------------------------------------------
+    "cli.connecting": ("Connecting to {host}:{port} …", "正在连接 {host}:{port} …"),
+    "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[地址]:端口）"),
+    "cli.refused": ("Cannot connect to {host}:{port}: {reason}. Is `jupai host` running there, and is the port open?",
+                    "无法连接 {host}:{port}：{reason}。对方是否在运行 `jupai host`，端口是否开放？"),
+    "cli.wrong_code": ("The host's join code is {actual}, not {expected}: refusing to join. Check the code on the host screen.",
+                       "主机的加入码是 {actual}，不是 {expected}：拒绝加入。请核对主机屏幕上的加入码。"),
+    "cli.version": ("The host speaks another protocol version: {reason}. Update jupai-net on both sides.",
+                    "主机使用的协议版本不同：{reason}。请在双方更新 jupai-net。"),
+    "cli.host_closed": ("The host closed the connection: {reason}", "主机关闭了连接：{reason}"),
+    "cli.host_error": ("The host refused: {reason}", "主机拒绝：{reason}"),
+    "cli.pinned": ("New host {host}: join code {code} pinned in {path}", "新主机 {host}：加入码 {code} 已记录到 {path}"),
+    "cli.code_known": ("Host {host}: join code {code} matches the pinned one", "主机 {host}：加入码 {code} 与记录一致"),
+    "cli.repinned": ("Host {host}: join code changed to {code} as you asked (--code); pinned in {path}",
+                     "主机 {host}：按你的要求（--code）改为加入码 {code}，已记录到 {path}"),
+    "cli.changed": (
+        "@@@ WARNING: THE HOST'S JOIN CODE HAS CHANGED! @@@\n"
+        "Host {host} was pinned with join code {old} (in {path}),\n"
+        "but now presents {new}. Someone may be impersonating the host,\n"
+        "or the host made a new key. Refusing to join.\n"
+        "If the host screen really shows {new}, join again with --code {new}.",
+        "@@@ 警告：主机的加入码变了！ @@@\n"
+        "主机 {host} 记录的加入码是 {old}（见 {path}），\n"
+        "现在却是 {new}。可能有人冒充主机，\n"
+        "也可能主机换了密钥。拒绝加入。\n"
+        "如果主机屏幕上确实显示 {new}，请用 --code {new} 重新加入。",
+    ),
+    "cli.known_hosts_error": ("Cannot use the known hosts file: {reason}", "无法使用已知主机文件：{reason}"),
+    "cli.seated": ("Seated at seat {seat} as {name}", "已入座：{seat}号位，名字 {name}"),
+    "cli.game_over": ("Game over.", "游戏结束。"),
+    "cli.verdict": ("Fairness check: {verdict}", "公平性检查：{verdict}"),
+    "cli.verdict_detail": ("{detail}", "{detail}"),
+    "cli.transcript": ("Transcript saved to {path}; check it any time with: jupai verify {path}",
+                       "对局记录已保存到 {path}；随时可以用 jupai verify {path} 检查"),
+    "cli.no_transcript": ("No transcript was saved.", "未保存对局记录。"),
+    "cli.interrupted": ("Interrupted: left the table", "已中断：离开牌桌"),
+    "cli.failed": ("Error: {reason}", "错误：{reason}"),
+    "cli.bad_bot": ("Unknown bot '{name}': choose one of {names}", "未知机器人“{name}”：可选 {names}"),
+}
+
+_FORMATTER = string.Formatter()
+
+
+def fields(template: str) -> set[str]:
+    """Placeholder names used in a template, e.g. ``{"n", "name"}`` for ``"seat {n} ({name})"``."""
+    return {name for _, name, _, _ in _FORMATTER.parse(template) if name}
+
+
+def normalize_lang(lang: str | None) -> str:
+    """``"zh"``/``"en"`` from a language name or locale string (``zh_CN.UTF-8`` → ``zh``);
+    anything else, or None, gives the default ``"en"``."""
+    if lang and lang.strip().lower().startswith("zh"):
+        return "zh"
+    return DEFAULT_LANG
+
+
+def detect_lang(environ: Mapping[str, str] | None = None) -> str:
+    """Default language from the locale: the first non-empty of ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` (POSIX precedence); ``zh…`` → ``"zh"``, else ``"en"``."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return normalize_lang(value)
+    return DEFAULT_LANG
+
+
+def t(key: str, lang: str = DEFAULT_LANG, /, **kw: object) -> str:
+    """The text of ``key`` in ``lang`` (``"en"`` or ``"zh"``), formatted with ``kw``.
+
+    Raises ``KeyError`` for an unknown key (a bug, caught by the tests)."""
+    en, zh = MESSAGES[key]
+    template = zh if lang == "zh" else en
+    return template.format(**kw) if kw or "{" in template else template
