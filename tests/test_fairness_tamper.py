@@ -534,3 +534,48 @@ def test_host_gone_after_the_seed_reveals_is_suspicious():
 def test_statement_after_the_end(t0):
     v = verify_transcript(rebuild(t0, list(t0.statements) + [resign(t0.statements[-1], lambda b: b.__setitem__("n", len(t0.statements)))]))
     assert v.status == TAMPERED and v.message == len(t0.statements) and "cannot follow" in v.reason
+
+
+def _random_value(rng: random.Random, depth: int = 0):
+    choices = [
+        lambda: None,
+        lambda: True,
+        lambda: rng.randrange(-3, 60),
+        lambda: "x" * rng.randrange(3),
+        lambda: bytes(rng.choice([0, 16, 32, 64])),
+        lambda: 2**64 - 1,
+        lambda: 1.5,
+        lambda: [_random_value(rng, depth + 1) for _ in range(rng.randrange(3))],
+        lambda: {"kind": _random_value(rng, depth + 1), "a": _random_value(rng, depth + 1)},
+    ]
+    return choices[rng.randrange(len(choices) if depth < 2 else 7)]()
+
+
+def _mutate(rng: random.Random, obj, depth: int = 0):
+    if isinstance(obj, (dict, list)) and obj:
+        key = rng.choice(list(obj)) if isinstance(obj, dict) else rng.randrange(len(obj))
+        obj[key] = _random_value(rng) if rng.random() < 0.5 or depth > 3 else _mutate(rng, obj[key], depth + 1)
+        return obj
+    return _random_value(rng)
+
+
+def test_host_signed_garbage_fields_never_crash_and_never_verify(t0):
+    # The host key signs bodies with random values in random fields (check_body bypassed).
+    from jupai_net.fairness.statements import TAG_STATEMENT, pack
+
+    rng = random.Random(11)
+    statuses = set()
+    for _ in range(120):
+        st = list(t0.statements)
+        i = rng.randrange(len(st))
+        original = body(st[i])
+        mutated = _mutate(rng, body(st[i]))
+        if mutated == original:
+            continue
+        raw_body = pack(mutated)
+        st[i] = pack([raw_body, KEY.sign(TAG_STATEMENT + raw_body)])
+        v = verify_transcript(rebuild(t0, st))
+        assert v.status in (TAMPERED, MALFORMED), (i, v)
+        assert "could not be checked" not in v.reason
+        statuses.add(v.status)
+    assert TAMPERED in statuses

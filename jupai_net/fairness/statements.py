@@ -299,7 +299,7 @@ def check_body(body: Any) -> None:
     if not isinstance(body, dict):
         raise StatementError("statement body must be a map")
     kind = body.get("kind")
-    if kind not in KIND_FIELDS:
+    if not isinstance(kind, str) or kind not in KIND_FIELDS:
         raise StatementError(f"unknown statement kind {kind!r}")
     expected = COMMON_FIELDS + KIND_FIELDS[kind]
     missing = [f for f in expected if f not in body]

@@ -246,6 +246,10 @@ class GameChecker:
         except _Problem as p:
             self.failure = self._verdict(p, message=i)
             raise FairnessViolation(self.failure) from None
+        except Exception as exc:  # defensive: a hostile statement must never crash the caller
+            p = _Problem(MALFORMED, f"statement #{i} could not be checked: {type(exc).__name__}: {exc}")
+            self.failure = self._verdict(p, message=i)
+            raise FairnessViolation(self.failure) from None
         self.statements[i] = st
         return st
 
@@ -401,6 +405,12 @@ class GameChecker:
     def conclude(self, host_gone: str | None = None) -> Verdict:
         """The verdict on everything fed so far (specs/fairness.md §9). ``host_gone`` is the
         seat's own note that the host stopped answering (from the transcript file)."""
+        try:
+            return self._conclude(host_gone)
+        except Exception as exc:  # defensive: never a traceback for a hostile transcript
+            return self._final(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
+
+    def _conclude(self, host_gone: str | None) -> Verdict:
         if self.failure is not None:
             return self.failure
         if not self.statements:
