@@ -201,6 +201,13 @@ def test_statement_roundtrip_and_signature():
         decode_statement(raw, None)
     with pytest.raises(StatementError, match="cut short"):
         split_statement(raw[:-3])
+    # the wire protocol may carry body and signature as two fields
+    from jupai_net.fairness import join_statement, peek_kind
+
+    assert join_statement(*split_statement(raw)) == raw
+    assert peek_kind(raw) == "commitments"
+    with pytest.raises(StatementError):
+        peek_kind(join_statement(b"\x92\x01\x02", bytes(64)))
 
 
 @pytest.mark.parametrize(

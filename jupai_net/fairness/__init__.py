@@ -36,10 +36,13 @@ from .statements import (
     StatementError,
     decode_statement,
     generate_signing_key,
+    join_statement,
+    peek_kind,
     public_key_bytes,
     sign_statement,
     signing_key_from_bytes,
     signing_key_to_bytes,
+    split_statement,
 )
 from .transcript import Transcript, TranscriptError, decode_transcript, encode_transcript
 from .verify import (
@@ -63,6 +66,7 @@ __all__ = [
     "Verdict", "FairnessViolation", "GameChecker", "verify_transcript",
     "Transcript", "TranscriptError", "encode_transcript", "decode_transcript",
     "Statement", "StatementError", "sign_statement", "decode_statement",
+    "split_statement", "join_statement", "peek_kind",
     "generate_signing_key", "signing_key_from_bytes", "signing_key_to_bytes", "public_key_bytes",
     "FairnessError", "CardReveal", "Deal", "Drbg",
     "make_seed", "make_game_id", "seed_commitment", "check_seed",

@@ -198,6 +198,26 @@ def split_statement(raw: Any) -> tuple[bytes, bytes]:
     return outer[0], outer[1]
 
 
+def join_statement(body_bytes: bytes, signature: bytes) -> bytes:
+    """Wire bytes ``pack([body_bytes, signature])`` from the two parts, e.g. when the
+    wire protocol carries them as separate fields (inverse of :func:`split_statement`)."""
+    return pack([bytes(body_bytes), bytes(signature)])
+
+
+def peek_kind(raw: bytes) -> str:
+    """The ``kind`` of a signed statement, WITHOUT checking the signature (for dispatch
+    and display only; the witness checks everything). Raises :class:`StatementError`."""
+    body_bytes, _ = split_statement(raw)
+    try:
+        body = unpack(body_bytes)
+    except (ValueError, TypeError) as exc:
+        raise StatementError(f"statement body is not valid msgpack: {exc}") from None
+    kind = body.get("kind") if isinstance(body, dict) else None
+    if not isinstance(kind, str) or kind not in KIND_FIELDS:
+        raise StatementError(f"unknown statement kind {kind!r}")
+    return kind
+
+
 def verify_signature(public_key: bytes, body_bytes: bytes, signature: bytes) -> None:
     """Raise :class:`StatementError` (``signature=True``) unless ``signature`` is the host
     key's Ed25519 signature of ``TAG_STATEMENT ‖ body_bytes``."""
