@@ -1,0 +1,253 @@
+"""The interactive terminal player (specs/client.md § Keys).
+
+:class:`TerminalPlayer` implements the session's ``Player`` protocol
+(:mod:`jupai_net.client.session`): ``on_update(view)`` redraws the table (clear +
+one full render, not a flood of output) and ``await choose(view)`` waits for the
+person to type the number of a legal action. Lines typed at any time are read by
+:meth:`TerminalPlayer.input_loop` (run it in the session's nursery): ``/chat TEXT`` or
+``say TEXT`` sends chat, ``?``/``help`` shows help, ``/quit`` leaves, a number picks
+an action while a prompt is open; anything else gets a clear message.
+
+Standard input is read without blocking the trio loop (:class:`LineReader`: trio's
+``wait_readable`` on the fd, then ``os.read``), so a read is cancelled cleanly when
+the turn timer fires or the game ends. :func:`parse_input` is the pure part.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import trio
+from rich.console import Console
+from rich.text import Text
+
+from jupai_net.actions import Action
+
+from .i18n import t
+from .render import describe_action, render_help, render_view
+
+HELP_WORDS = {"?", "？", "help", "/help", "h", "帮助"}
+QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "/q", "退出"}
+CHAT_PREFIXES = ("/chat ", "say ", "/say ", "说 ")
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One parsed input line. ``kind``: ``choose`` (``index`` 0-based), ``chat``
+    (``text``), ``help``, ``quit``, ``empty`` or ``error`` (``key`` + ``args`` of the
+    message to show, from :mod:`.i18n`)."""
+
+    kind: str
+    index: int | None = None
+    text: str | None = None
+    key: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_input(line: str, n_legal: int) -> Command:
+    """Parse a typed line, ``n_legal`` being the number of legal actions offered now
+    (0 when no prompt is open). Numbers are 1-based (full-width digits work too)."""
+    s = line.strip()
+    if not s:
+        return Command("empty")
+    low = s.lower()
+    if low in HELP_WORDS:
+        return Command("help")
+    if low in QUIT_WORDS:
+        return Command("quit")
+    if low in ("/chat", "say", "/say", "说"):
+        return Command("error", key="input.empty_chat")
+    for prefix in CHAT_PREFIXES:
+        if low.startswith(prefix):
+            text = s[len(prefix):].strip()
+            return Command("chat", text=text) if text else Command("error", key="input.empty_chat")
+    if s.isdecimal():
+        if n_legal <= 0:
+            return Command("error", key="input.not_your_turn")
+        k = int(s)
+        if 1 <= k <= n_legal:
+            return Command("choose", index=k - 1)
+        return Command("error", key="input.out_of_range", args={"k": k, "n": n_legal})
+    if n_legal <= 0:
+        return Command("error", key="input.not_your_turn")
+    return Command("error", key="input.not_number", args={"text": s[:40], "n": n_legal})
+
+
+class LineReader:
+    """Reads lines from a file descriptor inside trio without blocking the loop.
+
+    Waits with ``trio.lowlevel.wait_readable`` (cancellable at any time; nothing
+    typed is lost, partial input stays buffered) and reads with ``os.read``. A
+    descriptor that cannot be polled (a regular file) is read in a worker thread.
+    """
+
+    def __init__(self, fd: int = 0):
+        self.fd = fd
+        self._buf = bytearray()
+        self._eof = False
+
+    async def readline(self) -> str | None:
+        """The next line without its newline, or None at end of input."""
+        while b"\n" not in self._buf and not self._eof:
+            try:
+                await trio.lowlevel.wait_readable(self.fd)
+                data = os.read(self.fd, 4096)
+            except BlockingIOError:
+                continue
+            except OSError:  # not pollable (e.g. a regular file): read in a thread
+                data = await trio.to_thread.run_sync(os.read, self.fd, 4096)
+            if not data:
+                self._eof = True
+            self._buf += data
+        if not self._buf:
+            return None
+        line, _, rest = bytes(self._buf).partition(b"\n")
+        self._buf = bytearray(rest)
+        return line.decode("utf-8", "replace").rstrip("\r")
+
+
+def _get(view: Any, *names: str, default: Any = None) -> Any:
+    for name in names:
+        value = getattr(view, name, None)
+        if value is not None:
+            return value
+    return default
+
+
+class TerminalPlayer:
+    """A person at this terminal, as a session ``Player``.
+
+    ``lang``: ``"en"``/``"zh"``. ``console``: where to draw (default: stdout).
+    ``reader``: a :class:`LineReader` (default: stdin). ``send_chat``: coroutine
+    function sending one chat line (the session's), or set :attr:`send_chat` later.
+    """
+
+    def __init__(self, *, lang: str = "en", console: Console | None = None, reader: LineReader | None = None,
+                 send_chat: Callable[[str], Awaitable[Any]] | None = None, clear: bool = True):
+        self.lang = lang
+        self.console = console or Console(highlight=False)
+        self.reader = reader or LineReader(sys.stdin.fileno())
+        self.send_chat = send_chat
+        self.clear = clear
+        self.view: Any = None
+        self.quit_requested = trio.Event()
+        self.messages: list[str] = []  # one-shot lines under the table (help, errors)
+        self._legal: Sequence[Action] = ()
+        self._deadline: float | None = None
+        self._choice: trio.MemorySendChannel[int] | None = None
+        self._lines_send, self._lines_recv = trio.open_memory_channel[str | None](64)
+
+    # ------------------------------------------------------------------ drawing
+    def _seconds_left(self, view: Any) -> float | None:
+        deadline = _get(view, "deadline")
+        if deadline is not None:
+            try:
+                return max(0.0, deadline - trio.current_time())
+            except RuntimeError:  # outside trio (tests)
+                return None
+        timeout = _get(view, "timeout")
+        return None if timeout is None else float(timeout)
+
+    def screen(self, view: Any, legal: Sequence[Action] = ()) -> Any:
+        """The renderable for ``view`` (with ``legal`` numbered if a prompt is open)."""
+        obs = _get(view, "observation", "obs", default={}) or {}
+        return render_view(obs, legal=legal, chat=list(_get(view, "chat", default=()) or ())[-4:],
+                           notices=list(_get(view, "notices", default=()) or ())[-3:],
+                           seconds_left=self._seconds_left(view) if legal else None,
+                           names=_get(view, "names"), lang=self.lang)
+
+    def redraw(self) -> None:
+        """Clear the terminal and draw the current view once, then pending messages."""
+        if self.view is None:
+            return
+        if self.clear:
+            self.console.clear()
+        self.console.print(self.screen(self.view, self._legal))
+        for line in self.messages:
+            self.console.print(line)
+        self.messages.clear()
+        if self._legal:
+            self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+
+    def say(self, text: str | Any, style: str = "") -> None:
+        """Print one line under the table (not a redraw)."""
+        self.console.print(text if not isinstance(text, str) else Text(text, style=style))
+
+    # ----------------------------------------------------------------- protocol
+    def on_update(self, view: Any) -> None:
+        """Called by the session on every update: remember the view and redraw."""
+        self.view = view
+        self.redraw()
+
+    async def choose(self, view: Any) -> Action:
+        """Called on each prompt: draw the numbered legal actions and wait for a valid
+        number. Cancelled by the session when the turn timer fires; gives up by itself
+        at the view's deadline (raising ``trio.TooSlowError``)."""
+        legal = list(_get(view, "legal", "legal_actions", default=()) or ())
+        self.view = view
+        self._legal = legal
+        self._deadline = _get(view, "deadline")
+        send, recv = trio.open_memory_channel[int](1)
+        self._choice = send
+        self.redraw()
+        try:
+            with trio.fail_at(self._deadline) if self._deadline is not None else contextlib.nullcontext():
+                async with recv:
+                    index = await recv.receive()
+        except trio.TooSlowError:
+            self.say(t("input.timeout", self.lang), "bold red")
+            raise
+        finally:
+            self._choice = None
+            self._legal = ()
+        action = legal[index]
+        self.say(t("input.chose", self.lang, k=index + 1,
+                   what=describe_action(action, _get(view, "observation", default={}) or {}, _get(view, "names"),
+                                        self.lang)), "green")
+        return action
+
+    # -------------------------------------------------------------------- input
+    async def handle_line(self, line: str) -> None:
+        """Act on one typed line (see :func:`parse_input`)."""
+        cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
+        if cmd.kind == "empty":
+            if self._legal:
+                self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+            return
+        if cmd.kind == "help":
+            self.say(render_help(self.lang))
+        elif cmd.kind == "quit":
+            self.quit_requested.set()
+        elif cmd.kind == "chat":
+            if self.send_chat is not None:
+                await self.send_chat(cmd.text or "")
+                self.say(t("input.chat_sent", self.lang), "dim")
+        elif cmd.kind == "choose" and self._choice is not None:
+            choice, self._choice = self._choice, None  # a second number typed quickly is not a second choice
+            choice.send_nowait(cmd.index)  # type: ignore[arg-type]
+            return
+        elif cmd.kind == "error":
+            self.say(t(cmd.key or "input.not_number", self.lang, **cmd.args), "bold yellow")
+        if self._legal:
+            self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+
+    async def input_loop(self) -> None:
+        """Read and handle lines until end of input or ``/quit`` (then
+        :attr:`quit_requested` is set). Run it in a nursery next to the session."""
+        while True:
+            line = await self.reader.readline()
+            if line is None:
+                self.say(t("input.eof", self.lang), "bold yellow")
+                self.quit_requested.set()
+                return
+            await self.handle_line(line)
+            if self.quit_requested.is_set():
+                return
+
+
+__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input"]

@@ -1,0 +1,153 @@
+"""client/ui.py: input parsing, and the TerminalPlayer driven through a pipe as a person
+would type (specs/client.md § Keys)."""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import trio
+from rich.console import Console
+
+from jupai_net import actions as A
+from jupai_net.actions import Action
+from jupai_net.client.ui import Command, LineReader, TerminalPlayer, parse_input
+from jupai_net.rules import RuleSet
+
+from .engine_helpers import card, deal, setup_of
+
+
+@pytest.mark.parametrize(
+    "line, n, expected",
+    [
+        ("3", 5, Command("choose", index=2)),
+        ("  1 ", 5, Command("choose", index=0)),
+        ("３", 5, Command("choose", index=2)),  # full-width digit from a Chinese IME
+        ("6", 5, Command("error", key="input.out_of_range", args={"k": 6, "n": 5})),
+        ("0", 5, Command("error", key="input.out_of_range", args={"k": 0, "n": 5})),
+        ("2", 0, Command("error", key="input.not_your_turn")),
+        ("attack", 5, Command("error", key="input.not_number", args={"text": "attack", "n": 5})),
+        ("-1", 5, Command("error", key="input.not_number", args={"text": "-1", "n": 5})),
+        ("hello", 0, Command("error", key="input.not_your_turn")),
+        ("/chat hi all", 0, Command("chat", text="hi all")),
+        ("say  good game ", 5, Command("chat", text="good game")),
+        ("/CHAT Hi", 5, Command("chat", text="Hi")),
+        ("/chat", 5, Command("error", key="input.empty_chat")),
+        ("/chat   ", 5, Command("error", key="input.empty_chat")),
+        ("?", 5, Command("help")),
+        ("help", 0, Command("help")),
+        ("/quit", 5, Command("quit")),
+        ("", 5, Command("empty")),
+    ],
+)
+def test_parse_input(line, n, expected):
+    assert parse_input(line, n) == expected
+
+
+@dataclass
+class View:
+    """A stand-in for the session's ClientView (same field names)."""
+
+    observation: dict[str, Any]
+    legal: list[Action] = field(default_factory=list)
+    state_id: int = 0
+    deadline: float | None = None
+    chat: list[Any] = field(default_factory=list)
+    notices: list[Any] = field(default_factory=list)
+    seat: int | None = 0
+    names: dict[int, str] | None = None
+
+
+def game():
+    rules = RuleSet(players=2, round_value="rank")
+    hands = {0: [card(10), card(2), card(3), card(5), card(11)], 1: [card(7), card(12), card(13), card(1, 1), card(2, 1)]}
+    return deal(rules, setup_of("LF"), hands=hands, equipment={0: (card(8), card(6)), 1: (card(3, 1), card(2, 2))},
+                rounds=[card(6, 1)])
+
+
+def make_player(chat_log=None):
+    r, w = os.pipe()
+    os.set_blocking(r, False)
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None, highlight=False)
+
+    async def send_chat(text):
+        chat_log.append(text)
+
+    player = TerminalPlayer(console=console, reader=LineReader(r), send_chat=send_chat if chat_log is not None else None)
+    return player, w, out
+
+
+async def test_choose_by_number_after_bad_input():
+    st = game()
+    legal = st.legal_actions()
+    chats: list[str] = []
+    player, w, out = make_player(chats)
+    view = View(st.observation(0), legal, names={1: "Bob"})
+    player.on_update(view)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.input_loop)
+        os.write(w, "x\n99\n/chat hi Bob\n?\n8\n".encode())
+        with trio.fail_after(5):
+            action = await player.choose(view)
+        os.write(w, b"/quit\n")
+        with trio.fail_after(5):
+            await player.quit_requested.wait()
+    os.close(w)
+    assert action == legal[7] == Action(A.ATTACK, 1, (card(10),), True)
+    text = out.getvalue()
+    assert "'x' is not a move: type a number 1–10" in text
+    assert "There is no move 99: type a number 1–10" in text
+    assert "attack seat 1 (Bob) with 10♠ + weapon" in text
+    assert "You chose 8: attack seat 1 (Bob) with 10♠ + weapon" in text
+    assert "/chat TEXT or say TEXT" in text  # the help panel
+    assert chats == ["hi Bob"]
+
+
+async def test_numbers_outside_a_prompt_are_refused():
+    st = game()
+    player, w, out = make_player([])
+    player.on_update(View(st.observation(1), []))
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.input_loop)
+        os.write(w, b"3\n")
+        os.close(w)  # end of input: the loop stops and asks to quit
+        with trio.fail_after(5):
+            await player.quit_requested.wait()
+    text = out.getvalue()
+    assert "It is not your turn" in text
+    assert "Input closed" in text
+    assert "Waiting for seat 0" in text
+
+
+async def test_choose_gives_up_at_the_deadline():
+    st = game()
+    player, w, out = make_player([])
+    view = View(st.observation(0), st.legal_actions(), deadline=trio.current_time() + 0.2)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.input_loop)
+        with pytest.raises(trio.TooSlowError):
+            await player.choose(view)
+        nursery.cancel_scope.cancel()
+    os.close(w)
+    assert "Time is up" in out.getvalue()
+    # a number typed after the deadline is no longer a choice
+    assert parse_input("1", 0).kind == "error"
+
+
+async def test_line_reader_keeps_partial_input_across_cancellation():
+    r, w = os.pipe()
+    os.set_blocking(r, False)
+    reader = LineReader(r)
+    os.write(w, b"12")
+    with trio.move_on_after(0.05):
+        await reader.readline()
+    os.write(w, "3\n第二行\n".encode())
+    assert await reader.readline() == "123"
+    assert await reader.readline() == "第二行"
+    os.close(w)
+    assert await reader.readline() is None
+    os.close(r)
