@@ -1,0 +1,874 @@
+"""The client session library: one player at one table, from TLS to verdict
+(specs/host.md § Client session).
+
+:func:`run_session` connects over TLS, checks the host certificate, says hello,
+readies up in the lobby, takes part in commit–reveal seeding with a fresh 256-bit
+seed, feeds every signed statement to a :class:`~jupai_net.fairness.SeatWitness`
+(card reveals are checked the moment they arrive), keeps a :class:`ClientView` up to
+date, asks a :class:`Player` for an action on every prompt, reconnects with its
+session token if the connection drops, and at the end verifies and saves the
+transcript and returns a :class:`SessionResult`.
+
+A user interface implements :class:`Player` (see :class:`PlayerBase` for defaults);
+:class:`jupai_net.client.bot.BotPlayer` is the headless one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import ssl
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import trio
+
+from jupai_net.actions import Action
+from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
+from jupai_net.fairness.statements import join_statement
+from jupai_net.protocol import (
+    EOF,
+    NEED_DATA,
+    ActionMessage,
+    Bye,
+    Chat,
+    ChatRelay,
+    ClientConnection,
+    End,
+    ErrorMessage,
+    Hello,
+    LocalProtocolError,
+    Lobby,
+    Message,
+    Notice,
+    Ping,
+    PlayerInfo,
+    Pong,
+    Prompt,
+    Ready,
+    Reject,
+    RemoteProtocolError,
+    SeedCommit,
+    SeedReveal,
+    Start,
+    Statement,
+    Sync,
+    Welcome,
+)
+from jupai_net.protocol.limits import MAX_CHAT_LEN
+from jupai_net.rules import RuleSet
+
+from .tls import client_ssl_context, code_matches, config_dir, join_code, peer_fingerprint
+
+log = logging.getLogger("jupai.client")
+
+#: How many chat lines, notices and events a :class:`ClientView` keeps (newest last).
+KEEP_CHAT, KEEP_NOTICES, KEEP_EVENTS = 100, 50, 50
+
+# Session phases (ClientView.phase).
+CONNECTING, LOBBY, SEEDING, PLAYING, OVER = "connecting", "lobby", "seeding", "playing", "over"
+
+
+class HostRefused(Exception):
+    """The host certificate failed the check (wrong join code, or the pinning callback
+    refused it). ``fingerprint`` is the certificate's SHA-256 (hex)."""
+
+    def __init__(self, message: str, fingerprint: str = ""):
+        super().__init__(message)
+        self.fingerprint = fingerprint
+
+
+# --------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One line of chat: ``seat`` of the speaker (``None``: the host or a spectator),
+    ``name``, ``text``, and ``at`` (``time.time()`` when it arrived)."""
+
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeLine:
+    """A host notice (``code`` e.g. ``turn-timeout``, ``player-left``; English ``text``),
+    a refusal of this client's action (``code`` = the reject code, e.g.
+    ``illegal-action``, with ``reject=True``), or a local note of the session
+    (``code`` ``reconnecting``, ``reconnected``, ``fairness``). ``at``: ``time.time()``."""
+
+    code: str
+    text: str
+    at: float
+    reject: bool = False
+
+
+@dataclass(frozen=True)
+class ClientView:
+    """Everything one player may know, as a snapshot (a new object on every change;
+    never mutate it). Sequences are tuples.
+
+    Identity and table:
+
+    * ``name``: this player's name; ``seat``: its seat (``None`` until welcomed);
+    * ``players``: the lobby list (:class:`~jupai_net.protocol.PlayerInfo`: seat,
+      name, ready, bot, connected); ``names``: seat → name of every occupied seat;
+    * ``rules``: the table's :class:`~jupai_net.rules.RuleSet` (``None`` until welcomed);
+    * ``host``/``port``; ``fingerprint``: hex SHA-256 of the host's TLS certificate
+      and ``join_code`` its short form; ``host_key``: fingerprint of the host's
+      statement signing key (from the fairness ``start``; players may compare it);
+    * ``token``: the session token that takes this seat back after a disconnect.
+
+    Game:
+
+    * ``phase``: ``"connecting"``, ``"lobby"``, ``"seeding"`` (commit–reveal),
+      ``"playing"``, ``"over"``; ``game_id``: 16 bytes once a game started;
+    * ``observation``: this seat's view of the table, exactly
+      :meth:`jupai_net.engine.GameState.observation` for this seat (keys ``hand``,
+      ``players``, ``round``, ``round_type``, ``R``, ``to_move``, ``pending``,
+      ``discard_pile``, ``log``, ``result``, …), ``None`` before the deal;
+      ``state_id``: the state it shows (number of actions played);
+    * ``legal``: the legal :class:`~jupai_net.actions.Action` s when this player is
+      asked to act, else ``()``; ``prompt_state``: the state id the prompt is for;
+      ``pending``: what is asked (e.g. ``"attack round 3"``, ``"answer the attack of
+      seat 1"``); ``timeout``: seconds allowed (``None``: no limit) and ``deadline``:
+      when the host will play a default action instead, on the trio clock
+      (:func:`trio.current_time`, so ``trio.fail_at(view.deadline)`` works; ``None``:
+      no limit);
+    * ``events``: the latest game events as this seat sees them (engine event dicts
+      with ``kind``: ``deal``, ``round``, ``play``, ``contest``, ``discard``, ``supply``,
+      ``pass``, ``rearm``, ``end``), newest last;
+    * ``chat``: :class:`ChatLine` s; ``notices``: :class:`NoticeLine` s (newest last);
+    * ``result``: the host's end result (``ranking`` best first, ``winner``,
+      ``cards_left``, ``names``, ``reason``) once over; ``verdict``: the fairness
+      :class:`~jupai_net.fairness.Verdict` once checked;
+    * ``change``: what caused this snapshot: ``welcome``, ``lobby``, ``start``,
+      ``statement``, ``sync``, ``prompt``, ``acted`` (our action was sent), ``reject``,
+      ``notice``, ``chat``, ``end``, ``verdict``, ``reconnecting``, ``reconnected``,
+      ``error``.
+    """
+
+    name: str
+    host: str = ""
+    port: int = 0
+    seat: int | None = None
+    players: tuple[PlayerInfo, ...] = ()
+    names: dict[int, str] = field(default_factory=dict)
+    rules: RuleSet | None = None
+    fingerprint: str = ""
+    join_code: str = ""
+    host_key: str | None = None
+    token: str | None = None
+    phase: str = CONNECTING
+    game_id: bytes | None = None
+    observation: dict[str, Any] | None = None
+    state_id: int | None = None
+    legal: tuple[Action, ...] = ()
+    prompt_state: int | None = None
+    pending: str = ""
+    timeout: float | None = None
+    deadline: float | None = None
+    events: tuple[dict[str, Any], ...] = ()
+    chat: tuple[ChatLine, ...] = ()
+    notices: tuple[NoticeLine, ...] = ()
+    result: dict[str, Any] | None = None
+    verdict: Verdict | None = None
+    change: str = ""
+
+    @property
+    def my_turn(self) -> bool:
+        """True while this player is asked to act (``legal`` is not empty)."""
+        return bool(self.legal)
+
+    def seconds_left(self) -> float | None:
+        """Seconds until the turn deadline (never negative), ``None`` without one."""
+        return None if self.deadline is None else max(0.0, self.deadline - trio.current_time())
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """How a session ended.
+
+    ``status``: ``"finished"`` (the game ran to its end), ``"aborted"`` (the host
+    abandoned it), ``"left"`` (this player left), ``"error"`` (the host sent an error or
+    broke the protocol; ``error`` says which), ``"host-gone"`` (the connection was lost
+    and could not be restored), ``"refused"`` (the host did not admit us, or its
+    certificate failed the check). ``verdict``: the fairness verdict of the game
+    (``None`` if no game started); ``ranking``: seats best first; ``winner``; ``names``:
+    seat → name; ``seat``; ``result``: the host's end result map; ``transcript_path``:
+    where the transcript was saved; ``token``/``game_id``; ``error``: ``(code, text)``.
+    """
+
+    status: str
+    verdict: Verdict | None = None
+    ranking: list[int] = field(default_factory=list)
+    winner: int | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    seat: int | None = None
+    result: dict[str, Any] | None = None
+    transcript_path: Path | None = None
+    token: str | None = None
+    game_id: bytes | None = None
+    error: tuple[str, str] | None = None
+    view: ClientView | None = None
+
+
+# --------------------------------------------------------------------------- the player
+
+
+class SessionControl:
+    """What a :class:`Player` may do besides choosing actions, handed to
+    :meth:`Player.attach` once the session starts: :meth:`say` chat lines and
+    :meth:`leave`. Safe to call from trio tasks of the same run (not from other threads:
+    use ``trio.from_thread.run_sync``)."""
+
+    def __init__(self) -> None:
+        self._chat_send, self._chat_recv = trio.open_memory_channel[str](32)
+        self._leave = trio.Event()
+
+    def say(self, text: str) -> None:
+        """Queue a chat line (1..300 printable characters). Raises ``ValueError`` for an
+        invalid line, and ``trio.WouldBlock`` if 32 lines are already waiting."""
+        text = text.strip()
+        if not 1 <= len(text) <= MAX_CHAT_LEN or not text.isprintable():
+            raise ValueError(f"a chat line is 1..{MAX_CHAT_LEN} printable characters")
+        self._chat_send.send_nowait(text)
+
+    def leave(self) -> None:
+        """End the session now (a ``bye`` is sent; the result status is ``"left"``)."""
+        self._leave.set()
+
+    @property
+    def leaving(self) -> bool:
+        """True once :meth:`leave` was called."""
+        return self._leave.is_set()
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A player: the session calls these from its trio task (never concurrently with
+    themselves, except that :meth:`on_update` may run while :meth:`choose` awaits).
+
+    * ``attach(control)`` — once, before connecting: keep the :class:`SessionControl`
+      to send chat or leave.
+    * ``on_update(view)`` — on every change (sync, prompt, notice, chat, statement,
+      lobby…): a fresh :class:`ClientView`. Must return quickly (draw, don't block).
+    * ``await choose(view)`` — on every prompt: return one of ``view.legal``. The
+      session cancels this call (trio cancellation) when the prompt is no longer
+      current: the turn timed out (the host played a default action) or a new state
+      arrived; let the ``trio.Cancelled`` propagate. An action not in ``view.legal`` is
+      not sent: a notice (``code`` ``illegal-action``) is added and ``choose`` is asked
+      again.
+    * ``on_end(result)`` — once, with the :class:`SessionResult`.
+
+    Subclass :class:`PlayerBase` to get no-op defaults for all but ``choose``.
+    """
+
+    def attach(self, control: SessionControl) -> None: ...
+
+    def on_update(self, view: ClientView) -> None: ...
+
+    async def choose(self, view: ClientView) -> Action: ...
+
+    def on_end(self, result: SessionResult) -> None: ...
+
+
+class PlayerBase:
+    """No-op :class:`Player` hooks; subclasses must implement :meth:`choose`."""
+
+    control: SessionControl | None = None
+
+    def attach(self, control: SessionControl) -> None:
+        """Keep ``control`` as :attr:`control`."""
+        self.control = control
+
+    def on_update(self, view: ClientView) -> None:
+        """Ignore updates."""
+
+    async def choose(self, view: ClientView) -> Action:  # pragma: no cover - abstract
+        """Return one of ``view.legal``."""
+        raise NotImplementedError
+
+    def on_end(self, result: SessionResult) -> None:
+        """Ignore the result."""
+
+
+# --------------------------------------------------------------------------- fingerprints
+
+FingerprintCheck = Callable[[str, int, str], None]
+
+
+def default_fingerprint_check(code: str | None) -> FingerprintCheck:
+    """The certificate check used when none is given.
+
+    With :mod:`jupai_net.client.known_hosts` available (the normal case): SSH-style
+    pinning through ``KnownHosts().check`` — a given join ``code`` must match (and
+    (re-)pins), an unknown host is pinned on first use, a changed certificate without
+    ``code`` is refused. Without that module: a given ``code`` must match, else the
+    certificate is accepted with a warning in the log. Raises :class:`HostRefused`
+    (the pinning module's exception is its ``__cause__``)."""
+
+    def check(host: str, port: int, fingerprint: str) -> None:
+        shown = join_code(fingerprint)
+        try:
+            from .known_hosts import KnownHosts
+        except ImportError:
+            KnownHosts = None  # type: ignore[assignment,misc]
+        if KnownHosts is not None:
+            try:
+                KnownHosts().check(host, port, fingerprint, code=shown, explicit_code=code)
+            except Exception as exc:  # WrongCode, HostKeyChanged, KnownHostsError
+                raise HostRefused(str(exc), fingerprint) from exc
+            return
+        if code is not None:
+            if not code_matches(code, fingerprint):
+                raise HostRefused(f"the host presents join code {shown}, not {code}", fingerprint)
+            return
+        log.warning("accepting host %s:%d with join code %s unchecked (no --code given)", host, port, shown)
+
+    return check
+
+
+def _resume_path(host: str, port: int) -> Path:
+    safe = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
+    return config_dir() / "sessions" / f"{safe}-{port}.json"
+
+
+def _save_resume(host: str, port: int, token: str, seed: bytes | None, seat: int | None) -> None:
+    """Remember the token and seed, so ``run_session(token=...)`` in a new process can
+    take the seat back and still verify the game."""
+    path = _resume_path(host, port)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            json.dump({"token": token, "seed": seed.hex() if seed else None, "seat": seat}, fh)
+    except OSError as exc:
+        log.debug("cannot save resume file %s: %s", path, exc)
+
+
+def _load_resume(host: str, port: int, token: str) -> bytes | None:
+    try:
+        data = json.loads(_resume_path(host, port).read_text())
+        if data.get("token") == token and data.get("seed"):
+            return bytes.fromhex(data["seed"])
+    except (OSError, ValueError, TypeError):
+        pass
+    return None
+
+
+def _drop_resume(host: str, port: int) -> None:
+    try:
+        _resume_path(host, port).unlink()
+    except OSError:
+        pass
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class _Lost(Exception):
+    """The transport broke (reconnect may help)."""
+
+
+class _Over(Exception):
+    """The session is over; ``result`` says how."""
+
+    def __init__(self, status: str, error: tuple[str, str] | None = None):
+        super().__init__(status)
+        self.status = status
+        self.error = error
+
+
+class _Session:
+    def __init__(self, host: str, port: int, name: str, player: Any, *, seat: int | None, lang: str,
+                 token: str | None, seed: bytes | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
+                 transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
+                 reconnect_for: float, connect_timeout: float, save_resume: bool,
+                 control: SessionControl | None = None):
+        self.host, self.port, self.name, self.player = host, port, name, player
+        self.want_seat, self.lang = seat, lang
+        self.token = token
+        self.seed = seed
+        self.check, self.ctx = check, ssl_context
+        self.transcript_path = transcript_path
+        self.wire_tap = wire_tap
+        self.reconnect_for = reconnect_for
+        self.connect_timeout = connect_timeout
+        self.save_resume = save_resume
+        self.control = control or SessionControl()
+        self.view = ClientView(name=name, host=host, port=port)
+        self.witness: SeatWitness | None = None
+        self.received: list[bytes] = []  # statements of the current game, as received
+        self.kinds: set[str] = set()
+        self.stmt_index = 0  # statements since the last start on this connection
+        self.stream: trio.SSLStream | None = None
+        self.conn: ClientConnection | None = None
+        self.send_lock = trio.StrictFIFOLock()
+        self.ask_scope: trio.CancelScope | None = None
+        self.prompt: Prompt | None = None
+        self.sent_commit = self.sent_reveal = self.sent_ready = False
+        self.result: dict[str, Any] | None = None
+        self.verdict: Verdict | None = None
+        self.saved_path: Path | None = None
+        self.nursery: trio.Nursery | None = None
+        self.left = False
+
+    # ------------------------------------------------------------------ view plumbing
+
+    def update(self, change: str, **fields: Any) -> None:
+        self.view = dataclasses.replace(self.view, change=change, **fields)
+        try:
+            self.player.on_update(self.view)
+        except Exception:  # noqa: BLE001 - a UI bug must not break the game
+            log.exception("player.on_update failed")
+
+    def note(self, code: str, text: str, *, reject: bool = False, change: str = "notice") -> None:
+        line = NoticeLine(code, text, time.time(), reject)
+        self.update(change, notices=(self.view.notices + (line,))[-KEEP_NOTICES:])
+
+    # ------------------------------------------------------------------ transport
+
+    async def connect(self) -> None:
+        with trio.fail_after(self.connect_timeout):
+            tcp = await trio.open_tcp_stream(self.host, self.port)
+            stream = trio.SSLStream(tcp, self.ctx, server_hostname=None)
+            try:
+                await stream.do_handshake()
+            except BaseException:
+                await trio.aclose_forcefully(tcp)
+                raise
+        fingerprint = peer_fingerprint(stream)
+        try:
+            self.check(self.host, self.port, fingerprint)
+        except BaseException as exc:
+            await trio.aclose_forcefully(stream)
+            if isinstance(exc, Exception) and not isinstance(exc, HostRefused):
+                raise HostRefused(str(exc), fingerprint) from exc
+            raise
+        self.view = dataclasses.replace(self.view, fingerprint=fingerprint, join_code=join_code(fingerprint))
+        self.stream = stream
+        self.conn = ClientConnection()
+        self.stmt_index = 0
+        self.sent_commit = self.sent_reveal = self.sent_ready = False
+        await self.send(Hello(self.name, lang=self.lang, seat=self.want_seat, token=self.token))
+
+    async def send(self, msg: Message) -> None:
+        """Encode and send one message; a broken transport raises :class:`_Lost`."""
+        if self.conn is None or self.stream is None:
+            raise _Lost("not connected")
+        async with self.send_lock:
+            try:
+                data = self.conn.send(msg)
+            except LocalProtocolError as exc:
+                log.debug("not sending %s: %s", msg.type, exc)
+                return
+            try:
+                await self.stream.send_all(data)
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                raise _Lost(str(exc)) from None
+
+    async def close(self, bye: str | None = None) -> None:
+        if self.stream is None:
+            return
+        if bye is not None:
+            with trio.move_on_after(1):
+                try:
+                    await self.send(Bye(bye))
+                except _Lost:
+                    pass
+        await trio.aclose_forcefully(self.stream)
+        self.stream = None
+
+    # ------------------------------------------------------------------ main loop
+
+    async def run(self) -> SessionResult:
+        attach = getattr(self.player, "attach", None)
+        if callable(attach):
+            attach(self.control)
+        if self.token and self.seed is None:
+            self.seed = _load_resume(self.host, self.port, self.token)
+        status, error = "host-gone", None
+        try:
+            async with trio.open_nursery() as nursery:
+                self.nursery = nursery
+                nursery.start_soon(self._chat_pump)
+                nursery.start_soon(self._leave_watch)
+                try:
+                    await self._connected_loop()
+                except _Over as over:
+                    status, error = over.status, over.error
+                nursery.cancel_scope.cancel()
+        finally:
+            with trio.CancelScope(shield=True):
+                polite = self.left or status in ("finished", "aborted")
+                await self.close("quit" if polite else None)
+        return self._finish(status, error)
+
+    async def _leave_watch(self) -> None:
+        await self.control._leave.wait()
+        self.left = True
+        if self.nursery is not None:
+            self.nursery.cancel_scope.cancel()
+
+    async def _chat_pump(self) -> None:
+        async for text in self.control._chat_recv:
+            try:
+                await self.send(Chat(text))
+            except _Lost:
+                pass
+
+    async def _connected_loop(self) -> None:
+        try:
+            await self.connect()
+        except HostRefused as exc:
+            self.note("refused", str(exc), change="error")
+            raise _Over("refused", ("fingerprint", str(exc))) from None
+        except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError) as exc:
+            self.note("connect-failed", f"cannot connect to {self.host}:{self.port}: {exc}", change="error")
+            raise _Over("host-gone", ("connect-failed", str(exc))) from None
+        while True:
+            try:
+                await self._read_loop()
+            except _Lost as exc:
+                log.info("connection to %s:%d lost: %s", self.host, self.port, exc)
+                self._cancel_ask()
+                if not await self._reconnect(str(exc)):
+                    raise _Over("host-gone", ("connection-lost", str(exc))) from None
+
+    async def _reconnect(self, why: str) -> bool:
+        if self.token is None or self.reconnect_for <= 0 or self.view.phase in (OVER, CONNECTING):
+            return False
+        await self.close()
+        self.note("reconnecting", f"connection lost ({why}); reconnecting…", change="reconnecting")
+        give_up = trio.current_time() + self.reconnect_for
+        delay = 0.1
+        while trio.current_time() < give_up:
+            try:
+                await self.connect()
+            except HostRefused:
+                return False
+            except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError, _Lost) as exc:
+                log.debug("reconnect failed: %s", exc)
+                await trio.sleep(delay)
+                delay = min(2.0, delay * 2)
+                continue
+            self.note("reconnected", "reconnected", change="reconnected")
+            return True
+        return False
+
+    async def _read_loop(self) -> None:
+        assert self.stream is not None and self.conn is not None
+        conn = self.conn
+        while True:
+            try:
+                data = await self.stream.receive_some(65536)
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                raise _Lost(str(exc.__cause__ or exc)) from None
+            if self.wire_tap is not None:
+                self.wire_tap(bytes(data))
+            conn.receive_data(bytes(data))
+            while True:
+                try:
+                    event = conn.next_event()
+                except RemoteProtocolError as exc:
+                    log.warning("the host broke the protocol: %s", exc)
+                    try:
+                        await self.send(exc.to_message())
+                    except _Lost:
+                        pass
+                    self._host_gone(f"protocol error: {exc}")
+                    raise _Over("error", (exc.code, exc.message)) from None
+                if event is NEED_DATA:
+                    break
+                if event is EOF:
+                    raise _Lost("the host closed the connection")
+                await self._handle(event)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ messages
+
+    async def _handle(self, msg: Message) -> None:
+        if isinstance(msg, Statement):
+            await self._on_statement(msg)
+        elif isinstance(msg, Sync):
+            self._on_sync(msg)
+        elif isinstance(msg, Prompt):
+            self._on_prompt(msg)
+        elif isinstance(msg, ChatRelay):
+            line = ChatLine(msg.seat, msg.name, msg.text, time.time())
+            self.update("chat", chat=(self.view.chat + (line,))[-KEEP_CHAT:])
+        elif isinstance(msg, Notice):
+            self.note(msg.code, msg.text)
+        elif isinstance(msg, Reject):
+            await self._on_reject(msg)
+        elif isinstance(msg, Lobby):
+            self.update("lobby", players=msg.players, names={p.seat: p.name for p in msg.players})
+            await self._ready()
+        elif isinstance(msg, Welcome):
+            await self._on_welcome(msg)
+        elif isinstance(msg, Start):
+            self._on_start(msg)
+        elif isinstance(msg, End):
+            await self._on_end(msg)
+        elif isinstance(msg, Ping):
+            await self.send(Pong(msg.nonce))
+        elif isinstance(msg, Bye):
+            self._host_gone(f"the host said bye ({msg.reason})")
+            raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", msg.reason))
+        elif isinstance(msg, ErrorMessage):
+            log.warning("host error %s: %s", msg.code, msg.message)
+            self.note(msg.code, msg.message, change="error")
+            if msg.code in ("kicked",):
+                self._host_gone(f"host error {msg.code}")
+                raise _Over("error", (msg.code, msg.message))
+            if self.view.phase in (SEEDING, PLAYING) and self.token and msg.code in ("slow-client", "idle-timeout"):
+                raise _Lost(f"host error {msg.code}: {msg.message}")
+            self._host_gone(f"host error {msg.code}: {msg.message}")
+            status = "refused" if self.view.seat is None else "error"
+            raise _Over(status, (msg.code, msg.message))
+
+    async def _on_welcome(self, msg: Welcome) -> None:
+        self.token = msg.token
+        phase = self.view.phase if self.view.phase in (SEEDING, PLAYING) else LOBBY
+        self.update("welcome", seat=msg.seat, rules=msg.rules, players=msg.players,
+                    names={p.seat: p.name for p in msg.players}, token=msg.token, phase=phase)
+        if self.save_resume:
+            _save_resume(self.host, self.port, msg.token, self.seed, msg.seat)
+        await self._ready()
+
+    async def _ready(self) -> None:
+        if self.view.phase == LOBBY and not self.sent_ready and self.view.seat is not None:
+            self.sent_ready = True
+            await self.send(Ready(True))
+
+    def _on_start(self, msg: Start) -> None:
+        seat = self.view.seat
+        if self.witness is None or (self.witness.game_id is not None and self.witness.game_id != msg.game_id):
+            self.witness = SeatWitness(seat, self.seed if seat is not None else None)
+            self.seed = self.witness.seed
+            self.received, self.kinds = [], set()
+            if self.save_resume and self.token:
+                _save_resume(self.host, self.port, self.token, self.seed, seat)
+        self.stmt_index = 0
+        self.sent_commit = self.sent_reveal = False
+        phase = PLAYING if "deal" in self.kinds else SEEDING
+        self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules)
+
+    async def _on_statement(self, msg: Statement) -> None:
+        if self.witness is None:
+            raise _Over("error", ("unexpected-statement", "the host sent a statement before starting a game"))
+        raw = join_statement(msg.body, msg.sig)
+        index = self.stmt_index
+        self.stmt_index += 1
+        if index < len(self.received) and self.received[index] == raw:
+            kind = msg.kind  # resent after a reconnect: already checked
+        else:
+            self.received.append(raw)
+            try:
+                st = self.witness.receive(raw)
+            except FairnessViolation as exc:
+                log.error("fairness check failed: %s", exc.verdict.reason)
+                self.verdict = exc.verdict
+                self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
+                self.update("verdict", verdict=exc.verdict)
+                raise _Over("error", ("tampered", exc.verdict.reason)) from None
+            kind = st.kind
+            self.kinds.add(kind)
+            fields: dict[str, Any] = {}
+            if kind == "start":
+                fields["host_key"] = self.witness.fingerprint
+            if kind == "step":
+                fields["events"] = (self.view.events + tuple(st["events"]))[-KEEP_EVENTS:]
+            elif kind == "deal":
+                fields["events"] = tuple(st["observation"].get("log", ()))[-KEEP_EVENTS:]
+                fields["phase"] = PLAYING
+            self.update("statement", **fields)
+        seat = self.view.seat
+        if seat is None or self.witness.seed is None:
+            return
+        game_id = self.witness.game_id
+        if kind == "start" and "commitments" not in self.kinds and not self.sent_commit:
+            self.sent_commit = True
+            await self.send(SeedCommit(game_id, self.witness.commitment))  # type: ignore[arg-type]
+        elif kind == "commitments" and "seeds" not in self.kinds and not self.sent_reveal:
+            self.sent_reveal = True
+            await self.send(SeedReveal(game_id, self.witness.seed_reveal()))  # type: ignore[arg-type]
+
+    def _on_sync(self, msg: Sync) -> None:
+        fields: dict[str, Any] = {"observation": msg.observation, "state_id": msg.state_id}
+        if self.view.phase != OVER:
+            fields["phase"] = PLAYING
+        if self.prompt is not None and self.prompt.state_id != msg.state_id:
+            self._cancel_ask()
+            fields.update(legal=(), prompt_state=None, pending="", timeout=None, deadline=None)
+        self.update("sync", **fields)
+
+    def _on_prompt(self, msg: Prompt) -> None:
+        self._cancel_ask()
+        self.prompt = msg
+        timeout = None if msg.timeout_ms is None else msg.timeout_ms / 1000
+        deadline = None if timeout is None else trio.current_time() + timeout
+        self.update("prompt", legal=msg.legal, prompt_state=msg.state_id, pending=msg.pending,
+                    timeout=timeout, deadline=deadline)
+        self._start_ask(msg)
+
+    def _start_ask(self, prompt: Prompt) -> None:
+        scope = trio.CancelScope()
+        self.ask_scope = scope
+        assert self.nursery is not None
+        self.nursery.start_soon(self._ask, prompt, scope)
+
+    def _cancel_ask(self) -> None:
+        if self.ask_scope is not None:
+            self.ask_scope.cancel()
+            self.ask_scope = None
+        self.prompt = None
+
+    async def _ask(self, prompt: Prompt, scope: trio.CancelScope) -> None:
+        with scope:
+            for _ in range(5):
+                action = await self.player.choose(self.view)
+                if action in prompt.legal:
+                    break
+                self.note("illegal-action", f"{action!r} is not one of the legal actions", reject=True)
+            else:
+                return
+            if self.prompt is not prompt or self.witness is None:
+                return
+            self.update("acted", legal=(), pending="", timeout=None, deadline=None)
+            try:
+                await self.send(ActionMessage(self.witness.game_id, prompt.state_id, action))  # type: ignore[arg-type]
+            except _Lost:
+                pass  # the read loop notices too and reconnects
+
+    async def _on_reject(self, msg: Reject) -> None:
+        self.note(msg.code, msg.message, reject=True, change="reject")
+        prompt = self.prompt
+        if msg.code == "illegal-action" and prompt is not None and msg.state_id == prompt.state_id:
+            self._cancel_ask()
+            self.prompt = prompt
+            self.update("prompt", legal=prompt.legal, prompt_state=prompt.state_id)
+            self._start_ask(prompt)
+
+    async def _on_end(self, msg: End) -> None:
+        self._cancel_ask()
+        self.result = dict(msg.result)
+        self.update("end", phase=OVER, result=self.result, legal=(), deadline=None)
+        raise _Over("finished" if msg.reason == "finished" else "aborted")
+
+    def _host_gone(self, why: str) -> None:
+        if self.witness is not None and not self.witness.finished:
+            self.witness.host_gone(why)
+
+    # ------------------------------------------------------------------ the end
+
+    def _finish(self, status: str, error: tuple[str, str] | None) -> SessionResult:
+        if getattr(self, "left", False) and status not in ("finished", "aborted"):
+            status = "left"
+            self._host_gone("the player left before the end")
+        verdict = self.verdict
+        path = None
+        if self.witness is not None and self.witness.game_id is not None:
+            if status not in ("finished", "aborted") and not self.witness.finished:
+                self._host_gone(f"session ended: {status}")
+            if verdict is None:
+                verdict = self.witness.verify()
+            path = self._save_transcript()
+            self.update("verdict", verdict=verdict)
+        if status in ("finished", "aborted", "refused", "left") and self.save_resume:
+            _drop_resume(self.host, self.port)
+        result = self.result or {}
+        names = {p.seat: p.name for p in self.view.players}
+        res = SessionResult(
+            status=status, verdict=verdict, ranking=list(result.get("ranking", [])), winner=result.get("winner"),
+            names=names, seat=self.view.seat, result=self.result, transcript_path=path, token=self.token,
+            game_id=self.view.game_id, error=error, view=self.view,
+        )
+        on_end = getattr(self.player, "on_end", None)
+        if callable(on_end):
+            try:
+                on_end(res)
+            except Exception:  # noqa: BLE001
+                log.exception("player.on_end failed")
+        return res
+
+    def _save_transcript(self) -> Path | None:
+        assert self.witness is not None and self.witness.game_id is not None
+        path = self.transcript_path
+        if path is None:
+            seat = "spectator" if self.view.seat is None else f"seat{self.view.seat}"
+            path = config_dir() / "transcripts" / f"{self.witness.game_id.hex()}-{seat}.jupai"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(self.witness.transcript())
+        except OSError as exc:
+            log.error("cannot save the transcript to %s: %s", path, exc)
+            self.note("transcript", f"cannot save the transcript to {path}: {exc}")
+            return None
+        return path
+
+
+async def run_session(
+    host: str,
+    port: int,
+    *,
+    name: str,
+    player: Player,
+    code: str | None = None,
+    check_fingerprint: FingerprintCheck | None = None,
+    ssl_context: ssl.SSLContext | None = None,
+    transcript_path: str | Path | None = None,
+    token: str | None = None,
+    seed: bytes | None = None,
+    seat: int | None = None,
+    lang: str = "en",
+    reconnect_for: float = 30.0,
+    connect_timeout: float = 10.0,
+    save_resume: bool = True,
+    wire_tap: Callable[[bytes], None] | None = None,
+    control: SessionControl | None = None,
+) -> SessionResult:
+    """Play one game at the host ``host``:``port`` as ``name``, with ``player`` choosing.
+
+    Certificate check, right after the TLS handshake and before anything is sent:
+    ``check_fingerprint(host, port, fingerprint)`` (hex SHA-256 of the certificate;
+    raise to refuse), by default :func:`default_fingerprint_check` with ``code`` (the
+    join code shown by the host). ``ssl_context`` defaults to
+    :func:`~jupai_net.client.tls.client_ssl_context` (TLS 1.3, the check above instead
+    of a CA).
+
+    ``seat``: the seat to ask for (``None``: any). ``token``: a session token from an
+    earlier session to take its seat back (``seed``: that session's seed, else it is
+    looked up in the resume file the earlier session saved in the config dir).
+    ``reconnect_for``: seconds to keep trying to reconnect with the token after the
+    connection drops mid-game (0: never). ``lang``: ``"en"`` or ``"zh"`` (hello).
+    ``transcript_path``: where to save the transcript (default:
+    ``<config dir>/transcripts/<game id>-seat<N>.jupai``). ``wire_tap``: called with
+    every chunk of decrypted bytes received (tests, debugging). ``control``: the
+    :class:`SessionControl` to use (make one first to wire chat and leave into a UI
+    before the session starts; it is also given to ``player.attach``).
+
+    Returns a :class:`SessionResult` (never raises for network or host problems; only
+    for bad arguments or cancellation).
+    """
+    ctx = ssl_context or client_ssl_context()
+    check = check_fingerprint or default_fingerprint_check(code)
+    session = _Session(
+        host, port, name, player, seat=seat, lang=lang, token=token, seed=seed, check=check, ssl_context=ctx,
+        transcript_path=Path(transcript_path) if transcript_path is not None else None, wire_tap=wire_tap,
+        reconnect_for=reconnect_for, connect_timeout=connect_timeout, save_resume=save_resume, control=control,
+    )
+    return await session.run()
+
+
+__all__ = [
+    "ChatLine", "ClientView", "HostRefused", "NoticeLine", "Player", "PlayerBase", "SessionControl", "SessionResult",
+    "default_fingerprint_check", "run_session",
+]

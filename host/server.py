@@ -1,0 +1,449 @@
+"""The trio host: sockets, TLS, one bounded outgoing queue per client, timers
+(specs/host.md). All table logic lives in :class:`jupai_net.host.table.Table`; this
+module only moves bytes and time into it and its effects out of it.
+
+Per connection: a TLS handshake (with a timeout), a **reader** task that feeds the
+sans-IO :class:`~jupai_net.protocol.HostConnection` and hands every message to the
+table, a **writer** task that drains the connection's bounded queue of encoded
+frames, and a **keepalive** task that pings an idle client and drops a dead one.
+Per table: a **driver** task that sleeps until the table's next deadline (or a
+kick) and calls :meth:`Table.tick`.
+
+Bad input never crashes the host: a protocol error is answered with an ``error``
+message and the connection is closed; a client whose queue overflows (it does not
+read) gets a ``slow-client`` error (if it still can receive it) and is dropped; any
+unexpected exception while handling one connection is logged and ends that
+connection only (``internal`` error).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import ssl
+import socket
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from jupai_net.protocol import (
+    EOF,
+    NEED_DATA,
+    Bye,
+    ErrorMessage,
+    Hello,
+    HostConnection,
+    LocalProtocolError,
+    Message,
+    Ping,
+    RemoteProtocolError,
+)
+
+from .table import Close, Send, Table, TableConfig
+from .tls import HostIdentity
+
+log = logging.getLogger("jupai.host")
+
+DEFAULT_PORT = 47474
+
+#: Host error codes this module sends besides the table's (specs/host.md § Errors).
+SLOW_CLIENT = "slow-client"
+HELLO_TIMEOUT = "hello-timeout"
+IDLE_TIMEOUT = "idle-timeout"
+INTERNAL = "internal"
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    """Settings of a host process (times in seconds, sizes in frames or bytes).
+
+    ``bind``: address to listen on (``""``: all interfaces); ``port``: TCP port (0: any
+    free port, see :attr:`HostServer.port`). ``table``: the :class:`TableConfig` of
+    every table; ``max_tables``: tables served at once (new ones are opened when every
+    lobby is full). ``games``: stop after this many games have ended in total
+    (``None``: serve forever). ``queue_size``: frames waiting for one client before it
+    counts as too slow; ``sndbuf``: the kernel send buffer per client socket (``None``:
+    the OS default). ``handshake_timeout`` / ``hello_timeout``: time for the TLS
+    handshake / the first message. ``ping_interval``: ping a client silent for this
+    long; ``idle_timeout``: drop a client silent for this long. ``close_grace``: time to
+    flush a closing connection's last frames. ``transcript_dir``: if set, every seat's
+    transcript of every finished or abandoned game is written there.
+    """
+
+    bind: str = ""
+    port: int = DEFAULT_PORT
+    table: TableConfig = field(default_factory=TableConfig)
+    max_tables: int = 1
+    games: int | None = 1
+    queue_size: int = 512
+    sndbuf: int | None = None
+    handshake_timeout: float = 10.0
+    hello_timeout: float = 10.0
+    ping_interval: float = 15.0
+    idle_timeout: float = 60.0
+    close_grace: float = 2.0
+    transcript_dir: Path | None = None
+
+
+class _Link:
+    """One client connection: its stream, protocol state, queue and table."""
+
+    def __init__(self, cid: int, stream: trio.abc.Stream, peer: str, queue_size: int):
+        self.cid = cid
+        self.stream = stream
+        self.peer = peer
+        self.conn = HostConnection()
+        self.queue: deque[bytes] = deque()
+        self.queue_size = queue_size
+        self.wake = trio.Event()
+        self.flushed = trio.Event()
+        self.closing = False
+        self.table: Table | None = None
+        self.last_rx = trio.current_time()
+        self.reader_scope = trio.CancelScope()
+
+    def push(self, data: bytes) -> bool:
+        """Queue one encoded frame; False if the queue is full (the client is too slow)."""
+        if len(self.queue) >= self.queue_size:
+            return False
+        self.queue.append(data)
+        self.wake.set()
+        return True
+
+    def close(self, final: bytes | None = None, *, drop_queue: bool = False) -> None:
+        """Stop reading; send what is queued (unless ``drop_queue``) then ``final``, then close."""
+        if drop_queue:
+            self.queue.clear()
+        if final is not None and not self.closing:
+            self.queue.append(final)
+        self.closing = True
+        self.wake.set()
+        self.reader_scope.cancel()
+
+
+class HostServer:
+    """A jupai host: listens, runs up to ``config.max_tables`` tables, stops after
+    ``config.games`` games.
+
+    ``identity``: certificate and statement key (:class:`~jupai_net.host.tls.HostIdentity`).
+    ``observer(table_id, kind, data)``: public table events for the host screen
+    (see :class:`Table`). Run it with ``await nursery.start(server.serve)``; after
+    that :attr:`port` is the listening port.
+    """
+
+    def __init__(self, config: HostConfig, identity: HostIdentity,
+                 observer: Callable[[int, str, dict[str, Any]], None] | None = None):
+        self.config = config
+        self.identity = identity
+        self.observer = observer
+        self.ssl_context = identity.server_context()
+        self.ssl_context.num_tickets = 0  # no session resumption: nothing to gain on a LAN
+        self.tables: list[Table] = []
+        self.links: dict[int, _Link] = {}
+        self._kicks: dict[int, trio.Event] = {}
+        self._next_cid = 0
+        self._nursery: trio.Nursery | None = None
+        self.port: int = config.port
+        self.ports: list[tuple[str, int]] = []
+        self.done = trio.Event()
+        self.stats = {"connections": 0, "protocol_errors": 0, "slow_clients": 0, "internal_errors": 0}
+
+    # ------------------------------------------------------------------ running
+
+    async def serve(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        """Listen and serve until :attr:`done` (``config.games`` games over) or
+        cancellation. Reports ``self`` to ``nursery.start`` once listening."""
+        listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.bind or None)
+        self.ports = [l.socket.getsockname()[:2] for l in listeners]
+        self.port = self.ports[0][1]
+        log.info("listening on %s", ", ".join(f"{h}:{p}" for h, p in self.ports))
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            await nursery.start(trio.serve_listeners, self._handle, listeners)
+            self._new_table()
+            task_status.started(self)
+            await self.done.wait()
+            await self._shutdown()
+            nursery.cancel_scope.cancel()
+
+    async def _shutdown(self) -> None:
+        """Say bye to every client, give them ``close_grace`` to get their last frames."""
+        log.info("all games played; shutting down")
+        for link in list(self.links.values()):
+            if not link.closing:
+                try:
+                    link.close(link.conn.send(Bye("host-shutdown")))
+                except LocalProtocolError:
+                    link.close()
+        with trio.move_on_after(self.config.close_grace):
+            while self.links:
+                await trio.sleep(0.02)
+
+    def stop(self) -> None:
+        """Ask :meth:`serve` to shut down (as if every game were played)."""
+        self.done.set()
+
+    def _new_table(self) -> Table:
+        tid = len(self.tables)
+        obs = None
+        if self.observer is not None or self.config.transcript_dir is not None:
+            def obs(kind: str, data: dict[str, Any], tid: int = tid) -> None:
+                self._observed(tid, kind, data)
+        table = Table(self.config.table, self.identity.signing_key, table_id=tid, observer=obs)
+        self.tables.append(table)
+        self._kicks[tid] = trio.Event()
+        assert self._nursery is not None
+        self._nursery.start_soon(self._drive, table)
+        return table
+
+    def _observed(self, tid: int, kind: str, data: dict[str, Any]) -> None:
+        if kind in ("end", "abandon") and self.config.transcript_dir is not None:
+            self._save_transcripts(self.tables[tid])
+        if self.observer is not None:
+            self.observer(tid, kind, data)
+
+    def _save_transcripts(self, table: Table) -> None:
+        directory = self.config.transcript_dir
+        assert directory is not None and table.dealer is not None
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            for seat, data in table.transcripts().items():
+                path = directory / f"{table.dealer.game_id.hex()}-seat{seat}.jupai"
+                path.write_bytes(data)
+            log.info("table %d: transcripts saved in %s", table.table_id, directory)
+        except OSError as exc:
+            log.error("cannot save transcripts in %s: %s", directory, exc)
+
+    # ------------------------------------------------------------------ tables
+
+    def _choose_table(self, hello: Hello) -> Table:
+        if hello.token is not None:
+            for t in self.tables:
+                if t.has_token(hello.token):
+                    return t
+            return self.tables[0]  # it will refuse the token
+        for t in self.tables:
+            if t.accepting:
+                return t
+        if len(self.tables) < self.config.max_tables:
+            return self._new_table()
+        return self.tables[0]  # it will say why not (table-full / game-running)
+
+    async def _drive(self, table: Table) -> None:
+        """Call ``table.tick`` whenever its next deadline passes (woken early by kicks)."""
+        tid = table.table_id
+        while True:
+            deadline = table.next_deadline()
+            if deadline is None or deadline > trio.current_time():
+                with trio.move_on_at(math.inf if deadline is None else deadline):
+                    await self._kicks[tid].wait()
+                self._kicks[tid] = trio.Event()
+            else:
+                await trio.lowlevel.checkpoint()
+            try:
+                table.tick(trio.current_time())
+            except Exception:  # noqa: BLE001 - a bug must not take the host down
+                self.stats["internal_errors"] += 1
+                log.exception("table %d: tick failed", tid)
+            self._flush(table)
+
+    def _kick(self, table: Table) -> None:
+        self._kicks[table.table_id].set()
+
+    def _flush(self, table: Table) -> None:
+        """Carry out the table's effects (which may cause more: a slow client)."""
+        while True:
+            effects = table.drain()
+            if not effects:
+                break
+            for eff in effects:
+                link = self.links.get(eff.cid)
+                if link is None or link.closing:
+                    continue
+                if isinstance(eff, Send):
+                    self._push(link, eff.msg)
+                elif isinstance(eff, Close):
+                    self._close(link, eff.error)
+        total = sum(t.games_done for t in self.tables)
+        if self.config.games is not None and total >= self.config.games and not self.done.is_set():
+            self.done.set()
+
+    def _push(self, link: _Link, msg: Message) -> None:
+        try:
+            data = link.conn.send(msg)
+        except LocalProtocolError as exc:  # e.g. the client closed its side meanwhile
+            log.debug("connection %d: not sending %s: %s", link.cid, msg.type, exc)
+            return
+        if not link.push(data):
+            self.stats["slow_clients"] += 1
+            log.warning("connection %d (%s): %d frames waiting; the client is too slow, dropping it",
+                        link.cid, link.peer, len(link.queue))
+            err = ErrorMessage(SLOW_CLIENT, f"you did not read {link.queue_size} waiting messages in time; disconnected")
+            self._close(link, err, drop_queue=True)
+            if link.table is not None:
+                link.table.disconnect(link.cid, trio.current_time(), "too slow")
+                self._kick(link.table)
+
+    def _close(self, link: _Link, error: ErrorMessage | None, *, drop_queue: bool = False) -> None:
+        final = None
+        if error is not None:
+            try:
+                final = link.conn.send(error)
+            except LocalProtocolError:
+                final = None
+        link.close(final, drop_queue=drop_queue)
+
+    # ------------------------------------------------------------------ connections
+
+    async def _handle(self, tcp: trio.SocketStream) -> None:
+        cid = self._next_cid
+        self._next_cid += 1
+        self.stats["connections"] += 1
+        try:
+            peer = "%s:%s" % tcp.socket.getpeername()[:2]
+        except OSError:
+            peer = "?"
+        if self.config.sndbuf:
+            try:
+                tcp.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.sndbuf)
+            except OSError:
+                pass
+        stream = trio.SSLStream(tcp, self.ssl_context, server_side=True)
+        with trio.move_on_after(self.config.handshake_timeout) as scope:
+            try:
+                await stream.do_handshake()
+            except (trio.BrokenResourceError, trio.ClosedResourceError, ssl.SSLError, OSError) as exc:
+                log.info("connection %d (%s): TLS handshake failed: %s", cid, peer, exc.__cause__ or exc)
+                await trio.aclose_forcefully(tcp)
+                return
+        if scope.cancelled_caught:
+            log.info("connection %d (%s): no TLS handshake within %g s", cid, peer, self.config.handshake_timeout)
+            await trio.aclose_forcefully(tcp)
+            return
+        link = _Link(cid, stream, peer, self.config.queue_size)
+        self.links[cid] = link
+        log.debug("connection %d (%s): TLS up", cid, peer)
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._writer, link)
+                nursery.start_soon(self._keepalive, link)
+                with link.reader_scope:
+                    try:
+                        await self._reader(link)
+                    except Exception:  # noqa: BLE001 - one connection's bug must not stop the host
+                        self.stats["internal_errors"] += 1
+                        log.exception("connection %d (%s): internal error", cid, peer)
+                        self._close(link, ErrorMessage(INTERNAL, "the host failed handling this connection"))
+                self._forget(link, "connection closed")
+                link.close()
+                with trio.move_on_after(self.config.close_grace):
+                    await link.flushed.wait()
+                nursery.cancel_scope.cancel()
+        finally:
+            self.links.pop(cid, None)
+            self._forget(link, "connection closed")
+            await trio.aclose_forcefully(stream)
+            log.debug("connection %d (%s): closed", cid, peer)
+
+    def _forget(self, link: _Link, why: str) -> None:
+        """Tell the table the connection is gone (once)."""
+        table = link.table
+        if table is not None and table.seat_of(link.cid) is not None:
+            table.disconnect(link.cid, trio.current_time(), why)
+            self._flush(table)
+            self._kick(table)
+
+    async def _writer(self, link: _Link) -> None:
+        """Send queued frames (several at once when they pile up) until closed."""
+        try:
+            while True:
+                while not link.queue:
+                    if link.closing:
+                        return
+                    link.wake = trio.Event()
+                    await link.wake.wait()
+                batch = b"".join(link.queue)
+                link.queue.clear()
+                await link.stream.send_all(batch)
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            log.debug("connection %d: send failed: %s", link.cid, exc)
+            link.close()
+        finally:
+            link.flushed.set()
+
+    async def _keepalive(self, link: _Link) -> None:
+        """Ping a quiet client; drop one silent for ``idle_timeout``."""
+        cfg = self.config
+        nonce = 0
+        while not link.closing:
+            await trio.sleep(min(cfg.ping_interval, cfg.idle_timeout) / 2)
+            quiet = trio.current_time() - link.last_rx
+            if quiet >= cfg.idle_timeout:
+                log.info("connection %d (%s): silent for %.0f s; dropping it", link.cid, link.peer, quiet)
+                self._close(link, ErrorMessage(IDLE_TIMEOUT, f"nothing received for {cfg.idle_timeout:g} s"))
+                return
+            if quiet >= cfg.ping_interval and link.conn.version is not None:
+                nonce = (nonce + 1) % 2**32
+                self._push(link, Ping(nonce))
+
+    async def _reader(self, link: _Link) -> None:
+        """Read frames until the end of stream, a protocol error, or a close."""
+        conn = link.conn
+        hello_deadline = trio.current_time() + self.config.hello_timeout
+        while not link.closing:
+            if link.table is None:
+                with trio.move_on_at(hello_deadline) as scope:
+                    data = await link.stream.receive_some(65536)
+                if scope.cancelled_caught:
+                    log.info("connection %d (%s): no hello within %g s", link.cid, link.peer, self.config.hello_timeout)
+                    self._close(link, ErrorMessage(HELLO_TIMEOUT, f"no hello within {self.config.hello_timeout:g} s"))
+                    return
+            else:
+                try:
+                    data = await link.stream.receive_some(65536)
+                except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                    log.info("connection %d (%s): connection lost: %s", link.cid, link.peer, exc.__cause__ or exc)
+                    return
+            link.last_rx = trio.current_time()
+            conn.receive_data(bytes(data))
+            while True:
+                try:
+                    event = conn.next_event()
+                except RemoteProtocolError as exc:
+                    self.stats["protocol_errors"] += 1
+                    log.warning("connection %d (%s): protocol error %s", link.cid, link.peer, exc)
+                    self._forget(link, f"protocol error: {exc.code}")
+                    self._close(link, exc.to_message())
+                    return
+                if event is NEED_DATA:
+                    break
+                if event is EOF:
+                    log.info("connection %d (%s): closed by the client", link.cid, link.peer)
+                    return
+                assert isinstance(event, Message)
+                self._dispatch(link, event)
+                if link.closing:
+                    return
+
+    def _dispatch(self, link: _Link, msg: Message) -> None:
+        now = trio.current_time()
+        if isinstance(msg, (Bye, ErrorMessage)):
+            what = f"bye ({msg.reason or 'no reason'})" if isinstance(msg, Bye) else f"error {msg.code}: {msg.message}"
+            log.info("connection %d (%s): client sent %s", link.cid, link.peer, what)
+            self._forget(link, what)
+            link.close()
+            return
+        if link.table is None:
+            assert isinstance(msg, Hello)  # the protocol allows nothing else first
+            table = self._choose_table(msg)
+            link.table = table
+            table.admit(link.cid, msg, now)
+        else:
+            table = link.table
+            table.receive(link.cid, msg, now)
+        self._flush(table)
+        self._kick(table)

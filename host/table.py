@@ -1,0 +1,735 @@
+"""One game table, as pure logic: seats, lobby, commit–reveal, whose turn, timers,
+reconnects, and which message goes to whom (specs/host.md).
+
+No sockets, no trio, no clock: the server (:mod:`jupai_net.host.server`) calls
+
+* :meth:`Table.admit` with a client's ``hello``,
+* :meth:`Table.receive` with every later message of that client,
+* :meth:`Table.disconnect` when its connection is gone,
+* :meth:`Table.tick` whenever :meth:`Table.next_deadline` has passed,
+
+always passing ``now`` (seconds on any monotonic clock), and after each call drains
+:meth:`Table.drain` — a list of :class:`Send` and :class:`Close` effects, in order —
+and carries them out. Connections are named by an ``int`` id chosen by the server.
+
+Private delivery: every message built here for a seat comes from that seat's own
+engine observation, its own fairness statement stream or its own legal actions;
+spectator output for the host screen (the ``observer`` callback) uses the public
+observation only.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from jupai_net.actions import Action
+from jupai_net.bots import get_bot
+from jupai_net.cards import card_name
+from jupai_net.engine import IllegalAction
+from jupai_net.fairness import DealerError, HostDealer
+from jupai_net.fairness.statements import split_statement
+from jupai_net.protocol import (
+    ActionMessage,
+    Bye,
+    Chat,
+    ChatRelay,
+    End,
+    ErrorMessage,
+    Hello,
+    Lobby,
+    Message,
+    Notice,
+    Ping,
+    PlayerInfo,
+    Pong,
+    Prompt,
+    Ready,
+    Reject,
+    SeedCommit,
+    SeedReveal,
+    Start,
+    Statement,
+    Sync,
+    Welcome,
+)
+from jupai_net.protocol.limits import MAX_NAME_LEN, MAX_TEXT_LEN, MAX_TIMEOUT_MS
+from jupai_net.rules import RuleSet
+
+log = logging.getLogger("jupai.host")
+
+LOBBY, SEEDING, PLAYING = "lobby", "seeding", "playing"
+
+
+# --------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Effect: send ``msg`` to connection ``cid`` (through its bounded queue)."""
+
+    cid: int
+    msg: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Effect: send ``error`` (if any) to connection ``cid``, then close it. The table
+    has already forgotten the connection when it emits this."""
+
+    cid: int
+    error: ErrorMessage | None = None
+
+
+Effect = Send | Close
+Observer = Callable[[str, dict[str, Any]], None]
+
+
+# --------------------------------------------------------------------------- config
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Settings of a table (all times in seconds).
+
+    ``rules``: the :class:`RuleSet` (``rules.players`` seats). ``bots``: how many seats
+    the host plays itself (the last ``bots`` seats), with the bot ``bot``.
+    ``default_bot``: the bot that plays a timed-out turn and the turns of a
+    disconnected player. ``turn_timeout``: how long a prompted player may think
+    (``None``: forever). ``seed_timeout``: how long the seats have to commit and
+    reveal their seeds before the game is abandoned. ``bot_delay``: pause before a
+    host bot moves (for people watching). ``away_delay``: pause before the default
+    bot plays for a disconnected player. ``chat_burst`` / ``chat_rate``: chat lines a
+    connection may send at once / per second after that.
+    """
+
+    rules: RuleSet = field(default_factory=RuleSet)
+    bots: int = 0
+    bot: str = "greedy"
+    default_bot: str = "greedy"
+    turn_timeout: float | None = 60.0
+    seed_timeout: float = 30.0
+    bot_delay: float = 0.0
+    away_delay: float = 1.0
+    chat_burst: int = 8
+    chat_rate: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.bots < self.rules.players:
+            raise ValueError(f"bots must be 0..{self.rules.players - 1} at a {self.rules.players}-seat table, got {self.bots}")
+        get_bot(self.bot), get_bot(self.default_bot)  # ValueError naming the bots
+        if self.turn_timeout is not None and not 0 < self.turn_timeout * 1000 <= MAX_TIMEOUT_MS:
+            raise ValueError("turn timeout must be more than 0 s and at most a day")
+        if self.seed_timeout <= 0:
+            raise ValueError("seed timeout must be more than 0 s")
+
+
+@dataclass
+class Seat:
+    """One occupied seat. ``token`` is ``None`` for a host bot; ``cid`` is the live
+    connection (``None`` while a player is disconnected)."""
+
+    seat: int
+    name: str
+    token: str | None
+    bot: bool = False
+    cid: int | None = None
+    ready: bool = False
+
+    @property
+    def connected(self) -> bool:
+        """A human with a live connection."""
+        return self.cid is not None
+
+    def info(self) -> PlayerInfo:
+        """The lobby entry for this seat."""
+        return PlayerInfo(self.seat, self.name, ready=self.ready or self.bot, bot=self.bot,
+                          connected=self.bot or self.cid is not None)
+
+
+def describe_action(action: Action) -> str:
+    """Short English text of an action, e.g. ``'attack seat 2 with 7♥ + weapon'``."""
+    parts = [action.kind]
+    if action.target is not None:
+        parts.append(f"seat {action.target}")
+    if action.cards:
+        parts.append("with " + " ".join(card_name(c) for c in action.cards))
+    if action.recovered:
+        parts.append("and recovered " + " ".join(card_name(c) for c in action.recovered))
+    if action.weapon:
+        parts.append("+ weapon")
+    return " ".join(parts)
+
+
+def statement_message(raw: bytes) -> Statement:
+    """The protocol ``statement`` message carrying the signed fairness statement ``raw``
+    (``pack([body, sig])``); the client rebuilds ``raw`` byte for byte from it."""
+    body, sig = split_statement(raw)
+    kind = msgpack.unpackb(body, raw=False)["kind"]
+    return Statement(kind, body, sig)
+
+
+def _clip(text: str, limit: int = MAX_TEXT_LEN) -> str:
+    text = "".join(c if c.isprintable() else " " for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --------------------------------------------------------------------------- the table
+
+
+class Table:
+    """A table of ``config.rules.players`` seats, playing one game after another.
+
+    ``signing_key``: the host's Ed25519 statement key. ``table_id``: a number for logs.
+    ``rng``: randomness for bots and default actions (default: seeded from
+    :mod:`secrets`). ``observer(kind, data)``: called with public information for the
+    host's spectator screen (kinds ``lobby``, ``start``, ``deal``, ``step``,
+    ``notice``, ``chat``, ``end``, ``abandon``; see specs/host.md § Host screen).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        signing_key: Any,
+        *,
+        table_id: int = 0,
+        rng: random.Random | None = None,
+        observer: Observer | None = None,
+    ):
+        self.config = config
+        self.rules = config.rules
+        self.key = signing_key
+        self.table_id = table_id
+        self.rng = rng or random.Random(secrets.randbits(64))
+        self.observer = observer
+        P = self.rules.players
+        self.seats: list[Seat | None] = [None] * P
+        for s in range(P - config.bots, P):
+            self.seats[s] = Seat(s, f"{config.bot} bot {s}"[:MAX_NAME_LEN], None, bot=True)
+        self.phase = LOBBY
+        self.dealer: HostDealer | None = None
+        self.games_started = 0
+        self.games_done = 0
+        self.last_result: dict[str, Any] | None = None
+        self._effects: list[Effect] = []
+        self._conn_seat: dict[int, int] = {}
+        self._streams: dict[int, list[Statement]] = {}
+        self._raw: dict[int, list[bytes]] = {}
+        self._commits: dict[int, bytes] = {}
+        self._reveals: dict[int, bytes] = {}
+        self._seed_deadline: float | None = None
+        self._turn_deadline: float | None = None
+        self._prompt: tuple[int, int] | None = None  # (state id, seat) of the live prompt
+        self._bot_at: float | None = None
+        self._chat: dict[int, tuple[float, float]] = {}
+
+    # ------------------------------------------------------------------ queries
+
+    def __repr__(self) -> str:
+        return f"<Table {self.table_id} {self.phase} {self.players()}>"
+
+    def players(self) -> tuple[PlayerInfo, ...]:
+        """The lobby list: one :class:`PlayerInfo` per occupied seat."""
+        return tuple(s.info() for s in self.seats if s is not None)
+
+    def names(self) -> list[str | None]:
+        """Name per seat (``None`` for an empty seat)."""
+        return [s.name if s else None for s in self.seats]
+
+    @property
+    def accepting(self) -> bool:
+        """True while new players may sit down: in the lobby with a free seat."""
+        return self.phase == LOBBY and any(s is None for s in self.seats)
+
+    @property
+    def connections(self) -> list[int]:
+        """Ids of the connections seated at this table."""
+        return list(self._conn_seat)
+
+    def seat_of(self, cid: int) -> int | None:
+        """The seat of connection ``cid`` (``None`` if it holds none here)."""
+        return self._conn_seat.get(cid)
+
+    def has_token(self, token: str) -> bool:
+        """True when ``token`` is a session token of a seat at this table."""
+        return any(s is not None and s.token is not None and secrets.compare_digest(s.token, token) for s in self.seats)
+
+    def next_deadline(self) -> float | None:
+        """The earliest time :meth:`tick` has something to do (``None``: nothing planned)."""
+        times = [t for t in (self._seed_deadline, self._turn_deadline, self._bot_at) if t is not None]
+        return min(times) if times else None
+
+    def drain(self) -> list[Effect]:
+        """The effects produced since the last call, in order (and forget them)."""
+        out, self._effects = self._effects, []
+        return out
+
+    # ------------------------------------------------------------------ output helpers
+
+    def _send(self, cid: int | None, msg: Message) -> None:
+        if cid is not None:
+            self._effects.append(Send(cid, msg))
+
+    def _to_seat(self, seat: int, msg: Message) -> None:
+        s = self.seats[seat]
+        if s is not None and s.cid is not None:
+            self._send(s.cid, msg)
+
+    def _broadcast(self, msg: Message, *, but: int | None = None) -> None:
+        for s in self.seats:
+            if s is not None and s.cid is not None and s.cid != but:
+                self._send(s.cid, msg)
+
+    def _observe(self, kind: str, **data: Any) -> None:
+        if self.observer is not None:
+            try:
+                self.observer(kind, data)
+            except Exception:  # noqa: BLE001 - the host screen must never stop the table
+                log.exception("table %d: observer failed on %s", self.table_id, kind)
+
+    def _notice(self, code: str, text: str, *, but: int | None = None) -> None:
+        self._broadcast(Notice(code, _clip(text)), but=but)
+        self._observe("notice", code=code, text=text)
+
+    def _lobby(self) -> None:
+        players = self.players()
+        self._broadcast(Lobby(players))
+        self._observe("lobby", players=players)
+
+    def _error(self, cid: int, code: str, text: str) -> None:
+        log.info("table %d: refusing connection %d: %s: %s", self.table_id, cid, code, text)
+        self._effects.append(Close(cid, ErrorMessage(code, _clip(text))))
+
+    # ------------------------------------------------------------------ connections
+
+    def admit(self, cid: int, hello: Hello, now: float) -> int | None:
+        """Seat the client of a new connection ``cid`` that said ``hello``.
+
+        With a token: the seat holding it is given back (its old connection, if any,
+        is closed); during a game the client then gets ``start``, its whole statement
+        stream so far, a ``sync`` and (if it is to move) a ``prompt``. Without: a free
+        seat in the lobby (the one asked for, else the first). Returns the seat, or
+        ``None`` after a :class:`Close` with an ``error`` (codes ``bad-token``,
+        ``game-running``, ``name-taken``, ``seat-taken``, ``table-full``).
+        """
+        if hello.token is not None:
+            return self._readmit(cid, hello, now)
+        if self.phase != LOBBY:
+            self._error(cid, "game-running", "a game is running at this table and you hold no seat in it")
+            return None
+        taken = {s.name.casefold() for s in self.seats if s is not None}
+        if hello.name.casefold() in taken:
+            self._error(cid, "name-taken", f"another player at the table is called {hello.name!r}; pick another name")
+            return None
+        P = self.rules.players
+        if hello.seat is not None:
+            if hello.seat >= P:
+                self._error(cid, "seat-taken", f"there is no seat {hello.seat} at this {P}-seat table")
+                return None
+            if self.seats[hello.seat] is not None:
+                self._error(cid, "seat-taken", f"seat {hello.seat} is taken")
+                return None
+            seat = hello.seat
+        else:
+            free = [s for s in range(P) if self.seats[s] is None]
+            if not free:
+                self._error(cid, "table-full", f"all {P} seats are taken")
+                return None
+            seat = free[0]
+        token = secrets.token_urlsafe(24)
+        self.seats[seat] = Seat(seat, hello.name, token, cid=cid)
+        self._conn_seat[cid] = seat
+        log.info("table %d: %s took seat %d (connection %d)", self.table_id, hello.name, seat, cid)
+        self._send(cid, Welcome(seat, token, self.rules, self.players()))
+        self._lobby()
+        self._notice("player-joined", f"{hello.name} took seat {seat}", but=cid)
+        return seat
+
+    def _readmit(self, cid: int, hello: Hello, now: float) -> int | None:
+        assert hello.token is not None
+        found = [s for s in self.seats if s is not None and s.token is not None and secrets.compare_digest(s.token, hello.token)]
+        if not found:
+            self._error(cid, "bad-token", "this session token is unknown or expired (the game it was for is over)")
+            return None
+        st = found[0]
+        if st.cid is not None:
+            old = st.cid
+            self._conn_seat.pop(old, None)
+            self._effects.append(Close(old, ErrorMessage("kicked", "this seat was taken back by a new connection with its token")))
+            log.info("table %d: seat %d: connection %d replaced by %d", self.table_id, st.seat, old, cid)
+        st.cid = cid
+        self._conn_seat[cid] = st.seat
+        log.info("table %d: %s is back in seat %d (connection %d)", self.table_id, st.name, st.seat, cid)
+        self._send(cid, Welcome(st.seat, st.token, self.rules, self.players()))  # type: ignore[arg-type]
+        self._lobby()
+        self._notice("player-back", f"{st.name} is back in seat {st.seat}", but=cid)
+        if self.phase != LOBBY:
+            assert self.dealer is not None
+            self._send(cid, Start(self.dealer.game_id, self.rules))
+            for msg in self._streams.get(st.seat, []):
+                self._send(cid, msg)
+            if self.phase == PLAYING:
+                state = self.dealer.state
+                self._send(cid, Sync(state.version, state.observation(st.seat)))
+                if state.to_move == st.seat:
+                    self._prompt_next(now)
+        return st.seat
+
+    def disconnect(self, cid: int, now: float, why: str = "") -> None:
+        """Connection ``cid`` is gone (closed, broken, too slow or refused). In the
+        lobby its seat is freed; during a game the seat waits for a reconnect with the
+        token while the default bot plays its turns. Unknown ids are ignored."""
+        seat = self._conn_seat.pop(cid, None)
+        self._chat.pop(cid, None)
+        if seat is None:
+            return
+        st = self.seats[seat]
+        assert st is not None
+        st.cid = None
+        log.info("table %d: %s (seat %d) disconnected%s", self.table_id, st.name, seat, f": {why}" if why else "")
+        if self.phase == LOBBY:
+            self.seats[seat] = None
+            self._lobby()
+            self._notice("player-left", f"{st.name} left seat {seat}")
+            return
+        self._lobby()
+        self._notice("player-left", f"{st.name} (seat {seat}) disconnected; a bot plays for them until they reconnect")
+        if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == seat:
+            self._prompt = None
+            self._turn_deadline = None
+            self._bot_at = now + self.config.away_delay
+
+    # ------------------------------------------------------------------ messages
+
+    def receive(self, cid: int, msg: Message, now: float) -> None:
+        """Handle a message (after the ``hello``) from seated connection ``cid``.
+
+        Refusals that are not fatal are ``reject`` messages (codes ``wrong-game``,
+        ``stale-state`` followed by a ``sync``, ``not-your-turn``, ``illegal-action``,
+        ``bad-commitment``). ``bye``/``error`` from the client are handled by the server
+        (:meth:`disconnect`). Messages of unknown connections are ignored.
+        """
+        seat = self._conn_seat.get(cid)
+        if seat is None:
+            return
+        if isinstance(msg, ActionMessage):
+            self._on_action(cid, seat, msg, now)
+        elif isinstance(msg, Ping):
+            self._send(cid, Pong(msg.nonce))
+        elif isinstance(msg, Chat):
+            self._on_chat(cid, seat, msg, now)
+        elif isinstance(msg, Ready):
+            self._on_ready(seat, msg, now)
+        elif isinstance(msg, SeedCommit):
+            self._on_commit(cid, seat, msg, now)
+        elif isinstance(msg, SeedReveal):
+            self._on_reveal(cid, seat, msg, now)
+        elif isinstance(msg, (Pong, Bye, ErrorMessage)):
+            pass
+        else:  # pragma: no cover - the protocol layer lets nothing else through
+            log.warning("table %d: unexpected %s from connection %d", self.table_id, msg.type, cid)
+
+    def _on_ready(self, seat: int, msg: Ready, now: float) -> None:
+        st = self.seats[seat]
+        if self.phase != LOBBY or st is None:
+            return  # crossed the start of a game: nothing to do
+        if st.ready != msg.ready:
+            st.ready = msg.ready
+            self._lobby()
+        self._maybe_start(now)
+
+    def _on_chat(self, cid: int, seat: int, msg: Chat, now: float) -> None:
+        cfg = self.config
+        tokens, last = self._chat.get(cid, (float(cfg.chat_burst), now))
+        tokens = min(float(cfg.chat_burst), tokens + (now - last) * cfg.chat_rate)
+        if tokens < 1:
+            self._chat[cid] = (tokens, now)
+            self._send(cid, Notice("chat-throttled", "you are chatting too fast; that line was not sent"))
+            return
+        self._chat[cid] = (tokens - 1, now)
+        st = self.seats[seat]
+        assert st is not None
+        self._broadcast(ChatRelay(seat, st.name, msg.text))
+        self._observe("chat", seat=seat, name=st.name, text=msg.text)
+
+    # ------------------------------------------------------------------ game start and seeds
+
+    def _maybe_start(self, now: float) -> None:
+        if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
+            return
+        self.dealer = HostDealer(self.rules, self.key)
+        self.phase = SEEDING
+        self.games_started += 1
+        self._streams = {s: [] for s in range(self.rules.players)}
+        self._raw = {s: [] for s in range(self.rules.players)}
+        self._commits, self._reveals = {}, {}
+        self._seed_deadline = now + self.config.seed_timeout
+        log.info("table %d: game %s starts: %s", self.table_id, self.dealer.game_id.hex(), ", ".join(self.names()))  # type: ignore[arg-type]
+        self._observe("start", game_id=self.dealer.game_id, rules=self.rules, names=self.names(),
+                      host_key=self.dealer.fingerprint)
+        self._broadcast(Start(self.dealer.game_id, self.rules))
+        self._deliver(self.dealer.start())
+        for st in self.seats:
+            if st is not None and st.bot:
+                self._deliver(self.dealer.commit_bot(st.seat))
+        self._after_seeds(now)
+
+    def _deliver(self, outbox: dict[int | None, list[bytes]]) -> None:
+        for viewer, raws in outbox.items():
+            if viewer is None:
+                continue
+            for raw in raws:
+                msg = statement_message(raw)
+                self._streams[viewer].append(msg)
+                self._raw[viewer].append(raw)
+                self._to_seat(viewer, msg)
+
+    def _on_commit(self, cid: int, seat: int, msg: SeedCommit, now: float) -> None:
+        if self.dealer is None or msg.game_id != self.dealer.game_id:
+            self._send(cid, Reject(None, "wrong-game", "that seed commitment names a game that is not running"))
+            return
+        old = self._commits.get(seat)
+        if old is not None:
+            if old != msg.commitment:
+                self._send(cid, Reject(None, "bad-commitment", "your seat has already committed to another seed"))
+            return  # the same commitment again (e.g. after a reconnect): nothing to do
+        if self.phase != SEEDING:
+            self._send(cid, Reject(None, "bad-commitment", "seed commitments are closed for this game"))
+            return
+        try:
+            out = self.dealer.commit(seat, msg.commitment)
+        except DealerError as exc:
+            self._send(cid, Reject(None, "bad-commitment", _clip(exc.reason)))
+            return
+        self._commits[seat] = msg.commitment
+        self._deliver(out)
+        self._after_seeds(now)
+
+    def _on_reveal(self, cid: int, seat: int, msg: SeedReveal, now: float) -> None:
+        if self.dealer is None or msg.game_id != self.dealer.game_id:
+            self._send(cid, Reject(None, "wrong-game", "that seed names a game that is not running"))
+            return
+        old = self._reveals.get(seat)
+        if old is not None:
+            if old != msg.seed:
+                self._send(cid, Reject(None, "bad-commitment", "your seat has already revealed another seed"))
+            return
+        if self.phase != SEEDING or self.dealer.phase != "revealing":
+            self._send(cid, Reject(None, "bad-commitment", "reveal your seed only after the host announced every commitment"))
+            return
+        try:
+            out = self.dealer.reveal(seat, msg.seed)
+        except DealerError as exc:
+            st = self.seats[seat]
+            name = st.name if st else f"seat {seat}"
+            self._send(cid, Reject(None, "bad-commitment", _clip(exc.reason)))
+            log.warning("table %d: seat %d revealed a seed that does not open its commitment", self.table_id, seat)
+            self._abandon(f"{name} (seat {seat}) revealed a seed that does not match its commitment", now)
+            return
+        self._reveals[seat] = msg.seed
+        self._deliver(out)
+        self._after_seeds(now)
+
+    def _after_seeds(self, now: float) -> None:
+        """Once the dealer has dealt: sync every seat and prompt the first player."""
+        assert self.dealer is not None
+        if self.phase != SEEDING or self.dealer.phase != "playing":
+            return
+        self.phase = PLAYING
+        self._seed_deadline = None
+        state = self.dealer.state
+        for st in self.seats:
+            if st is not None and st.cid is not None:
+                self._send(st.cid, Sync(state.version, state.observation(st.seat)))
+        self._observe("deal", observation=state.observation(None))
+        self._prompt_next(now)
+
+    # ------------------------------------------------------------------ turns
+
+    def _prompt_next(self, now: float) -> None:
+        assert self.dealer is not None
+        state = self.dealer.state
+        seat = state.to_move
+        st = self.seats[seat]
+        assert st is not None
+        self._bot_at = self._turn_deadline = None
+        self._prompt = None
+        if st.connected:
+            timeout = self.config.turn_timeout
+            legal = tuple(state.legal_actions())
+            ms = None if timeout is None else int(timeout * 1000)
+            self._send(st.cid, Prompt(state.version, legal, ms, self._pending_text()))
+            self._prompt = (state.version, seat)
+            self._turn_deadline = None if timeout is None else now + timeout
+        else:
+            self._bot_at = now + (self.config.bot_delay if st.bot else self.config.away_delay)
+
+    def _on_action(self, cid: int, seat: int, msg: ActionMessage, now: float) -> None:
+        if self.dealer is None or msg.game_id != self.dealer.game_id:
+            self._send(cid, Reject(msg.state_id, "wrong-game", "that action names a game that is not running"))
+            return
+        if self.phase != PLAYING:
+            self._send(cid, Reject(msg.state_id, "not-your-turn", "the cards are not dealt yet"))
+            return
+        state = self.dealer.state
+        if msg.state_id != state.version:
+            self._send(cid, Reject(msg.state_id, "stale-state",
+                                   f"that action answers state {msg.state_id}; the table is at state {state.version}"))
+            self._send(cid, Sync(state.version, state.observation(seat)))
+            if self._prompt == (state.version, seat):
+                self._prompt_next_resend(cid, now)
+            return
+        if state.to_move != seat:
+            self._send(cid, Reject(msg.state_id, "not-your-turn", f"seat {state.to_move} is to move, not seat {seat}"))
+            return
+        try:
+            self._play(seat, msg.action, now)
+        except IllegalAction as exc:
+            self._send(cid, Reject(msg.state_id, "illegal-action", _clip(exc.reason)))
+
+    def _prompt_next_resend(self, cid: int, now: float) -> None:
+        """Send the live prompt again (after a full sync), keeping its deadline."""
+        assert self.dealer is not None
+        state = self.dealer.state
+        left = None if self._turn_deadline is None else max(0, int((self._turn_deadline - now) * 1000))
+        self._send(cid, Prompt(state.version, tuple(state.legal_actions()), left, self._pending_text()))
+
+    def _pending_text(self) -> str:
+        """What the prompted seat is asked, e.g. ``'attack round 3'`` or
+        ``'answer the attack of seat 1'``."""
+        assert self.dealer is not None
+        state = self.dealer.state
+        if state.pending is not None:
+            return f"answer the {state.pending.contest} of seat {state.pending.actor}"
+        return f"{state.round_kind} round {state.round_no}"
+
+    def _play(self, seat: int, action: Action, now: float) -> None:
+        """Apply ``action`` for ``seat`` (the seat to move) and tell everyone.
+        Raises ``IllegalAction`` (nothing changed, nothing sent) if it is not legal."""
+        assert self.dealer is not None
+        events, out = self.dealer.apply(action)
+        self._prompt = None
+        self._turn_deadline = self._bot_at = None
+        self._deliver(out)
+        state = self.dealer.state
+        for st in self.seats:
+            if st is not None and st.cid is not None:
+                self._send(st.cid, Sync(state.version, state.observation(st.seat)))
+        self._observe("step", actor=seat, action=action, events=[e.to_wire(None) for e in events],
+                      observation=state.observation(None))
+        if state.is_over:
+            self._finish(now)
+        else:
+            self._prompt_next(now)
+
+    def _default_action(self, seat: int) -> Action:
+        assert self.dealer is not None
+        state = self.dealer.state
+        bot = get_bot(self.config.default_bot)
+        return bot(state.observation(seat), state.legal_actions(), self.rng)
+
+    def tick(self, now: float) -> None:
+        """Do what is due at ``now``: abandon a game whose seeds are late, play the
+        default action of a timed-out turn (with a ``turn-timeout`` notice to all), or
+        one move of a host bot or of the bot standing in for a disconnected player.
+        At most one move per call, so the server gets to run between moves."""
+        if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == SEEDING:
+            late = [s for s in range(self.rules.players) if s not in self._reveals and (self.seats[s] is None or not self.seats[s].bot)]  # type: ignore[union-attr]
+            names = ", ".join(f"{self.names()[s]} (seat {s})" for s in late)
+            self._abandon(f"no seed in time from {names}", now)
+            return
+        if self.phase != PLAYING or self.dealer is None:
+            return
+        state = self.dealer.state
+        seat = state.to_move
+        if self._turn_deadline is not None and now >= self._turn_deadline and self._prompt == (state.version, seat):
+            action = self._default_action(seat)
+            st = self.seats[seat]
+            name = st.name if st else f"seat {seat}"
+            log.info("table %d: %s (seat %d) timed out; playing %s", self.table_id, name, seat, describe_action(action))
+            self._notice("turn-timeout",
+                         f"{name} (seat {seat}) did not act within {self.config.turn_timeout:g} s; "
+                         f"the host played: {describe_action(action)}")
+            self._play(seat, action, now)
+            return
+        if self._bot_at is not None and now >= self._bot_at:
+            action = self._bot_action(seat) if self._is_host_bot(seat) else self._default_action(seat)
+            self._play(seat, action, now)
+
+    def _is_host_bot(self, seat: int) -> bool:
+        st = self.seats[seat]
+        return st is not None and st.bot
+
+    def _bot_action(self, seat: int) -> Action:
+        assert self.dealer is not None
+        state = self.dealer.state
+        return get_bot(self.config.bot)(state.observation(seat), state.legal_actions(), self.rng)
+
+    # ------------------------------------------------------------------ end of a game
+
+    def _finish(self, now: float) -> None:
+        assert self.dealer is not None
+        state = self.dealer.state
+        self._deliver(self.dealer.finish())
+        end = state.events[-1].to_wire(None) if state.events and state.events[-1].kind == "end" else {}
+        result = {
+            "reason": end.get("reason", "finished"),
+            "winner": state.winner,
+            "ranking": list(state.ranking),
+            "cards_left": end.get("cards_left", [state.cards_left(s) for s in range(self.rules.players)]),
+            "names": [n or "" for n in self.names()],
+        }
+        log.info("table %d: game %s over: ranking %s", self.table_id, self.dealer.game_id.hex(),
+                 ", ".join(f"{self.names()[s]}" for s in state.ranking))
+        self._broadcast(End("finished", result))
+        self._observe("end", result=result)
+        self._back_to_lobby(result)
+
+    def _abandon(self, reason: str, now: float) -> None:
+        assert self.dealer is not None
+        log.warning("table %d: game %s abandoned: %s", self.table_id, self.dealer.game_id.hex(), reason)
+        self._deliver(self.dealer.abandon(reason))
+        result = {"reason": _clip(reason), "names": [n or "" for n in self.names()]}
+        self._broadcast(End("aborted", result))
+        self._observe("abandon", reason=reason)
+        self._back_to_lobby(result)
+
+    def _back_to_lobby(self, result: dict[str, Any]) -> None:
+        self.phase = LOBBY
+        self.last_result = result
+        self.games_done += 1
+        self._seed_deadline = self._turn_deadline = self._bot_at = None
+        self._prompt = None
+        for s, st in enumerate(self.seats):
+            if st is None or st.bot:
+                continue
+            if st.cid is None:
+                self.seats[s] = None  # its token dies with the game
+            else:
+                st.ready = False
+        self._lobby()
+
+    def transcripts(self) -> dict[int, bytes]:
+        """Transcript file bytes (specs/fairness.md §7) of every seat of the current or
+        last game, as the host sent them, with the seats' revealed seeds: what ``jupai
+        verify`` checks. Empty before the seeds are revealed (a transcript needs them)."""
+        from jupai_net.fairness import Transcript
+
+        if self.dealer is None:
+            return {}
+        seeds = self.dealer.seat_seeds()
+        if any(s is None for s in seeds):
+            return {}
+        return {s: Transcript(s, seeds[s], tuple(self._raw.get(s, ()))).encode() for s in range(self.rules.players)}
+
+    def record(self) -> dict[str, Any] | None:
+        """The engine record of the current (or last) game (``None`` before the deal)."""
+        if self.dealer is None or self.dealer.state is None:
+            return None
+        return self.dealer.state.record()
