@@ -31,7 +31,7 @@ from jupai_net import actions as A
 from jupai_net.actions import Action
 from jupai_net.cards import SMALL_JOKER, card_name
 
-from .i18n import t
+from .i18n import MESSAGES, t
 
 Names = Mapping[int, str] | Sequence[str] | None
 Obs = Mapping[str, Any]
@@ -173,7 +173,7 @@ def _weapon_use_text(use: Mapping[str, Any] | None, lang: str) -> str:
     text = t("ev.weapon", lang, quality=t(f"quality.{use['quality']}", lang), ordinal=ordinal, face=t("face.up" if use.get("face") == "up" else "face.down", lang))
     if use.get("spent"):
         text += t("ev.weapon_spent", lang)
-    return f" [{text}]"
+    return t("ev.weapon_wrap", lang, text=text)
 
 
 def contest_text(event: Mapping[str, Any], names: Names = None, me: int | None = None, lang: str = "en") -> str:
@@ -221,7 +221,7 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
         text = t("ev.deal", lang, players=event.get("players"))
         if "hand" in event:
             eq = event.get("equipment") or []
-            text += "; " + t("ev.deal_you", lang, hand=cards_text(event["hand"], lang),
+            text += t("sep", lang) + t("ev.deal_you", lang, hand=cards_text(event["hand"], lang),
                              equipment=cards_text(eq, lang), identity=identity_text(event.get("identity"), None, lang))
         return text
     if kind == "round":
@@ -326,6 +326,12 @@ def render_hand(obs: Obs, lang: str = "en") -> RenderableType:
     return text
 
 
+def _rearm(obs: Obs, player: Mapping[str, Any]) -> int | None:
+    """The round from which a player may draw new equipment, if that round will come."""
+    r = player.get("rearm_from")
+    return r if r is not None and r <= (obs.get("rounds") or 0) else None
+
+
 def render_self(obs: Obs, lang: str = "en") -> RenderableType:
     """The viewer's panel: identity (in the title), hand (recovered cards marked) and
     equipment with uses left, quality and visibility."""
@@ -335,7 +341,7 @@ def render_self(obs: Obs, lang: str = "en") -> RenderableType:
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
     grid.add_row(t("hand.title", lang), render_hand(obs, lang))
-    grid.add_row(t("equip.title", lang), Text(equipment_text(mine.get("equipment"), lang, mine.get("rearm_from"))))
+    grid.add_row(t("equip.title", lang), Text(equipment_text(mine.get("equipment"), lang, _rearm(obs, mine))))
     title = seat_label(me, None, me, lang) + " · " + t(
         "identity.yours", lang, identity=identity_text(mine.get("identity"), mine.get("identity_value"), lang))
     return Panel(grid, title=title, title_align="left", border_style="cyan")
@@ -357,7 +363,7 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en") -> Renderabl
         label = ("▶ " if s == obs.get("to_move") else "  ") + seat_label(s, names, me, lang)
         if s == obs.get("leader"):
             label += " · " + t("mark.leader", lang)
-        rearm = p.get("rearm_from") if s == me else None
+        rearm = _rearm(obs, p) if s == me else None
         style = "bold cyan" if s == me else ("bold" if s == obs.get("to_move") else "")
         table.add_row(
             Text(label, style=style),
@@ -382,7 +388,8 @@ def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
 
 
 def status_text(obs: Obs, names: Names = None, lang: str = "en") -> str:
-    """Whose move it is: ``Your turn``, ``Your turn: answer the attack of seat 1``,
+    """Whose move it is: ``Your turn``, ``Your turn: answer the attack of seat 1`` (or
+    ``defend against …``),
     ``Waiting for seat 3 (Carol)`` or ``Game over``."""
     me = obs.get("seat")
     to_move = obs.get("to_move")
@@ -391,8 +398,7 @@ def status_text(obs: Obs, names: Names = None, lang: str = "en") -> str:
     if me is not None and to_move == me:
         p = obs.get("pending")
         if p:
-            return t("status.your_answer", lang, contest=round_type_text(p["contest"], lang),
-                     actor=seat_label(p["actor"], names, me, lang))
+            return t(f"status.answer.{p['contest']}", lang, actor=seat_label(p["actor"], names, me, lang))
         return t("status.your_turn", lang)
     return t("status.waiting", lang, who=seat_label(to_move, names, me, lang))
 
@@ -494,7 +500,6 @@ def notice_text(notice: Any, lang: str = "en") -> str:
     else:
         code, text = getattr(notice, "code", ""), getattr(notice, "text", str(notice))
     key = f"notice.{code}"
-    from .i18n import MESSAGES
     return t(key if key in MESSAGES else "notice.other", lang, text=text or "").strip()
 
 
@@ -573,6 +578,53 @@ def render_table(obs: Obs, *, names: Names = None, chat: Sequence[ChatLine] = ()
     spectator["hand"] = []
     return render_view(spectator, chat=chat, notices=notices, seconds_left=seconds_left, names=names, lang=lang,
                        log_limit=log_limit)
+
+
+def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str = "lobby", host: str = "",
+                 port: int = 0, join_code: str = "", total: int | None = None, chat: Sequence[ChatLine] = (),
+                 notices: Sequence[Any] = (), lang: str = "en") -> RenderableType:
+    """The screen before the deal: host address and join code, who is seated (ready,
+    bot, away), and what is happening (connecting, waiting, fair shuffle).
+    ``players`` are the lobby entries (objects or mappings with ``seat``, ``name``,
+    ``ready``, ``bot``, ``connected``)."""
+    def field_of(p: Any, name: str, default: Any = None) -> Any:
+        return p.get(name, default) if isinstance(p, Mapping) else getattr(p, name, default)
+
+    rows = Text()
+    entries = sorted(players, key=lambda p: field_of(p, "seat", 0))
+    for k, p in enumerate(entries):
+        s = field_of(p, "seat")
+        tags = [t("lobby.bot", lang)] if field_of(p, "bot") else []
+        if field_of(p, "ready"):
+            tags.append(t("lobby.ready", lang))
+        if not field_of(p, "connected", True):
+            tags.append(t("lobby.away", lang))
+        if k:
+            rows.append("\n")
+        label = t("seat.you", lang, n=s) if s == seat else t("seat.named", lang, n=s, name=field_of(p, "name"))
+        rows.append(label, style="bold cyan" if s == seat else "bold")
+        if s == seat:
+            rows.append(f" {field_of(p, 'name')}")
+        if tags:
+            rows.append("  " + " · ".join(tags), style="dim")
+    if not entries:
+        rows.append(t("lobby.empty", lang), style="dim")
+    head = Text()
+    if host:
+        head.append(t("lobby.host", lang, host=host, port=port, code=join_code or "?") + "\n", style="dim")
+    if total:
+        head.append(t("lobby.seats", lang, taken=len(entries), total=total) + "\n")
+    parts: list[RenderableType] = [
+        Panel(Group(head, rows), title=t("app.title", lang) + " · " + t("lobby.title", lang), title_align="left",
+              border_style="bold"),
+        Text(t(f"phase.{phase}" if phase in ("connecting", "lobby", "seeding", "playing", "over") else "phase.lobby",
+               lang), style="bold"),
+    ]
+    if notices:
+        parts.append(_lines_panel([notice_text(n, lang) for n in notices][-3:], t("notices.title", lang), "blue"))
+    if chat:
+        parts.append(_lines_panel([chat_line_text(c, lang) for c in chat][-4:], t("chat.title", lang), "magenta"))
+    return Group(*parts)
 
 
 def render_help(lang: str = "en") -> RenderableType:

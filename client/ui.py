@@ -15,7 +15,7 @@ the turn timer fires or the game ends. :func:`parse_input` is the pure part.
 
 from __future__ import annotations
 
-import contextlib
+import math
 import os
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -29,7 +29,8 @@ from rich.text import Text
 from jupai_net.actions import Action
 
 from .i18n import t
-from .render import describe_action, render_help, render_view
+from .render import describe_action, render_help, render_lobby, render_view, timer_text
+from .session import PlayerBase, SessionControl
 
 HELP_WORDS = {"?", "？", "help", "/help", "h", "帮助"}
 QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "/q", "退出"}
@@ -119,12 +120,21 @@ def _get(view: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-class TerminalPlayer:
+#: Seconds before the turn deadline when a one-line warning is printed.
+WARN_SECONDS = 10
+
+#: View changes that do not alter what is on screen (no redraw).
+QUIET_CHANGES = frozenset({"statement"})
+
+
+class TerminalPlayer(PlayerBase):
     """A person at this terminal, as a session ``Player``.
 
     ``lang``: ``"en"``/``"zh"``. ``console``: where to draw (default: stdout).
     ``reader``: a :class:`LineReader` (default: stdin). ``send_chat``: coroutine
-    function sending one chat line (the session's), or set :attr:`send_chat` later.
+    function sending one chat line; by default the session's
+    :class:`~jupai_net.client.session.SessionControl` given to :meth:`attach`.
+    ``/quit`` (or end of input) sets :attr:`quit_requested` and asks the session to leave.
     """
 
     def __init__(self, *, lang: str = "en", console: Console | None = None, reader: LineReader | None = None,
@@ -153,9 +163,31 @@ class TerminalPlayer:
         timeout = _get(view, "timeout")
         return None if timeout is None else float(timeout)
 
+    def attach(self, control: SessionControl) -> None:
+        """Keep the session control: chat lines go through ``control.say`` unless a
+        ``send_chat`` was given, and ``/quit`` calls ``control.leave``."""
+        self.control = control
+        if self.send_chat is None:
+            async def send_chat(text: str) -> None:
+                try:
+                    control.say(text)
+                except (ValueError, trio.WouldBlock) as exc:
+                    self.say(str(exc), "bold yellow")
+
+            self.send_chat = send_chat
+
     def screen(self, view: Any, legal: Sequence[Action] = ()) -> Any:
-        """The renderable for ``view`` (with ``legal`` numbered if a prompt is open)."""
-        obs = _get(view, "observation", "obs", default={}) or {}
+        """The renderable for ``view`` (with ``legal`` numbered if a prompt is open);
+        the lobby screen until the first observation arrives."""
+        obs = _get(view, "observation", "obs")
+        if not obs:
+            rules = _get(view, "rules")
+            return render_lobby(list(_get(view, "players", default=()) or ()), seat=_get(view, "seat"),
+                                phase=_get(view, "phase", default="lobby"), host=_get(view, "host", default=""),
+                                port=_get(view, "port", default=0), join_code=_get(view, "join_code", default=""),
+                                total=getattr(rules, "players", None),
+                                chat=list(_get(view, "chat", default=()) or ())[-4:],
+                                notices=list(_get(view, "notices", default=()) or ())[-3:], lang=self.lang)
         return render_view(obs, legal=legal, chat=list(_get(view, "chat", default=()) or ())[-4:],
                            notices=list(_get(view, "notices", default=()) or ())[-3:],
                            seconds_left=self._seconds_left(view) if legal else None,
@@ -180,14 +212,18 @@ class TerminalPlayer:
 
     # ----------------------------------------------------------------- protocol
     def on_update(self, view: Any) -> None:
-        """Called by the session on every update: remember the view and redraw."""
+        """Called by the session on every update: remember the view and redraw (except
+        for changes that show nothing new, see :data:`QUIET_CHANGES`)."""
         self.view = view
+        if _get(view, "change", default="") in QUIET_CHANGES or _get(view, "phase") == "connecting":
+            return  # nothing new to see (the command line reports connection failures)
         self.redraw()
 
     async def choose(self, view: Any) -> Action:
         """Called on each prompt: draw the numbered legal actions and wait for a valid
-        number. Cancelled by the session when the turn timer fires; gives up by itself
-        at the view's deadline (raising ``trio.TooSlowError``)."""
+        number. The session cancels this call when the prompt is withdrawn (turn timer,
+        new state); at the view's deadline the prompt is closed here too (a number
+        typed afterwards is not a move) and the call waits for that cancellation."""
         legal = list(_get(view, "legal", "legal_actions", default=()) or ())
         self.view = view
         self._legal = legal
@@ -195,21 +231,35 @@ class TerminalPlayer:
         send, recv = trio.open_memory_channel[int](1)
         self._choice = send
         self.redraw()
+        index: int | None = None
         try:
-            with trio.fail_at(self._deadline) if self._deadline is not None else contextlib.nullcontext():
-                async with recv:
-                    index = await recv.receive()
-        except trio.TooSlowError:
-            self.say(t("input.timeout", self.lang), "bold red")
-            raise
+            async with trio.open_nursery() as nursery:
+                if self._deadline is not None and self._deadline - trio.current_time() > WARN_SECONDS + 1:
+                    nursery.start_soon(self._warn_at, self._deadline - WARN_SECONDS)
+                with trio.move_on_at(self._deadline if self._deadline is not None else math.inf):
+                    async with recv:
+                        index = await recv.receive()
+                nursery.cancel_scope.cancel()
         finally:
             self._choice = None
             self._legal = ()
+        if index is None:  # the deadline passed: the host plays the default move
+            self.say(t("input.timeout", self.lang), "bold red")
+            await trio.sleep_forever()
         action = legal[index]
         self.say(t("input.chose", self.lang, k=index + 1,
                    what=describe_action(action, _get(view, "observation", default={}) or {}, _get(view, "names"),
                                         self.lang)), "green")
         return action
+
+    async def _warn_at(self, when: float) -> None:
+        """One line (not a redraw) when the turn timer gets short."""
+        await trio.sleep_until(when)
+        warning = timer_text(WARN_SECONDS, self.lang)
+        if warning is not None:
+            self.console.print()
+            self.console.print(warning)
+            self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
 
     # -------------------------------------------------------------------- input
     async def handle_line(self, line: str) -> None:
@@ -222,7 +272,7 @@ class TerminalPlayer:
         if cmd.kind == "help":
             self.say(render_help(self.lang))
         elif cmd.kind == "quit":
-            self.quit_requested.set()
+            self.leave()
         elif cmd.kind == "chat":
             if self.send_chat is not None:
                 await self.send_chat(cmd.text or "")
@@ -236,6 +286,12 @@ class TerminalPlayer:
         if self._legal:
             self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
 
+    def leave(self) -> None:
+        """Leave the table: set :attr:`quit_requested` and tell the session."""
+        self.quit_requested.set()
+        if self.control is not None:
+            self.control.leave()
+
     async def input_loop(self) -> None:
         """Read and handle lines until end of input or ``/quit`` (then
         :attr:`quit_requested` is set). Run it in a nursery next to the session."""
@@ -243,7 +299,7 @@ class TerminalPlayer:
             line = await self.reader.readline()
             if line is None:
                 self.say(t("input.eof", self.lang), "bold yellow")
-                self.quit_requested.set()
+                self.leave()
                 return
             await self.handle_line(line)
             if self.quit_requested.is_set():

@@ -48,13 +48,13 @@ def test_attack_outcome_formula_in_both_languages(attack_game):
     st.apply(Action(A.ATTACK, 1, (card(10),), True))
     st.apply(Action(A.ANSWER, None, (card(7),), False))
     en = log_lines(st.observation(0))[-1]
-    assert en == ("seat 0 (you) 10♠ + weapon: 6×10 + 8×6 = 108 [fine weapon, 1st use, face-up] "
+    assert en == ("seat 0 (you) 10♠ + weapon: 6×10 + 8×6 = 108 (fine weapon, 1st use, face-up) "
                   "vs seat 1 7♠: 6×7 = 42 → seat 1 collects")
     spectator = log_lines(st.observation(None), names={0: "Ann", 1: "Bob"})[-1]
     assert spectator.startswith("seat 0 (Ann) 10♠ + weapon: 6×10 + 8×6 = 108")
     assert spectator.endswith("vs seat 1 (Bob) 7♠: 6×7 = 42 → seat 1 (Bob) collects")
     zh = log_lines(st.observation(1), lang="zh")[-1]
-    assert zh == ("0号位 10♠ + 武器：6×10 + 8×6 = 108 [精致武器，第1次使用，明置] "
+    assert zh == ("0号位 10♠ + 武器：6×10 + 8×6 = 108（精致武器，第1次使用，明置） "
                   "对 1号位（你） 7♠：6×7 = 42 → 1号位（你） 收牌")
 
 
@@ -121,7 +121,7 @@ def test_defense_contest_formula():
     st.apply(Action(A.ANSWER, None, (d_card,), True))
     line = log_lines(st.observation(None))[-1]
     assert line == ("seat 0 attack 5♠: 1 + 5 = 6 vs seat 1 defense 9♠ + weapon: 4 + 9 = 13 "
-                    "[fine weapon, 1st use, face-up] → defense wins, attack invalid: seat 0 collects")
+                    "(fine weapon, 1st use, face-up) → defense wins, attack invalid: seat 0 collects")
 
 
 def test_plain_discard_event_and_supply_actions():

@@ -123,19 +123,74 @@ async def test_numbers_outside_a_prompt_are_refused():
     assert "Waiting for seat 0" in text
 
 
-async def test_choose_gives_up_at_the_deadline():
+async def test_choose_closes_the_prompt_at_the_deadline():
+    """At the deadline the prompt closes (a number is no longer a move) and choose
+    waits for the session to cancel it, as the session's Player protocol asks."""
     st = game()
     player, w, out = make_player([])
     view = View(st.observation(0), st.legal_actions(), deadline=trio.current_time() + 0.2)
+    result = []
     async with trio.open_nursery() as nursery:
         nursery.start_soon(player.input_loop)
-        with pytest.raises(trio.TooSlowError):
-            await player.choose(view)
-        nursery.cancel_scope.cancel()
+
+        async def ask():
+            result.append(await player.choose(view))
+
+        nursery.start_soon(ask)
+        await trio.sleep(0.5)
+        os.write(w, b"1\n")
+        await trio.sleep(0.1)
+        nursery.cancel_scope.cancel()  # what the session does when the new state arrives
     os.close(w)
-    assert "Time is up" in out.getvalue()
-    # a number typed after the deadline is no longer a choice
-    assert parse_input("1", 0).kind == "error"
+    assert result == []
+    text = out.getvalue()
+    assert "Time is up: the host plays the default move for you" in text
+    assert "It is not your turn" in text
+
+
+async def test_attach_routes_chat_and_quit_to_the_session_control():
+    from jupai_net.client.session import SessionControl
+
+    st = game()
+    player, w, out = make_player(None)
+    control = SessionControl()
+    player.attach(control)
+    player.on_update(View(st.observation(1)))
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.input_loop)
+        os.write(w, b"say gg\n/quit\n")
+        with trio.fail_after(5):
+            await player.quit_requested.wait()
+    os.close(w)
+    assert control.leaving
+    assert control._chat_recv.receive_nowait() == "gg"
+
+
+def test_lobby_screen_before_the_deal():
+    from jupai_net.protocol import PlayerInfo
+
+    @dataclass
+    class LobbyView:
+        observation: Any = None
+        players: tuple = (PlayerInfo(0, "Ann", ready=True), PlayerInfo(1, "bot-1", ready=True, bot=True),
+                          PlayerInfo(2, "Cy", connected=False))
+        seat: int = 2
+        phase: str = "seeding"
+        host: str = "192.168.1.20"
+        port: int = 47474
+        join_code: str = "7KQ2M-X9PDA"
+        rules: Any = RuleSet(players=4)
+        change: str = "lobby"
+
+    player, w, out = make_player([])
+    os.close(w)
+    player.on_update(LobbyView())
+    text = " ".join(out.getvalue().split())
+    assert "host 192.168.1.20:47474 · join code 7KQ2M-X9PDA" in text
+    assert "3/4 seats taken" in text
+    assert "seat 0 (Ann) ready" in text and "seat 1 (bot-1) bot · ready" in text
+    assert "seat 2 (you) Cy away" in text
+    assert "Shuffling fairly" in text
 
 
 async def test_line_reader_keeps_partial_input_across_cancellation():
@@ -151,3 +206,20 @@ async def test_line_reader_keeps_partial_input_across_cancellation():
     os.close(w)
     assert await reader.readline() is None
     os.close(r)
+
+
+async def test_short_timer_warning_then_time_up(autojump_clock):
+    """With a 12 s turn: one warning line at 10 s left, then the prompt closes."""
+    st = game()
+    player, w, out = make_player([])
+    view = View(st.observation(0), st.legal_actions(), deadline=trio.current_time() + 12)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.choose, view)
+        await trio.sleep(1)
+        assert "⏱ 10 s left" not in out.getvalue() and "⏱ 12 s left" in out.getvalue()
+        await trio.sleep(1.5)
+        assert "⏱ 10 s left" in out.getvalue() and "Time is up" not in out.getvalue()
+        await trio.sleep(10)
+        assert "Time is up" in out.getvalue()
+        nursery.cancel_scope.cancel()
+    os.close(w)

@@ -1,0 +1,280 @@
+"""``jupai join HOST[:PORT]``: take a seat at a table on the LAN (specs/client.md § jupai join).
+
+``jupai join HOST[:PORT] [--name N] [--code CODE] [--bot NAME] [--transcript FILE]
+[--lang zh|en]``
+
+Connects with :func:`jupai_net.client.session.run_session`, checks the host's
+certificate against the known hosts file (:mod:`.known_hosts`: pin on first use, loud
+refusal on change, ``--code`` must match and re-pins), plays with
+:class:`~jupai_net.client.ui.TerminalPlayer` (or a headless bot with ``--bot``), and
+at the end shows the fairness verdict and where the transcript was saved.
+
+Exit codes: 0 the game finished and verified; 1 it finished unverified, was abandoned
+or you left; 2 bad arguments; 3 cannot connect; 4 the host's join code is wrong or
+changed (refused); 5 protocol version mismatch; 6 the host refused, failed or closed
+the connection; 130 interrupted. Never a traceback for these.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+from typing import Any
+
+import trio
+
+from .i18n import LANGS, detect_lang, t
+
+#: Default TCP port when HOST has none (the host's default).
+try:
+    from jupai_net.host.server import DEFAULT_PORT
+except ImportError:  # pragma: no cover - the host ships in the same distribution
+    DEFAULT_PORT = 47474
+
+EXIT_OK, EXIT_UNVERIFIED, EXIT_USAGE, EXIT_CONNECT, EXIT_REFUSED, EXIT_VERSION, EXIT_HOST, EXIT_INTERRUPTED = (
+    0, 1, 2, 3, 4, 5, 6, 130)
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``join`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
+    p = subparsers.add_parser(
+        "join",
+        help="join a table hosted on the local network (`jupai host`)",
+        description="Take a seat at a 剧牌 table: the host's join code is pinned on first use (SSH style) and "
+        "checked on every later join; type the number of a move to play; at the end the deal is verified "
+        "and the transcript saved for `jupai verify`.",
+    )
+    p.add_argument("address", metavar="HOST[:PORT]",
+                   help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}); IPv6 as [ADDR]:PORT")
+    p.add_argument("--name", default=None, help="your name at the table (default: your login name)")
+    p.add_argument("--code", default=None, metavar="CODE",
+                   help="the join code shown on the host screen; required to accept a host whose code changed")
+    p.add_argument("--seat", type=int, default=None, metavar="S", help="ask for this seat (default: any free seat)")
+    p.add_argument("--bot", default=None, metavar="NAME", help="let a bot play this seat (random, greedy)")
+    p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript of the game")
+    p.add_argument("--lang", choices=LANGS, default=None, help="language: zh or en (default: from the locale)")
+    p.set_defaults(func=run)
+    return p
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``HOST[:PORT]`` → ``(host, port)``. IPv6 addresses go in brackets
+    (``[fe80::1]:7777``, ``[::1]``); a bare IPv6 address takes the default port.
+    Raises ``ValueError`` for an empty host or a port outside 1..65535."""
+    s = text.strip()
+    port_text: str | None = None
+    if s.startswith("["):
+        end = s.find("]")
+        if end < 0:
+            raise ValueError("missing ] after an IPv6 address")
+        host, rest = s[1:end], s[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError("expected :PORT after ]")
+            port_text = rest[1:]
+        ipaddress.IPv6Address(host.split("%", 1)[0])  # ValueError if not IPv6
+    elif s.count(":") == 1:
+        host, port_text = s.split(":")
+    else:
+        host = s
+        if ":" in host:
+            ipaddress.IPv6Address(host.split("%", 1)[0])
+    if not host or any(c.isspace() for c in host):
+        raise ValueError("no host name")
+    if port_text is None:
+        return host, default_port
+    if not port_text.isdecimal() or not 1 <= int(port_text) <= 65535:
+        raise ValueError(f"port must be 1..65535, got {port_text!r}")
+    return host, int(port_text)
+
+
+def default_name() -> str:
+    """The login name (printable, at most 24 characters), or ``player``."""
+    try:
+        name = os.getlogin()
+    except OSError:
+        name = os.environ.get("USER") or ""
+    name = "".join(c for c in name if c.isprintable()).strip()[:24]
+    return name or "player"
+
+
+class PinningCheck:
+    """The session's certificate check: known hosts pinning with the user's ``--code``.
+
+    Prints what happened (pinned / matches / re-pinned) to ``console``; on a changed
+    key prints the loud warning and refuses. ``failure`` keeps why it refused:
+    ``("wrong-code", exc)``, ``("changed", exc)`` or ``("known-hosts", exc)``.
+    """
+
+    def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None):
+        from .known_hosts import KnownHosts
+
+        self.code = code
+        self.console = console
+        self.lang = lang
+        self.known = known_hosts or KnownHosts()
+        self.failure: tuple[str, Exception] | None = None
+
+    def __call__(self, host: str, port: int, fingerprint: str) -> None:
+        from rich.panel import Panel
+        from rich.text import Text
+
+        from .known_hosts import MATCH, NEW, HostKeyChanged, KnownHostsError, WrongCode
+        from .tls import join_code
+
+        shown = join_code(fingerprint)
+        try:
+            result = self.known.check(host, port, fingerprint, code=shown, explicit_code=self.code)
+        except WrongCode as exc:
+            self.failure = ("wrong-code", exc)
+            raise
+        except HostKeyChanged as exc:
+            self.failure = ("changed", exc)
+            self.console.print(Panel(Text(t("cli.changed", self.lang, host=exc.host, old=exc.old, new=exc.new,
+                                            path=exc.path), style="bold red"), border_style="bold red"))
+            raise
+        except KnownHostsError as exc:
+            self.failure = ("known-hosts", exc)
+            raise
+        key = f"{host}:{port}"
+        if result.status == NEW:
+            self.console.print(t("cli.pinned", self.lang, host=key, code=shown, path=result.path), style="yellow")
+        elif result.status == MATCH:
+            self.console.print(t("cli.code_known", self.lang, host=key, code=shown), style="dim")
+        else:
+            self.console.print(t("cli.repinned", self.lang, host=key, code=shown, path=result.path), style="bold yellow")
+
+
+def _err(console: Any, text: str) -> None:
+    console.print(text, style="bold red", highlight=False)
+
+
+def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
+           port: int = 0) -> int:
+    """Print how the session ended (errors, ranking, fairness verdict, transcript path)
+    in ``lang`` and return the exit code."""
+    from .render import seat_label
+
+    status = result.status
+    code, text = result.error if result.error else ("", "")
+    if status == "refused" and check is not None and check.failure is not None:
+        kind, exc = check.failure
+        if kind == "wrong-code":
+            _err(console, t("cli.wrong_code", lang, actual=exc.actual, expected=exc.expected))
+        elif kind == "known-hosts":
+            _err(console, t("cli.known_hosts_error", lang, reason=exc))
+        return EXIT_REFUSED  # a changed key was already shown loudly
+    if code == "version-mismatch":
+        _err(console, t("cli.version", lang, reason=text))
+        return EXIT_VERSION
+    if code == "connect-failed":
+        _err(console, t("cli.refused", lang, host=host, port=port, reason=_short_reason(text)))
+        return EXIT_CONNECT
+    if status == "refused" or status == "error":
+        _err(console, t("cli.host_error", lang, reason=f"{code}: {text}" if text else code))
+        return EXIT_HOST
+    if status == "host-gone":
+        _err(console, t("cli.host_closed", lang, reason=text or code))
+        exit_code = EXIT_HOST
+    elif status == "left":
+        console.print(t("cli.left", lang), style="yellow")
+        exit_code = EXIT_UNVERIFIED
+    else:
+        if status == "aborted":
+            _err(console, t("cli.host_closed", lang, reason=code or "aborted"))
+        else:
+            console.print(t("cli.game_over", lang), style="bold")
+        if result.ranking:
+            names = result.names or {}
+            for place, s in enumerate(result.ranking, 1):
+                console.print(f"  {place}. {seat_label(s, names, result.seat, lang)}", highlight=False)
+        exit_code = EXIT_OK if status == "finished" else EXIT_UNVERIFIED
+    verdict = result.verdict
+    if verdict is not None:
+        style = "bold green" if verdict.ok else "bold red"
+        console.print(t("cli.verdict", lang, verdict=f"{verdict.status.upper()} — {verdict.reason}"), style=style,
+                      highlight=False)
+        if not verdict.ok and exit_code == EXIT_OK:
+            exit_code = EXIT_UNVERIFIED
+    if result.transcript_path is not None:
+        console.print(t("cli.transcript", lang, path=result.transcript_path), highlight=False)
+    elif verdict is not None:
+        console.print(t("cli.no_transcript", lang), style="yellow")
+    return exit_code
+
+
+def _short_reason(text: str) -> str:
+    """The useful end of an OSError text (``Connection refused``)."""
+    for marker in ("] ", ": "):
+        if marker in text:
+            text = text.rsplit(marker, 1)[-1]
+    return text.strip() or "connection failed"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jupai join``; returns the exit code."""
+    from rich.console import Console
+
+    lang = args.lang or detect_lang()
+    console = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    try:
+        host, port = parse_address(args.address)
+    except ValueError:
+        _err(err, t("cli.bad_address", lang, address=args.address))
+        return EXIT_USAGE
+    code = None
+    if args.code is not None:
+        from .tls import normalize_code
+
+        try:
+            code = normalize_code(args.code)
+        except ValueError as exc:
+            _err(err, t("cli.failed", lang, reason=f"--code: {exc}"))
+            return EXIT_USAGE
+    if args.bot is not None:
+        from jupai_net.bots import BOTS
+
+        if args.bot not in BOTS:
+            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
+            return EXIT_USAGE
+    name = args.name if args.name is not None else default_name()
+    try:
+        return trio.run(join, host, port, name, code, args, lang, console)
+    except KeyboardInterrupt:
+        _err(err, t("cli.interrupted", lang))
+        return EXIT_INTERRUPTED
+
+
+async def join(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
+               console: Any) -> int:
+    """Connect, play the game, report; returns the exit code."""
+    import logging
+
+    from .session import SessionControl, run_session
+
+    logging.basicConfig(level=logging.CRITICAL)  # the report below says what went wrong, in the user's language
+    check = PinningCheck(code, console, lang)
+    control = SessionControl()
+    console.print(t("cli.connecting", lang, host=host, port=port), style="dim")
+    async with trio.open_nursery() as nursery:
+        if args.bot is not None:
+            from .bot import BotPlayer
+
+            player: Any = BotPlayer(args.bot)
+        else:
+            from .ui import TerminalPlayer
+
+            player = TerminalPlayer(lang=lang, console=console)
+            nursery.start_soon(player.input_loop)
+        try:
+            result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
+                                       transcript_path=args.transcript, lang=lang, control=control,
+                                       seat=getattr(args, "seat", None))
+        except ValueError as exc:  # bad arguments, e.g. a name the protocol does not accept
+            _err(console, t("cli.failed", lang, reason=exc))
+            nursery.cancel_scope.cancel()
+            return EXIT_USAGE
+        nursery.cancel_scope.cancel()
+    return report(result, console, lang, check, host, port)

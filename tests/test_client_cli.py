@@ -1,0 +1,306 @@
+"""client/cli.py: `jupai join` argument handling and error reports, and the terminal
+client driven as a person would, through a pseudo-terminal: `jupai play`, and
+`jupai host` + `jupai join` (specs/client.md)."""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from jupai_net.client import cli
+from jupai_net.client.cli import parse_address, report
+from jupai_net.client.known_hosts import KnownHosts
+from jupai_net.client.session import SessionResult
+from jupai_net.client.tls import join_code
+from jupai_net.fairness.verify import Verdict
+
+JUPAI = [sys.executable, "-m", "jupai_net"]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
+
+
+# ------------------------------------------------------------------ arguments
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("192.168.1.20", ("192.168.1.20", cli.DEFAULT_PORT)),
+        ("192.168.1.20:7777", ("192.168.1.20", 7777)),
+        ("host.lan:1", ("host.lan", 1)),
+        ("[fe80::1]:7777", ("fe80::1", 7777)),
+        ("[::1]", ("::1", cli.DEFAULT_PORT)),
+        ("::1", ("::1", cli.DEFAULT_PORT)),
+    ],
+)
+def test_parse_address(text, expected):
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", ":7777", "host:0", "host:65536", "host:x", "[::1", "[::1]7777", "[nothost]:1",
+                                  "a b:1", "1:2:zz"])
+def test_parse_address_rejects(text):
+    with pytest.raises(ValueError):
+        parse_address(text)
+
+
+def test_default_port_is_the_hosts():
+    from jupai_net.host.server import DEFAULT_PORT
+
+    assert cli.DEFAULT_PORT == DEFAULT_PORT
+
+
+# ------------------------------------------------------------------ reports
+def _report(result, lang="en", check=None):
+    out = io.StringIO()
+    code = report(result, Console(file=out, width=200, color_system=None), lang, check, "10.0.0.5", 47474)
+    return code, " ".join(out.getvalue().split())
+
+
+def test_report_connection_refused():
+    code, text = _report(SessionResult("host-gone", error=("connect-failed", "[Errno 111] Connection refused")))
+    assert code == cli.EXIT_CONNECT
+    assert text.startswith("Cannot connect to 10.0.0.5:47474: Connection refused. Is `jupai host` running there")
+
+
+def test_report_version_mismatch_and_host_errors():
+    code, text = _report(SessionResult("refused", error=("version-mismatch", "host speaks 2, client 1")), "zh")
+    assert code == cli.EXIT_VERSION and text == "主机使用的协议版本不同：host speaks 2, client 1。请在双方更新 jupai-net。"
+    code, text = _report(SessionResult("refused", error=("table-full", "no free seat at the table")))
+    assert code == cli.EXIT_HOST and text == "The host refused: table-full: no free seat at the table"
+    code, text = _report(SessionResult("host-gone", error=("connection-lost", "the host closed the connection")))
+    assert code == cli.EXIT_HOST and text == "The host closed the connection: the host closed the connection"
+
+
+def test_report_finished_game_with_verdict_and_transcript(tmp_path):
+    ok = Verdict("verified", "fair game")
+    res = SessionResult("finished", verdict=ok, ranking=[1, 0], names={0: "Ann", 1: "Bob"}, seat=0,
+                        transcript_path=tmp_path / "g.jupai")
+    code, text = _report(res)
+    assert code == cli.EXIT_OK
+    assert "Game over. 1. seat 1 (Bob) 2. seat 0 (you)" in text
+    assert "Fairness check: VERIFIED — fair game" in text
+    assert f"check it any time with: jupai verify {tmp_path / 'g.jupai'}" in text
+    bad = SessionResult("finished", verdict=Verdict("tampered", "card 7 does not match"), ranking=[0, 1], seat=0)
+    code, text = _report(bad)
+    assert code == cli.EXIT_UNVERIFIED and "Fairness check: TAMPERED — card 7 does not match" in text
+
+
+def test_pinning_check_messages(tmp_path):
+    fp1, fp2 = "ab" * 32, "cd" * 32
+    out = io.StringIO()
+    console = Console(file=out, width=300, color_system=None)
+    kh = KnownHosts(tmp_path / "known_hosts")
+    cli.PinningCheck(None, console, "en", kh)("h", 1, fp1)
+    assert f"New host h:1: join code {join_code(fp1)} pinned in" in out.getvalue()
+    cli.PinningCheck(None, console, "en", kh)("h", 1, fp1)
+    assert f"join code {join_code(fp1)} matches the pinned one" in out.getvalue()
+    check = cli.PinningCheck(None, console, "en", kh)
+    with pytest.raises(Exception):
+        check("h", 1, fp2)
+    assert check.failure[0] == "changed"
+    assert "@@@ WARNING: THE HOST'S JOIN CODE HAS CHANGED! @@@" in out.getvalue()
+    assert f"join again with --code {join_code(fp2)}" in " ".join(out.getvalue().split())
+    code, _ = _report(SessionResult("refused", error=("fingerprint", "changed")), check=check)
+    assert code == cli.EXIT_REFUSED
+    wrong = cli.PinningCheck("ZZZZZ-ZZZZZ", console, "en", kh)
+    with pytest.raises(Exception):
+        wrong("h", 1, fp1)
+    code, text = _report(SessionResult("refused", error=("fingerprint", "x")), check=wrong)
+    assert code == cli.EXIT_REFUSED and text.startswith(f"The host's join code is {join_code(fp1)}, not ZZZZZ-ZZZZZ")
+
+
+def test_join_usage_errors(tmp_path):
+    env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "LANG": "en_US.UTF-8"}
+    for args, message in (
+        (["join", "host:99999"], "'host:99999' is not HOST[:PORT]"),
+        (["join", "127.0.0.1", "--code", "not a code!"], "Error: --code: a join code"),
+        (["join", "127.0.0.1", "--bot", "nobody"], "Unknown bot 'nobody'"),
+    ):
+        proc = subprocess.run(JUPAI + args, env=env, capture_output=True, text=True, timeout=20)
+        assert proc.returncode == cli.EXIT_USAGE, proc
+        assert message in " ".join(proc.stderr.split()), proc.stderr
+        assert "Traceback" not in proc.stderr
+
+
+def test_join_connection_refused_is_one_clear_line(tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a port with nobody listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "LANG": "en_US.UTF-8"}
+    proc = subprocess.run(JUPAI + ["join", f"127.0.0.1:{port}", "--bot", "random"], env=env, capture_output=True,
+                          text=True, timeout=20)
+    assert proc.returncode == cli.EXIT_CONNECT
+    assert f"Cannot connect to 127.0.0.1:{port}" in " ".join(proc.stdout.split())
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ a person at a terminal
+class Terminal:
+    """A program on a pseudo-terminal (rows × cols); :meth:`expect` reads its screen
+    output (ANSI codes removed) until a pattern appears."""
+
+    def __init__(self, argv, env, rows=60, cols=140):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                                     start_new_session=True)
+        os.close(slave)
+        self.raw = b""
+
+    def read(self, timeout=0.1) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return False
+        if not data:
+            return False
+        self.raw += data
+        return True
+
+    @property
+    def text(self) -> str:
+        """Everything written so far, ANSI codes removed."""
+        return ANSI.sub("", self.raw.decode("utf-8", "replace"))
+
+    def expect(self, pattern, timeout=15.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            m = re.search(pattern, self.text)
+            if m:
+                return m
+            if not self.read() and self.proc.poll() is not None:
+                break
+        raise AssertionError(f"{pattern!r} not on screen; last output:\n{self.text[-3000:]}")
+
+    def type(self, line: str) -> None:
+        os.write(self.master, (line + "\r").encode())
+
+    def play_until(self, prompt_hint: str, end_pattern: str, answers=("1",), timeout=30.0) -> int:
+        """Answer every prompt (each new ``prompt_hint`` on screen) by typing the next
+        of ``answers`` (the last one repeats) until ``end_pattern`` appears; returns
+        how many prompts were answered."""
+        end = time.monotonic() + timeout
+        answered = 0
+        while time.monotonic() < end:
+            if re.search(end_pattern, self.text):
+                return answered
+            if self.text.count(prompt_hint) > answered:
+                self.type(answers[min(answered, len(answers) - 1)])
+                answered += 1
+            if not self.read() and self.proc.poll() is not None:
+                break
+        raise AssertionError(f"{end_pattern!r} never appeared; last output:\n{self.text[-3000:]}")
+
+    def wait(self, timeout=15.0) -> int:
+        end = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < end:
+            self.read()
+        while self.read(0.05):
+            if self.proc.poll() is not None and not select.select([self.master], [], [], 0)[0]:
+                break
+        return self.proc.wait(timeout=max(0.1, end - time.monotonic()))
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+
+
+def _env(tmp_path: Path, name: str, lang: str = "en_US.UTF-8") -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(JUPAI_CONFIG_DIR=str(tmp_path / name), LANG=lang, TERM="xterm-256color", COLUMNS="140", LINES="60")
+    return env
+
+
+def test_jupai_play_typed_by_a_person(tmp_path):
+    """`jupai play`: the table appears, the person types numbers (a wrong one first),
+    the outcomes show their formulas, the game ends verified with a transcript."""
+    transcript = tmp_path / "me.jupai"
+    term = Terminal(JUPAI + ["play", "--seats", "2", "--rounds", "3", "--bot-delay", "0", "--name", "Ann",
+                             "--transcript", str(transcript)], _env(tmp_path, "cfg"))
+    try:
+        term.expect(r"Your moves")
+        term.expect(r"Type a number 1–\d+ and Enter")
+        term.type("99")
+        term.expect(r"There is no move 99: type a number 1–\d+")
+        term.type("/chat hello table")
+        term.expect(r"Ann: hello table")
+        answered = term.play_until("Type a number 1–", r"fairness: verified")
+        assert answered >= 1
+        assert term.wait() == 0
+    finally:
+        term.close()
+    screen = term.text
+    assert "seat 0 (you)" in screen and "Your identity:" in screen and "Round 1/3" in screen
+    # every contest line shows both formulas and the outcome
+    contests = re.findall(r"[^\n]*: [^\n]*= \d+[^\n]* vs [^\n]*= \d+[^\n]*", screen)
+    assert contests, screen[-3000:]
+    assert any(re.search(r"\d+×\d+|\d+ \+ \d+", c) for c in contests)
+    assert re.search(r"→ (seat \d \((you|greedy bot \d)\) collects|tie|defense wins|attack valid)", screen)
+    assert "Final ranking" in screen
+    assert transcript.exists()
+
+
+def test_jupai_host_and_join_in_chinese(tmp_path):
+    """`jupai host` on a free port; a wrong --code is refused before anything is
+    pinned; then `jupai join` in Chinese pins the code, plays by typed numbers and ends
+    with the fairness verdict and the transcript path."""
+    host_env = _env(tmp_path, "host")
+    host = subprocess.Popen(JUPAI + ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--bots", "1",
+                                     "--rounds", "3", "--bot-delay", "0", "--turn-timeout", "0"],
+                            env=host_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    term = None
+    try:
+        banner = ""
+        end = time.monotonic() + 20
+        while "join with" not in banner and time.monotonic() < end:
+            banner += host.stdout.readline()
+        m = re.search(r"jupai join 127\.0\.0\.1:(\d+) --code ([0-9A-Z]{5}-[0-9A-Z]{5})", banner)
+        assert m, banner
+        port, code = m.group(1), m.group(2)
+        client_env = _env(tmp_path, "client", "zh_CN.UTF-8")
+        wrong = "00000-00000" if code != "00000-00000" else "11111-11111"
+        proc = subprocess.run(JUPAI + ["join", f"127.0.0.1:{port}", "--code", wrong, "--bot", "random"],
+                              env=client_env, capture_output=True, text=True, timeout=20)
+        assert proc.returncode == cli.EXIT_REFUSED
+        assert f"主机的加入码是 {code}，不是 {wrong}：拒绝加入" in " ".join(proc.stdout.split())
+        assert not (tmp_path / "client" / "known_hosts").exists()
+
+        transcript = tmp_path / "seat.jupai"
+        term = Terminal(JUPAI + ["join", f"127.0.0.1:{port}", "--name", "小明", "--transcript", str(transcript)],
+                        client_env)
+        term.expect(rf"新主机 127\.0\.0\.1:{port}：加入码 {code} 已记录到")
+        term.expect(r"可选行动")
+        term.play_until("输入编号 1–", r"公平性检查：VERIFIED")
+        term.expect(r"对局记录已保存到")
+        assert term.wait() == 0
+        screen = term.text
+        assert "0号位（你） · 你的身份：" in screen and "第 1/3 回合" in screen
+        assert re.search(r"= \d+[^\n]* 对 [^\n]*= \d+[^\n]*→ ", screen)
+        assert "seat.jupai" in screen
+        assert transcript.exists()
+        pinned = (tmp_path / "client" / "known_hosts").read_text()
+        assert pinned.startswith(f"[127.0.0.1]:{port} ") and pinned.strip().endswith(code)
+        verify = subprocess.run(JUPAI + ["verify", str(transcript)], capture_output=True, text=True, timeout=30)
+        assert verify.returncode == 0, verify.stdout
+    finally:
+        if term is not None:
+            term.close()
+        host.kill()
+        host.wait()
