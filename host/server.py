@@ -107,17 +107,15 @@ class _Link:
         self.reader_scope = trio.CancelScope()
 
     def push(self, data: bytes) -> bool:
-        """Queue one encoded frame; False if the queue is full (the client is too slow)."""
-        if len(self.queue) >= self.queue_size:
-            return False
+        """Queue one encoded frame (always: its sequence number is taken). Returns False
+        when the queue was already full, i.e. the client is too slow."""
+        full = len(self.queue) >= self.queue_size
         self.queue.append(data)
         self.wake.set()
-        return True
+        return not full
 
-    def close(self, final: bytes | None = None, *, drop_queue: bool = False) -> None:
-        """Stop reading; send what is queued (unless ``drop_queue``) then ``final``, then close."""
-        if drop_queue:
-            self.queue.clear()
+    def close(self, final: bytes | None = None) -> None:
+        """Stop reading; send what is queued, then ``final``, then close."""
         if final is not None and not self.closing:
             self.queue.append(final)
         self.closing = True
@@ -281,21 +279,21 @@ class HostServer:
         if not link.push(data):
             self.stats["slow_clients"] += 1
             log.warning("connection %d (%s): %d frames waiting; the client is too slow, dropping it",
-                        link.cid, link.peer, len(link.queue))
+                        link.cid, link.peer, len(link.queue) - 1)
             err = ErrorMessage(SLOW_CLIENT, f"you did not read {link.queue_size} waiting messages in time; disconnected")
-            self._close(link, err, drop_queue=True)
+            self._close(link, err)  # after the queued frames: sequence numbers must stay gapless
             if link.table is not None:
                 link.table.disconnect(link.cid, trio.current_time(), "too slow")
                 self._kick(link.table)
 
-    def _close(self, link: _Link, error: ErrorMessage | None, *, drop_queue: bool = False) -> None:
+    def _close(self, link: _Link, error: ErrorMessage | None) -> None:
         final = None
         if error is not None:
             try:
                 final = link.conn.send(error)
             except LocalProtocolError:
                 final = None
-        link.close(final, drop_queue=drop_queue)
+        link.close(final)
 
     # ------------------------------------------------------------------ connections
 
@@ -340,8 +338,20 @@ class HostServer:
                         self._close(link, ErrorMessage(INTERNAL, "the host failed handling this connection"))
                 self._forget(link, "connection closed")
                 link.close()
+                # Keep reading (and discarding) while the last frames go out: closing a
+                # socket with unread input makes the kernel reset the connection, and
+                # the client would lose the error message we owe it.
+                input_done = trio.Event()
+                nursery.start_soon(self._discard_input, link, input_done)
                 with trio.move_on_after(self.config.close_grace):
                     await link.flushed.wait()
+                    # Lingering close: end our direction (TCP FIN after the last frame),
+                    # then wait for the client to close its side.
+                    try:
+                        await link.stream.transport_stream.send_eof()  # type: ignore[attr-defined]
+                    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                        pass
+                    await input_done.wait()
                 nursery.cancel_scope.cancel()
         finally:
             self.links.pop(cid, None)
@@ -356,6 +366,16 @@ class HostServer:
             table.disconnect(link.cid, trio.current_time(), why)
             self._flush(table)
             self._kick(table)
+
+    async def _discard_input(self, link: _Link, done: trio.Event) -> None:
+        """Read and drop whatever the client still sends (during the close grace)."""
+        try:
+            while await link.stream.receive_some(65536):
+                pass
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        finally:
+            done.set()
 
     async def _writer(self, link: _Link) -> None:
         """Send queued frames (several at once when they pile up) until closed."""
@@ -428,6 +448,10 @@ class HostServer:
                 self._dispatch(link, event)
                 if link.closing:
                     return
+                if link.queue:
+                    # let the writer send before reading on: the queue bound must measure
+                    # a client that does not read, not a burst we have not yielded for
+                    await trio.lowlevel.checkpoint()
 
     def _dispatch(self, link: _Link, msg: Message) -> None:
         now = trio.current_time()
