@@ -355,12 +355,17 @@ def _save_resume(host: str, port: int, token: str, seed: bytes | None, seat: int
 
 
 def _load_resume(host: str, port: int, token: str) -> bytes | None:
-    try:
-        data = json.loads(_resume_path(host, port).read_text())
-        if data.get("token") == token and data.get("seed"):
-            return bytes.fromhex(data["seed"])
-    except (OSError, ValueError, TypeError):
-        pass
+    """The seed saved with ``token`` (in the file for ``host:port``, else in any resume
+    file: the same host may be reached under another address)."""
+    first = _resume_path(host, port)
+    paths = [first] + sorted(p for p in first.parent.glob("*.json") if p != first) if first.parent.is_dir() else [first]
+    for path in paths:
+        try:
+            data = json.loads(path.read_text())
+            if data.get("token") == token and data.get("seed"):
+                return bytes.fromhex(data["seed"])
+        except (OSError, ValueError, TypeError, AttributeError):
+            continue
     return None
 
 
