@@ -304,3 +304,59 @@ def test_jupai_host_and_join_in_chinese(tmp_path):
             term.close()
         host.kill()
         host.wait()
+
+
+# ------------------------------------------------------------------ a misbehaving host
+async def _fake_host(identity, behaviour, task_status):
+    """A TLS listener on 127.0.0.1 that, per connection, reads the hello and then
+    ``behaviour``: ``"version"`` answers an error ``version-mismatch``, ``"close"``
+    just hangs up."""
+    import trio
+
+    from jupai_net.protocol import ErrorMessage, HostConnection
+
+    async def handle(stream):
+        tls = trio.SSLStream(stream, identity.server_context(), server_side=True)
+        try:
+            await tls.do_handshake()
+            conn = HostConnection()
+            conn.receive_data(await tls.receive_some(65536))
+            conn.next_event()
+            if behaviour == "version":
+                await tls.send_all(conn.send(ErrorMessage("version-mismatch", "this host speaks protocol version 9 only")))
+        except (trio.BrokenResourceError, OSError):
+            pass
+        finally:
+            await trio.aclose_forcefully(tls)
+
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    task_status.started(listeners[0].socket.getsockname()[1])
+    await trio.serve_listeners(handle, listeners)
+
+
+@pytest.mark.parametrize("behaviour, exit_code, message", [
+    ("version", cli.EXIT_VERSION, "The host speaks another protocol version: this host speaks protocol version 9 only. "
+                                  "Update jupai-net on both sides."),
+    ("close", cli.EXIT_HOST, "The host closed the connection"),
+])
+async def test_join_against_a_misbehaving_host(tmp_path, monkeypatch, behaviour, exit_code, message):
+    import argparse
+
+    import trio
+
+    from jupai_net.host.tls import ephemeral_identity
+
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    identity = ephemeral_identity()
+    out = io.StringIO()
+    console = Console(file=out, width=300, color_system=None)
+    args = argparse.Namespace(bot="random", transcript=None, seat=None)
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(_fake_host, identity, behaviour)
+        with trio.fail_after(10):
+            code = await cli.join("127.0.0.1", port, "tester", identity.join_code, args, "en", console)
+        nursery.cancel_scope.cancel()
+    text = " ".join(out.getvalue().split())
+    assert code == exit_code, text
+    assert message in text
+    assert f"New host 127.0.0.1:{port}: join code {identity.join_code} pinned" in text
