@@ -131,51 +131,88 @@ def _as_tuple(obj: Any, name: str) -> tuple[Any, ...]:
 
 
 def _check_tree(name: str, root: Any) -> None:
-    """A map with string keys, holding only msgpack-friendly values, within the tree limits."""
+    """A map with string keys, holding only msgpack-friendly values, within the tree limits.
+
+    Every value counts as a node (map keys too, the root too); only containers are
+    subject to the depth limit. Exact built-in types take a fast path (a tree is
+    checked on every ``sync``); subclasses and anything else go through
+    :func:`_check_leaf`.
+    """
     if not isinstance(root, dict):
         raise FieldError(name, f"must be a map, got {_short(root)}")
-    nodes = 0
+    nodes = 1
     stack: list[tuple[Any, int]] = [(root, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        v, depth = stack.pop()
-        nodes += 1
-        if nodes > MAX_TREE_NODES:
-            raise FieldError(name, f"holds more than {MAX_TREE_NODES} values")
-        if isinstance(v, (dict, list, tuple)):
-            if depth > MAX_TREE_DEPTH:
-                raise FieldError(name, f"nests deeper than {MAX_TREE_DEPTH} levels")
-            if isinstance(v, dict):
-                if len(v) > MAX_MAP_LEN:
-                    raise FieldError(name, f"holds a map of more than {MAX_MAP_LEN} keys")
-                for k, x in v.items():
+        v, depth = pop()
+        if depth > MAX_TREE_DEPTH:
+            raise FieldError(name, f"nests deeper than {MAX_TREE_DEPTH} levels")
+        if isinstance(v, dict):
+            if len(v) > MAX_MAP_LEN:
+                raise FieldError(name, f"holds a map of more than {MAX_MAP_LEN} keys")
+            nodes += 2 * len(v)
+            if nodes > MAX_TREE_NODES:
+                raise FieldError(name, f"holds more than {MAX_TREE_NODES} values")
+            for k, x in v.items():
+                if type(k) is not str or not k.isascii() or len(k) > MAX_STR_LEN:
                     if not isinstance(k, str):
                         raise FieldError(name, f"map keys must be strings, got {_short(k)}")
-                    stack.append((k, depth + 1))
-                    stack.append((x, depth + 1))
-            else:
-                if len(v) > MAX_ARRAY_LEN:
-                    raise FieldError(name, f"holds a list of more than {MAX_ARRAY_LEN} items")
-                stack.extend((x, depth + 1) for x in v)
-        elif isinstance(v, str):
-            try:
-                size = len(v.encode("utf-8"))
-            except UnicodeEncodeError:
-                raise FieldError(name, f"holds a string that is not valid Unicode: {_short(v)}") from None
-            if size > MAX_STR_LEN:
-                raise FieldError(name, f"holds a string of more than {MAX_STR_LEN} bytes")
-        elif isinstance(v, bytes):
-            if len(v) > MAX_BIN_LEN:
-                raise FieldError(name, f"holds bytes longer than {MAX_BIN_LEN}")
-        elif isinstance(v, bool) or v is None:
-            pass
-        elif isinstance(v, int):
-            if not _INT_MIN <= v <= _UINT_MAX:
-                raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(v)}")
-        elif isinstance(v, float):
-            if not math.isfinite(v):
-                raise FieldError(name, f"holds a non-finite number: {v}")
+                    _check_leaf(name, k)
+                t = type(x)
+                if t is int:
+                    if not _INT_MIN <= x <= _UINT_MAX:
+                        raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(x)}")
+                elif t is dict or t is list or t is tuple:
+                    push((x, depth + 1))
+                elif x is None or t is bool or (t is str and x.isascii() and len(x) <= MAX_STR_LEN):
+                    pass
+                elif isinstance(x, (dict, list, tuple)):
+                    push((x, depth + 1))
+                else:
+                    _check_leaf(name, x)
         else:
-            raise FieldError(name, f"holds a {type(v).__name__}, which the protocol cannot carry")
+            if len(v) > MAX_ARRAY_LEN:
+                raise FieldError(name, f"holds a list of more than {MAX_ARRAY_LEN} items")
+            nodes += len(v)
+            if nodes > MAX_TREE_NODES:
+                raise FieldError(name, f"holds more than {MAX_TREE_NODES} values")
+            for x in v:
+                t = type(x)
+                if t is int:
+                    if not _INT_MIN <= x <= _UINT_MAX:
+                        raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(x)}")
+                elif t is dict or t is list or t is tuple:
+                    push((x, depth + 1))
+                elif x is None or t is bool or (t is str and x.isascii() and len(x) <= MAX_STR_LEN):
+                    pass
+                elif isinstance(x, (dict, list, tuple)):
+                    push((x, depth + 1))
+                else:
+                    _check_leaf(name, x)
+
+
+def _check_leaf(name: str, v: Any) -> None:
+    """One non-container value of a tree (see :func:`_check_tree`)."""
+    if isinstance(v, str):
+        try:
+            size = len(v.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise FieldError(name, f"holds a string that is not valid Unicode: {_short(v)}") from None
+        if size > MAX_STR_LEN:
+            raise FieldError(name, f"holds a string of more than {MAX_STR_LEN} bytes")
+    elif isinstance(v, bytes):
+        if len(v) > MAX_BIN_LEN:
+            raise FieldError(name, f"holds bytes longer than {MAX_BIN_LEN}")
+    elif isinstance(v, bool) or v is None:
+        pass
+    elif isinstance(v, int):
+        if not _INT_MIN <= v <= _UINT_MAX:
+            raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(v)}")
+    elif isinstance(v, float):
+        if not math.isfinite(v):
+            raise FieldError(name, f"holds a non-finite number: {v}")
+    else:
+        raise FieldError(name, f"holds a {type(v).__name__}, which the protocol cannot carry")
 
 
 def _check_action(name: str, v: Any) -> None:
@@ -220,8 +257,18 @@ def _decode_players(v: Any) -> tuple["PlayerInfo", ...]:
     return tuple(PlayerInfo.from_wire(p) for p in v)
 
 
+_PLAIN_SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
+
+
 def _plain(v: Any) -> Any:
     """Python value -> msgpack-friendly value (to_wire of nested objects, tuples as lists)."""
+    t = type(v)
+    if t in _PLAIN_SCALARS:
+        return v
+    if t is dict:
+        return {k: x if type(x) in _PLAIN_SCALARS else _plain(x) for k, x in v.items()}
+    if t is list:
+        return [x if type(x) in _PLAIN_SCALARS else _plain(x) for x in v]
     if isinstance(v, (Action, RuleSet, PlayerInfo)):
         return v.to_wire()
     if isinstance(v, (list, tuple)):
@@ -288,6 +335,8 @@ class Message:
     type: ClassVar[str] = ""
     #: field name -> decoder from the wire form, for fields that are not plain values
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {}
+    #: free-form tree fields (checked by ``_check_tree``): passed to the wire as they are
+    _trees: ClassVar[frozenset[str]] = frozenset()
 
     seq: int | None = field(default=None, kw_only=True, compare=False)
 
@@ -302,7 +351,9 @@ class Message:
         """The wire map ``{"type", "seq", <fields>}``; ``seq`` overrides ``self.seq``."""
         out: dict[str, Any] = {"type": self.type, "seq": self.seq if seq is None else seq}
         for f in dataclasses.fields(self):
-            if f.name != "seq":
+            if f.name in self._trees:
+                out[f.name] = getattr(self, f.name)  # checked plain data already: as is
+            elif f.name != "seq":
                 out[f.name] = _plain(getattr(self, f.name))
         return out
 
@@ -596,6 +647,7 @@ class Sync(Message):
     and 50 000 values. Received lists and maps are ``list``/``dict``."""
 
     type: ClassVar[str] = "sync"
+    _trees: ClassVar[frozenset[str]] = frozenset({"observation"})
     state_id: int
     observation: dict[str, Any]
 
@@ -661,6 +713,7 @@ class End(Message):
     (e.g. the final standings), may be empty."""
 
     type: ClassVar[str] = "end"
+    _trees: ClassVar[frozenset[str]] = frozenset({"result"})
     reason: str = "finished"
     result: dict[str, Any] = field(default_factory=dict)
 
