@@ -143,6 +143,7 @@ class HostServer:
         self.tables: list[Table] = []
         self.links: dict[int, _Link] = {}
         self._kicks: dict[int, trio.Event] = {}
+        self._sleeping_until: dict[int, float] = {}
         self._next_cid = 0
         self._nursery: trio.Nursery | None = None
         self.port: int = config.port
@@ -194,6 +195,7 @@ class HostServer:
         table = Table(self.config.table, self.identity.signing_key, table_id=tid, observer=obs)
         self.tables.append(table)
         self._kicks[tid] = trio.Event()
+        self._sleeping_until[tid] = -math.inf
         assert self._nursery is not None
         self._nursery.start_soon(self._drive, table)
         return table
@@ -237,11 +239,13 @@ class HostServer:
         while True:
             deadline = table.next_deadline()
             if deadline is None or deadline > trio.current_time():
-                with trio.move_on_at(math.inf if deadline is None else deadline):
+                self._sleeping_until[tid] = math.inf if deadline is None else deadline
+                with trio.move_on_at(self._sleeping_until[tid]):
                     await self._kicks[tid].wait()
                 self._kicks[tid] = trio.Event()
             else:
                 await trio.lowlevel.checkpoint()
+            self._sleeping_until[tid] = -math.inf  # awake: no kick needed
             try:
                 table.tick(trio.current_time())
             except Exception:  # noqa: BLE001 - a bug must not take the host down
@@ -250,7 +254,11 @@ class HostServer:
             self._flush(table)
 
     def _kick(self, table: Table) -> None:
-        self._kicks[table.table_id].set()
+        """Wake the table's driver if the table now has an earlier deadline than the
+        one the driver sleeps until (a later one only costs an idle wake-up)."""
+        deadline = table.next_deadline()
+        if deadline is not None and deadline < self._sleeping_until[table.table_id]:
+            self._kicks[table.table_id].set()
 
     def _flush(self, table: Table) -> None:
         """Carry out the table's effects (which may cause more: a slow client)."""
