@@ -156,6 +156,8 @@ class GameState:
         ``deck`` must be a permutation of 0..52 (``ValueError`` otherwise); ``setup``
         must have one identity per seat.
         """
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence) or not all(type(c) is int for c in deck):
+            raise ValueError("deck must be a sequence of card ids (int) 0..52")
         check_deck(deck)
         deck = tuple(deck)
         n = rules.players
@@ -249,9 +251,14 @@ class GameState:
         """Card ids ``seat`` has been shown so far (None: the public ones)."""
         if seat is None:
             return frozenset(self.public)
+        self._check_viewer(seat)
         return frozenset(self.public | self.seen[seat])
 
     # ----------------------------------------------------------------- helpers
+    def _check_viewer(self, seat: Any) -> None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.rules.players):
+            raise ValueError(f"no seat {seat!r} at a {self.rules.players}-seat table")
+
     def _public_identities(self) -> list[str | None]:
         return [s_id if seat.identity_shown else None for s_id, seat in zip(self.setup.identities, self.seats)]
 
@@ -484,8 +491,7 @@ class GameState:
             raise IllegalAction(f"not your turn: seat {self.to_move} is to move")
         if not isinstance(action, Action):
             raise IllegalAction("not an action")
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+        action = self._legal_form(action)
         start = len(self.events)
         self._legal_cache = None
         self.history.append(action)
@@ -496,6 +502,31 @@ class GameState:
         else:
             self._act(action)
         return self.events[start:]
+
+    def _legal_form(self, action: Action) -> Action:
+        """The entry of the legal-action list equal to ``action``, or IllegalAction.
+
+        The list's own entry is returned (and recorded), so an action that compares
+        equal with other types (``target=1.0`` or ``True``, ``weapon=1``, a card
+        ``6.0``) is stored with the engine's types and the record replays. Cards given
+        in another order (all hand cards in the last round, the recovered cards of
+        supply (a)) are accepted in the engine's order.
+        """
+        if self._legal_cache is None:
+            self.legal_actions()
+        legal = self._legal_cache
+        assert legal is not None
+        try:
+            return legal[legal.index(action)]
+        except (ValueError, TypeError):
+            pass
+        problem = _malformed(action)
+        if problem is None:
+            ordered = action._replace(cards=tuple(sorted(action.cards)),
+                                      recovered=tuple(sorted(action.recovered, key=lambda c: (rank(c), c))))
+            if ordered in legal:
+                return legal[legal.index(ordered)]
+        raise IllegalAction(problem or self._why_illegal(action))
 
     def _why_illegal(self, action: Action) -> str:
         seat = self.to_move
@@ -695,8 +726,10 @@ class GameState:
         visible, rearm round), ``hand`` (own cards, sorted; [] for a spectator),
         ``stock``/``round_pile`` counts, ``discard_pile``, ``log`` (last events as seen by
         ``seat``), ``result`` once over. Two states that differ only in cards ``seat``
-        may not see give equal observations.
+        may not see give equal observations. Raises ``ValueError`` for a seat that is not
+        at the table (``-1`` must not read the last seat's hand).
         """
+        self._check_viewer(seat)
         players = []
         for t, st in enumerate(self.seats):
             visible_id = st.identity_shown or t == seat
@@ -766,22 +799,60 @@ class GameState:
 
     def clone(self) -> "GameState":
         """An independent deep copy (for search bots and tests)."""
-        return replay(self.record())
+        twin = GameState.new(self.rules, self.deck, self.setup)
+        for action in self.history:
+            twin.apply(action)
+        return twin
+
+
+def _malformed(action: Action) -> str | None:
+    """Why ``action`` is not even well formed (wrong types, card ids out of range, a
+    card named twice), or None. Only called for actions that are not legal."""
+    if not isinstance(action.kind, str) or action.kind not in A.KINDS:
+        return f"unknown action kind {action.kind!r}"
+    if action.target is not None and type(action.target) is not int:
+        return f"target {action.target!r} is not a seat number"
+    if type(action.weapon) is not bool:
+        return f"weapon must be true or false, got {action.weapon!r}"
+    for name in ("cards", "recovered"):
+        cards = getattr(action, name)
+        if not isinstance(cards, tuple) or not all(type(c) is int and 0 <= c <= 52 for c in cards):
+            return f"action {name} must be a tuple of card ids 0..52, got {cards!r}"
+    named = action.cards + action.recovered
+    if len(set(named)) != len(named):
+        twice = sorted({c for c in named if named.count(c) > 1})
+        return f"card(s) {', '.join(card_name(c) for c in twice)} named more than once"
+    return None
 
 
 def replay(record: dict[str, Any]) -> GameState:
     """Rebuild a game from :meth:`GameState.record` output.
 
-    Raises ``ValueError`` for a malformed record and :class:`IllegalAction` (with the
-    action's index) if an action is not legal at its turn.
+    Raises ``ValueError`` for a malformed record (missing or ill-typed parts, invalid
+    rules, setup or deck) and :class:`IllegalAction` (with the action's index) if an
+    action is not legal at its turn; never another exception type.
     """
-    if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
+    version = record.get("version") if isinstance(record, dict) else None
+    if type(version) is not int or version != RECORD_VERSION:
         raise ValueError(f"not a version {RECORD_VERSION} game record")
+    missing = [k for k in ("rules", "setup", "deck", "actions") if k not in record]
+    if missing:
+        raise ValueError(f"game record lacks {', '.join(missing)}")
+    if not isinstance(record["actions"], (list, tuple)):
+        raise ValueError("game record 'actions' must be a list")
     rules = RuleSet.from_wire(record["rules"])
-    state = GameState.new(rules, record["deck"], Setup.from_wire(record["setup"]))
+    setup = Setup.from_wire(record["setup"])
+    unfit = setup.fits(rules)
+    if unfit:
+        raise ValueError(unfit)
+    state = GameState.new(rules, record["deck"], setup)
     for k, wire in enumerate(record["actions"]):
         try:
-            state.apply(Action.from_wire(wire))
+            action = Action.from_wire(wire)
+        except ValueError as exc:
+            raise ValueError(f"action {k}: {exc}") from None
+        try:
+            state.apply(action)
         except IllegalAction as exc:
             raise IllegalAction(f"action {k}: {exc.reason}") from None
     return state

@@ -73,9 +73,34 @@ class Setup:
             nums = [data[k] for k in ("coordinator_rank", "farmer_rank", "supply_number", "discard_number")]
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed setup: {exc}") from None
-        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 14 for n in nums):
-            raise ValueError("setup numbers must be ranks 0–14")
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
+            raise ValueError("setup numbers must be whole numbers")
+        extra = sorted(str(k) for k in data if k not in ("identities", "coordinator_rank", "farmer_rank",
+                                                           "supply_number", "discard_number"))
+        if extra:
+            raise ValueError(f"malformed setup: unknown field(s) {', '.join(extra)}")
+        coordinator, farmer, supply, discard = nums
+        if not ids or ids.count("L") > 1:
+            raise ValueError("setup identities must name every seat, with at most one landlord")
+        if coordinator not in COORDINATOR_RANKS:
+            raise ValueError(f"coordinator rank {coordinator} is not one of {COORDINATOR_RANKS}")
+        if farmer not in FARMER_RANKS:
+            raise ValueError(f"farmer rank {farmer} is not one of {FARMER_RANKS}")
+        if not (1 <= supply <= 14 and 1 <= discard <= 14) or supply == discard:
+            raise ValueError("supply and discard numbers must be two different ranks 1–14")
         return cls(tuple(ids), *nums)
+
+    def fits(self, rules: RuleSet) -> str | None:
+        """Why this setup cannot come from :func:`draw_setup` for ``rules``, or None:
+        the identities must be a permutation of the rules' identity letters, and without
+        ``random_specials`` the supply/discard numbers must be the rules' numbers."""
+        if sorted(self.identities) != sorted(rules.identity_letters):
+            return f"setup identities {''.join(self.identities)} are not a dealing of {rules.identity_letters}"
+        if not rules.random_specials and (self.supply_number, self.discard_number) != (
+            rules.supply_number, rules.discard_number
+        ):
+            return "setup supply/discard numbers differ from the rules' numbers"
+        return None
 
 
 def draw_setup(rules: RuleSet, rng: RandRange) -> Setup:
