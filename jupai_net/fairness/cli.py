@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -41,11 +42,25 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
+def _read_at_most(path: str, limit: int) -> bytes:
+    """Up to ``limit`` bytes of ``path``. A named pipe with no writer reads as empty
+    instead of blocking forever (it is opened non-blocking, then read blocking, so a
+    pipe that has a writer, e.g. ``<(cat game.jupai)``, is read in full)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(limit)
+    finally:
+        os.close(fd)
+
+
 def read_and_verify(path: str) -> Verdict:
     """Read ``path`` and verify it; unreadable files give a ``malformed`` verdict."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_TRANSCRIPT_BYTES + 1)
+        data = _read_at_most(path, MAX_TRANSCRIPT_BYTES + 1)
     except OSError as exc:
         return Verdict(MALFORMED, f"cannot read {path}: {exc.strerror or exc}")
     if len(data) > MAX_TRANSCRIPT_BYTES:

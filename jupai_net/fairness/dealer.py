@@ -222,6 +222,9 @@ class HostDealer:
         self._need(PLAYING)
         actor = self.state.to_move
         events = self.state.apply(action)
+        history = getattr(self.state, "history", None)
+        if history:  # sign the engine's own form of the action (int seat, bool weapon, card order)
+            action = history[-1]
         out: Outbox = {}
         for v in self.viewers:
             private, public = self._due(v)
