@@ -50,6 +50,9 @@ HOST_ERROR_CODES: dict[str, str] = {
     "game-running": "a game is running and this connection holds no seat in it",
     "kicked": "the host removed this player",
     "internal": "the host failed; the game cannot continue",
+    "slow-client": "the client did not read its messages in time (its outgoing queue overflowed)",
+    "hello-timeout": "no hello arrived in time after the TLS handshake",
+    "idle-timeout": "nothing arrived from the client for too long",
 }
 
 #: Suggested codes of ``reject`` messages (an action or seed refused, not fatal).
@@ -68,6 +71,7 @@ NOTICE_CODES: dict[str, str] = {
     "player-left": "a player disconnected; the seat waits for a reconnect",
     "player-back": "a player reconnected",
     "bot-seated": "a bot took over a seat",
+    "chat-throttled": "this client chatted too fast; its line was not relayed",
 }
 
 
