@@ -275,6 +275,13 @@ class GameState:
             return any(rank(c) == value for c in cards)
         return other is not None and self._roles_match(seat, other)
 
+    def _role_unknown(self, target: int) -> bool:
+        """True when the seat to act cannot know whether ``target`` shares its role
+        (hidden identities, shared-role reading, target not shown yet). Its choices
+        against such a target must not depend on that role (specs/rules.md §9.13)."""
+        return (self.rules.hidden_identities and self.rules.same_identity == "shared-role"
+                and not self.seats[target].identity_shown)
+
     def _make_public(self, cards: Sequence[int]) -> None:
         self.public.update(cards)
 
@@ -470,7 +477,7 @@ class GameState:
                 return out
             for t in targets:
                 for cs in plays:
-                    if self._side_same(seat, t, cs) and armed:
+                    if armed and (self._side_same(seat, t, cs) or self._role_unknown(t)):
                         weapons = (True,) if last else (False, True)
                     else:
                         weapons = (False,)
@@ -666,7 +673,14 @@ class GameState:
         i_a = sum(rank(c) for c in p.cards)
         i_d = sum(rank(c) for c in answer.cards)
         same_a = self._side_same(a, d, p.cards)
-        same_d = self._side_same(d, a, answer.cards)
+        if p.contest == ROUND_DISCARD:
+            # The target's side of a same-identity discard has no formula. In the
+            # shared-role reading the contest itself is same-identity (both roles are
+            # used and shown); with matching-card its card says nothing (it must not
+            # tell the target's identity value to everyone).
+            same_d = self.rules.same_identity == "shared-role"
+        else:
+            same_d = self._side_same(d, a, answer.cards)
         use_a = self._use_weapon(a) if p.weapon else None
         use_d = self._use_weapon(d) if answer.weapon else None
         played = list(p.cards) + list(answer.cards)
@@ -705,7 +719,7 @@ class GameState:
                 result = "fail"
         if same_a:
             self._reveal_identity(a)
-        if same_d and p.contest != ROUND_DISCARD:
+        if same_d:
             self._reveal_identity(d)
         data["sides"] = [self._side(a, p.cards, same_a, ta, use_a), self._side(d, answer.cards, same_d, td, use_d)]
         data["result"] = result
