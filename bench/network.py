@@ -113,8 +113,7 @@ async def clients(port: int, fingerprint: str, n: int, think: float, offset: int
         "rtts": [x for p in players for x in p.rtts],
         "statuses": [r.status if r else "none" for r in results],
         "verified": sum(1 for r in results if r and r.verdict and r.verdict.ok),
-        "actions": sum(games.values()),
-        "games": len(games),
+        "games": {g.hex(): v for g, v in games.items()},
         "elapsed": elapsed,
         "cpu": sum(os.times()[:2]),
     }
@@ -190,7 +189,11 @@ def main() -> None:
         for _, at in o["rtts"]:
             per_second[int(at)] = per_second.get(int(at), 0) + 1
     busy = sorted(per_second.values())
-    actions = sum(o["actions"] for o in out)
+    finals: dict[str, int] = {}
+    for o in out:  # a table's players may be split over the client processes
+        for g, v in o["games"].items():
+            finals[g] = max(finals.get(g, 0), v)
+    actions = sum(finals.values())
     elapsed = max(o["elapsed"] for o in out)
     statuses: dict[str, int] = {}
     for o in out:

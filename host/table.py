@@ -653,10 +653,10 @@ class Table:
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
             log.info("table %d: %s (seat %d) timed out; playing %s", self.table_id, name, seat, describe_action(action))
+            self._play(seat, action, now)  # first: the notice names cards this makes public
             self._notice("turn-timeout",
                          f"{name} (seat {seat}) did not act within {self.config.turn_timeout:g} s; "
                          f"the host played: {describe_action(action)}")
-            self._play(seat, action, now)
             return
         if self._bot_at is not None and now >= self._bot_at:
             action = self._bot_action(seat) if self._is_host_bot(seat) else self._default_action(seat)

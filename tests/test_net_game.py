@@ -16,9 +16,9 @@ from jupai_net.rules import RuleSet
 from .test_net_support import IDENTITY, Tap, host_config, known_by_version, leaks, pin, start_host
 
 
-async def play_table(players: int, bots: int = 0, *, taps: bool = False, tmp_path=None, **kw):
-    """Host a table, seat ``players - bots`` bot clients, play one game; returns
-    (server, results by client index, taps by client index)."""
+async def play_table(players: int, bots: int = 0, *, taps: bool = False, tmp_path=None, make_player=None, **kw):
+    """Host a table, seat ``players - bots`` bot clients (or ``make_player(i)``), play
+    one game; returns (server, results by client index, taps by client index)."""
     config = host_config(players, bots=bots, **kw)
     results, tap = {}, {}
     async with trio.open_nursery() as nursery:
@@ -28,7 +28,8 @@ async def play_table(players: int, bots: int = 0, *, taps: bool = False, tmp_pat
             tap[i] = Tap() if taps else None
             path = tmp_path / f"client{i}.jupai" if tmp_path is not None else None
             results[i] = await run_session(
-                "127.0.0.1", server.port, name=f"bot{i}", player=BotPlayer("random", seed=i),
+                "127.0.0.1", server.port, name=f"bot{i}",
+                player=make_player(i) if make_player else BotPlayer("random", seed=i),
                 check_fingerprint=pin, wire_tap=tap[i], transcript_path=path, save_resume=False,
             )
 
@@ -66,11 +67,19 @@ async def test_host_bots_fill_seats_and_the_client_still_verifies():
     assert sum(1 for p in r.view.players if p.bot) == 3
 
 
-async def test_no_client_ever_receives_a_card_it_may_not_know():
-    server, results, taps = await play_table(4, taps=True, rounds=8)
+@pytest.mark.parametrize("mode", ["bots", "timeouts-and-host-bots"])
+async def test_no_client_ever_receives_a_card_it_may_not_know(mode):
+    if mode == "bots":
+        server, results, taps = await play_table(4, taps=True, rounds=8)
+    else:  # one client never answers (the turn timer plays for it), one seat is a host bot
+        server, results, taps = await play_table(
+            4, bots=1, taps=True, rounds=5, turn_timeout=0.05,
+            make_player=lambda i: Sleepy() if i == 0 else BotPlayer("greedy", seed=i))
+        assert any(n.code == "turn-timeout" for n in results[1].view.notices)
     record = server.tables[0].record()
     total_cards = 0
     for i, r in results.items():
+        assert r.status == "finished" and r.verdict.ok
         known = known_by_version(record, r.seat)
         frames = taps[i].frames()
         types = [f["type"] for f in frames]
