@@ -265,7 +265,8 @@ class Player(Protocol):
       current: the turn timed out (the host played a default action) or a new state
       arrived; let the ``trio.Cancelled`` propagate. An action not in ``view.legal`` is
       not sent: a notice (``code`` ``illegal-action``) is added and ``choose`` is asked
-      again.
+      again. Raising ``trio.TooSlowError`` (giving up at ``view.deadline``) or any other
+      exception sends nothing: the host plays the default action when the turn times out.
     * ``on_end(result)`` — once, with the :class:`SessionResult`.
 
     Subclass :class:`PlayerBase` to get no-op defaults for all but ``choose``.
@@ -739,7 +740,14 @@ class _Session:
     async def _ask(self, prompt: Prompt, scope: trio.CancelScope) -> None:
         with scope:
             for _ in range(5):
-                action = await self.player.choose(self.view)
+                try:
+                    action = await self.player.choose(self.view)
+                except trio.TooSlowError:
+                    return  # the player gave up at the deadline: the host plays the default
+                except Exception:  # noqa: BLE001 - a player bug must not end the session
+                    log.exception("player.choose failed; the host will play the default action")
+                    self.note("player-error", "could not choose a move; the host will play the default one")
+                    return
                 if action in prompt.legal:
                     break
                 self.note("illegal-action", f"{action!r} is not one of the legal actions", reject=True)

@@ -205,3 +205,23 @@ async def test_wrong_join_code_is_refused_before_anything_is_sent(tmp_path, monk
 def test_table_config_defaults_are_sane():
     cfg = TableConfig()
     assert cfg.rules.players == 4 and cfg.turn_timeout == 60.0 and cfg.bots == 0
+
+
+class Broken(PlayerBase):
+    """A player whose choose() fails (a UI bug) or gives up at the deadline."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def choose(self, view: ClientView):
+        self.calls += 1
+        if self.calls % 2:
+            raise RuntimeError("ui bug")
+        raise trio.TooSlowError
+
+
+async def test_a_failing_player_does_not_end_the_session():
+    server, results, _ = await play_table(
+        2, rounds=2, turn_timeout=0.05, make_player=lambda i: Broken() if i == 0 else BotPlayer("random", seed=i))
+    assert results[0].status == "finished" and results[0].verdict.ok
+    assert any(n.code == "player-error" for n in results[0].view.notices)
