@@ -537,7 +537,7 @@ class _Session:
         except HostRefused as exc:
             self.note("refused", str(exc), change="error")
             raise _Over("refused", ("fingerprint", str(exc))) from None
-        except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError) as exc:
+        except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError, _Lost) as exc:
             self.note("connect-failed", f"cannot connect to {self.host}:{self.port}: {exc}", change="error")
             raise _Over("host-gone", ("connect-failed", str(exc))) from None
         while True:
@@ -550,8 +550,8 @@ class _Session:
                     raise _Over("host-gone", ("connection-lost", str(exc))) from None
 
     async def _reconnect(self, why: str) -> bool:
-        if self.token is None or self.reconnect_for <= 0 or self.view.phase in (OVER, CONNECTING):
-            return False
+        if self.token is None or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
+            return False  # in the lobby the seat is gone with the connection: nothing to take back
         await self.close()
         self.note("reconnecting", f"connection lost ({why}); reconnecting…", change="reconnecting")
         give_up = trio.current_time() + self.reconnect_for
