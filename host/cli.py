@@ -108,7 +108,8 @@ class HostScreen:
             text.append("join with    ", style="dim")
             text.append(f"jupai join {host}:{port} --code {identity.join_code}\n", style="bold")
         text.append("certificate  ", style="dim")
-        text.append(f"sha256 {identity.fingerprint}\n")
+        fp = identity.fingerprint
+        text.append("sha256 " + " ".join(fp[i:i + 16] for i in range(0, len(fp), 16)) + "\n")
         from jupai_net.fairness import key_fingerprint, public_key_bytes
 
         text.append("host key     ", style="dim")
