@@ -93,6 +93,13 @@ class RuleSet:
         if self.rounds < 1:
             raise RuleError("rounds", f"must be at least 1, got {self.rounds}")
         most = DECK_SIZE - self.players * (2 + self.hand_size)
+        if most < 1:
+            raise RuleError(
+                "hand_size",
+                f"a {self.players}-player table with {self.hand_size} hand cards deals "
+                f"{self.players * (2 + self.hand_size)} cards and leaves none of the {DECK_SIZE} for the round pile "
+                f"(at most {(DECK_SIZE - 1) // self.players - 2} hand cards)",
+            )
         if self.rounds > most:
             raise RuleError(
                 "rounds",

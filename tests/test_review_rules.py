@@ -187,3 +187,13 @@ def test_rearm_waits_a_full_round_after_a_plain_discard_too():
             seen[st.round_no] = Action(A.REARM) in st.legal_actions(1)
         st.apply(next(x for x in st.legal_actions() if x.kind != A.REARM))
     assert seen == {1: False, 2: False, 3: True}
+
+
+@pytest.mark.parametrize("players, hand_size", [(6, 7), (6, 10), (5, 9)])
+def test_a_hand_size_that_leaves_no_round_pile_names_hand_size(players, hand_size):
+    """It used to blame 'rounds' with 'at most -19 rounds fit'."""
+    from jupai_net.rules import RuleError
+
+    with pytest.raises(RuleError) as info:
+        RuleSet(players=players, hand_size=hand_size)
+    assert info.value.setting == "hand_size" and "at most -" not in str(info.value)
