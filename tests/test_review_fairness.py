@@ -107,7 +107,8 @@ def test_seat_file_holding_the_spectator_stream(game):
 
 
 def test_private_reveals_moved_to_the_public_list(t0):
-    """Same openings, wrong scope: named as the private reveal that is missing."""
+    """Same openings, wrong scope: the verdict says so (it used to say the card 'should
+    have been revealed to this seat and was not')."""
     s = list(t0.statements)
 
     def move(b):
@@ -118,6 +119,7 @@ def test_private_reveals_moved_to_the_public_list(t0):
     v = verify_transcript(rebuild(t0, s))
     assert v.status == TAMPERED and (v.message, v.kind) == (3, "deal")
     assert "private reveals" in v.reason and v.position == 0
+    assert "is opened as public, but the replayed game shows it to this seat only" in v.reason
 
 
 @pytest.mark.parametrize("field, value", [("actor", True), ("version", True), ("n", True), ("to", False)])

@@ -524,7 +524,11 @@ class GameChecker:
                 missing = sorted(set(want) - set(got))
                 extra = sorted(set(got) - set(want))
                 k = (missing or extra or [None])[0]
-                if missing:
+                other = "public" if scope == "private" else "private"
+                if missing and k in {r[0] for r in st[other]}:
+                    shown_to = "to this seat only" if scope == "private" else "to everyone"
+                    why = f"position {k} ({card_name(deal.deck[k])}) is opened as {other}, but the replayed game shows it {shown_to}"
+                elif missing:
                     why = f"position {k} ({card_name(deal.deck[k])}) should have been revealed to this seat and was not"
                 elif extra:
                     why = f"position {k} was revealed although the replayed game does not show it to this seat"
