@@ -182,6 +182,9 @@ def main() -> None:
     wall = time.perf_counter() - t0
     tail = host.communicate(timeout=60)[0].strip().splitlines()
     host_info = json.loads(tail[-1]) if tail else {}
+    if os.environ.get("JUPAI_BENCH_DUMP"):
+        with open(os.environ["JUPAI_BENCH_DUMP"], "w") as fh:
+            json.dump([o["rtts"] for o in out], fh)
     rtts = [x * 1000 for o in out for x, _ in o["rtts"]]
     steady = [x * 1000 for o in out for x, at in o["rtts"] if at >= args.warmup]
     per_second: dict[int, int] = {}

@@ -426,11 +426,17 @@ class _Session:
         self.saved_path: Path | None = None
         self.nursery: trio.Nursery | None = None
         self.left = False
+        self.save_error: str | None = None
 
     # ------------------------------------------------------------------ view plumbing
 
     def update(self, change: str, **fields: Any) -> None:
-        self.view = dataclasses.replace(self.view, change=change, **fields)
+        # A shallow copy with some fields changed: what dataclasses.replace does, without
+        # running __init__ again (this happens for every message of every game).
+        view = object.__new__(ClientView)
+        view.__dict__.update(self.view.__dict__)
+        view.__dict__.update(fields, change=change)
+        self.view = view
         try:
             self.player.on_update(self.view)
         except Exception:  # noqa: BLE001 - a UI bug must not break the game
@@ -516,7 +522,7 @@ class _Session:
             with trio.CancelScope(shield=True):
                 polite = self.left or status in ("finished", "aborted")
                 await self.close("quit" if polite else None)
-        return self._finish(status, error)
+        return await self._finish(status, error)
 
     async def _leave_watch(self) -> None:
         await self.control._leave.wait()
@@ -782,7 +788,7 @@ class _Session:
 
     # ------------------------------------------------------------------ the end
 
-    def _finish(self, status: str, error: tuple[str, str] | None) -> SessionResult:
+    async def _finish(self, status: str, error: tuple[str, str] | None) -> SessionResult:
         if getattr(self, "left", False) and status not in ("finished", "aborted"):
             status = "left"
             self._host_gone("the player left before the end")
@@ -791,9 +797,13 @@ class _Session:
         if self.witness is not None and self.witness.game_id is not None:
             if status not in ("finished", "aborted") and not self.witness.finished:
                 self._host_gone(f"session ended: {status}")
+            # Replaying the game takes milliseconds: do it (and the file write) in a
+            # worker thread so other tasks of this process (a UI, other sessions) go on.
             if verdict is None:
-                verdict = self.witness.verify()
-            path = self._save_transcript()
+                verdict = await trio.to_thread.run_sync(self.witness.verify)
+            path = await trio.to_thread.run_sync(self._save_transcript)
+            if self.save_error:
+                self.note("transcript", self.save_error)
             self.update("verdict", verdict=verdict)
         if status in ("finished", "aborted", "refused", "left") and self.save_resume:
             _drop_resume(self.host, self.port)
@@ -823,7 +833,7 @@ class _Session:
             path.write_bytes(self.witness.transcript())
         except OSError as exc:
             log.error("cannot save the transcript to %s: %s", path, exc)
-            self.note("transcript", f"cannot save the transcript to {path}: {exc}")
+            self.save_error = f"cannot save the transcript to {path}: {exc}"
             return None
         return path
 
