@@ -7,7 +7,8 @@ Kinds:
 * ``defense`` — defense round, actor: 1 intent card at ``target``, never a weapon.
 * ``discard`` — discard round, actor: 1 intent card at ``target`` (a player with
   equipment); ``target`` None = discard the card with no target (only when no
-  opponent has equipment). ``weapon`` only in the same-identity variant.
+  opponent has equipment). ``weapon`` only in the same-identity variant, or against a
+  target whose identity is hidden (specs/rules.md §9.13: unused if the roles differ).
 * ``supply-recovered`` — supply (a): discard intent card ``cards[0]`` of rank v and
   the recovered cards ``recovered`` (at most v of them).
 * ``supply-equipment`` — supply (b): discard equipment (if any), draw a new pair.

@@ -174,7 +174,10 @@ class GameState:
         state = cls(rules, setup, deck, seats, stock, pile, [], landlord)
         state._values = tuple(setup.identity_value(s) for s in range(n))
         state.seen = [set(seat.hand) | {seat.equipment.mass, seat.equipment.weapon} for seat in seats]  # type: ignore[union-attr]
-        if not rules.hidden_identities:
+        if rules.hidden_identities:
+            # the landlord leads round 1 (rules §4), so its role is known from the start
+            seats[landlord].identity_shown = "L" in setup.identities
+        else:
             for seat in seats:
                 seat.identity_shown = True
         state.events.append(

@@ -147,10 +147,11 @@ def test_hidden_identities_spectator_and_own():
     rules = RuleSet(players=4, hidden_identities=True)
     st = GameState.new(rules, list(range(53)), setup_of("LCFN"))
     spectator = flat(render_table(st.observation(None)))
-    assert spectator.count("hidden") == 4
-    assert "landlord" not in spectator and "narrator" not in spectator
+    # the landlord leads round 1, so only its role is shown (specs/rules.md §9.13)
+    assert spectator.count("hidden") == 3
+    assert "landlord (I=14)" in spectator and "narrator (I=" not in spectator and "farmer (I=" not in spectator
     mine = flat(render_view(st.observation(2)))
-    assert "Your identity: farmer (I=5)" in mine and mine.count("hidden") == 3
+    assert "Your identity: farmer (I=5)" in mine and mine.count("hidden") == 2
 
 
 def test_spectator_view_shows_no_hand_card():

@@ -26,13 +26,16 @@ def run(argv: list[str]) -> int:
 def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("transcripts")
     rules = RuleSet(players=3, rounds=4)
-    sp = play_game(rules, rng_seed=9, key=KEY)
+    # fixed seeds: the byte flipped below must land inside a signed body (tampered),
+    # not in the outer msgpack framing (malformed), on every run
+    fixed = dict(game_id=bytes(range(16)), host_seed=bytes([1]) * 32, seat_seeds=[bytes([s + 2]) * 32 for s in range(3)])
+    sp = play_game(rules, rng_seed=9, key=KEY, **fixed)
     good = sp.transcript(1)
     out = {"verified": good}
     b = bytearray(good)
     b[len(b) // 2] ^= 0x10
     out["tampered"] = bytes(b)
-    unfinished = play_game(rules, rng_seed=9, key=KEY, max_steps=2)
+    unfinished = play_game(rules, rng_seed=9, key=KEY, max_steps=2, **fixed)
     out["unverified"] = unfinished.transcript(0)
     deliver(unfinished.dealer.abandon("quit", reveal_seed=False), unfinished.witnesses)
     out["suspicious"] = unfinished.transcript(0)
