@@ -185,13 +185,28 @@ def run(args: argparse.Namespace) -> int:
     screen = HostScreen(console, quiet=args.quiet)
     try:
         trio.run(serve, config, identity, screen)
-    except OSError as exc:
-        print(f"jupai host: cannot listen on port {config.port}: {exc.strerror or exc}", file=sys.stderr)
+    except (OSError, BaseExceptionGroup) as exc:
+        os_error = _find(exc, OSError)
+        if os_error is None:
+            raise
+        print(f"jupai host: cannot listen on port {config.port}: {os_error.strerror or os_error}", file=sys.stderr)
         return 3
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     return 0
+
+
+def _find(exc: BaseException, kind: type[BaseException]) -> Any:
+    """``exc`` itself or the first ``kind`` inside (nested) exception groups, else None."""
+    if isinstance(exc, kind):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = _find(inner, kind)
+            if found is not None:
+                return found
+    return None
 
 
 async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen) -> None:

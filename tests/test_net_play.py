@@ -95,3 +95,16 @@ def test_host_and_two_joins_in_separate_processes(tmp_path):
 def test_bad_arguments_exit_2_with_a_clear_message(argv, message, tmp_path):
     out = subprocess.run(JUPAI + argv, capture_output=True, text=True, timeout=30, env=env_for(tmp_path))
     assert out.returncode == 2 and message in out.stderr
+
+
+def test_host_on_a_busy_port_exits_3(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run(JUPAI + ["host", "--bind", "127.0.0.1", "--port", str(port)],
+                             capture_output=True, text=True, timeout=30, env=env_for(tmp_path))
+    assert out.returncode == 3 and f"cannot listen on port {port}" in out.stderr
+    assert "Traceback" not in out.stderr
