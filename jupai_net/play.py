@@ -62,15 +62,6 @@ def _default_lang() -> str:
     return "en"
 
 
-def _default_name() -> str:
-    try:
-        name = os.getlogin()
-    except OSError:
-        name = os.environ.get("USER") or "you"
-    name = "".join(c for c in name if c.isprintable()).strip()[:24]
-    return name or "you"
-
-
 class PlainPlayer:
     """Minimal terminal player: prints the table as lines and reads a number from
     standard input (used with ``--plain`` or when the rich UI is unavailable)."""
@@ -181,7 +172,9 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
 
     console = Console(highlight=False)
     lang = args.lang or _default_lang()
-    name = args.name or _default_name()
+    from .client.cli import default_name
+
+    name = args.name or default_name()
     demo = args.bot is not None
     delay = args.bot_delay if args.bot_delay is not None else (0.0 if demo else 0.8)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None

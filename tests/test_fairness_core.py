@@ -44,7 +44,7 @@ from jupai_net.fairness import (
     generate_signing_key,
     verify_transcript,
 )
-from jupai_net.fairness.selfplay import deliver, play_game
+from jupai_net.fairness.selfplay import play_game
 from jupai_net.fairness.statements import make_body, split_statement
 from jupai_net.rules import RuleSet
 from jupai_net.setup import hand_positions

@@ -15,7 +15,7 @@ import msgpack
 import trio
 
 from jupai_net.actions import Action
-from jupai_net.engine import GameState, replay
+from jupai_net.engine import GameState
 from jupai_net.fairness import SeatWitness, generate_signing_key
 from jupai_net.fairness.statements import join_statement
 from jupai_net.host.server import HostConfig, HostServer

@@ -11,7 +11,6 @@ import threading
 
 import pytest
 
-from jupai_net.actions import Action
 from jupai_net.fairness import (
     MALFORMED,
     TAMPERED,
