@@ -53,13 +53,17 @@ class _View:
         self.mean_rank = sum(unseen) / len(unseen) if unseen else 7.0
 
     def player(self, seat: int) -> dict[str, Any]:
+        """The observation's entry for ``seat``."""
         return self.players[seat]
 
     def identity_value(self, seat: int) -> int:
+        """A seat's identity value I as visible (0 when hidden)."""
         v = self.player(seat)["identity_value"]
         return 0 if v is None else v
 
     def same(self, a: int, b: int | None, cards: Sequence[int]) -> bool:
+        """Whether side ``a`` (against ``b``, playing ``cards``) uses the same-identity
+        formula, as far as the observation shows (rules §5)."""
         ia = self.player(a)["identity"]
         if self.obs.get("same_identity") == "matching-card":
             return any(rank(c) == self.identity_value(a) for c in cards)
