@@ -50,9 +50,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
+    except BaseException as exc:  # noqa: B036 - Ctrl-C may arrive wrapped in trio's exception groups
+        if not is_interrupt(exc):
+            raise
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """True for a ``KeyboardInterrupt`` (Ctrl-C), also when trio wraps it in a
+    ``BaseExceptionGroup`` whose other members are only cancellations of its tasks."""
+    if isinstance(exc, KeyboardInterrupt):
+        return True
+    if isinstance(exc, BaseExceptionGroup):
+        import trio
+
+        leaves = list(_leaves(exc))
+        return any(isinstance(e, KeyboardInterrupt) for e in leaves) and all(
+            isinstance(e, (KeyboardInterrupt, trio.Cancelled)) for e in leaves
+        )
+    return False
+
+
+def _leaves(group: BaseExceptionGroup):
+    for e in group.exceptions:
+        if isinstance(e, BaseExceptionGroup):
+            yield from _leaves(e)
+        else:
+            yield e
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -247,9 +247,11 @@ class GameState:
         return places
 
     def cards_left(self, seat: int) -> int:
-        """Cards a seat still holds: hand + equipment cards (§8)."""
+        """Cards a seat still holds: hand + equipment cards (§8), plus the cards it has
+        in play in a contest still waiting for its answer (they are not gone yet)."""
         s = self.seats[seat]
-        return len(s.hand) + (2 if s.equipment is not None else 0)
+        in_play = len(self.pending.cards) if self.pending is not None and self.pending.actor == seat else 0
+        return len(s.hand) + (2 if s.equipment is not None else 0) + in_play
 
     def known_cards(self, seat: int | None) -> frozenset[int]:
         """Card ids ``seat`` has been shown so far (None: the public ones)."""

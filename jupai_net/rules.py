@@ -179,7 +179,7 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
     except OSError as exc:
         raise RuleError("file", f"cannot read {path}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError("file", f"{path} is not valid TOML: {exc}") from None
+        raise RuleError("file", f"{path} is not a valid TOML file: {exc}") from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
         data = data["rules"]
     settings = {str(k).replace("-", "_"): v for k, v in data.items()}

@@ -60,3 +60,30 @@ def test_wheel_has_one_import_namespace(tmp_path):
     for sub in ("protocol", "host", "client", "fairness"):
         assert f"jupai_net/{sub}/__init__.py" in names
     assert "jupai_net/engine.py" in names
+
+
+def test_ctrl_c_inside_trio_is_one_line_and_exit_130(monkeypatch, capsys):
+    """Ctrl-C reaches main() wrapped in trio's exception groups: one line, exit 130."""
+    import argparse
+
+    import trio
+
+    from jupai_net import cli
+
+    async def boom():
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(trio.sleep_forever)
+            raise KeyboardInterrupt
+
+    def run(args):
+        trio.run(boom, strict_exception_groups=True)
+
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    sub.add_parser("boom").set_defaults(func=run)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    assert cli.main(["boom"]) == 130
+    assert capsys.readouterr().err.strip() == "interrupted"
+    assert cli.is_interrupt(BaseExceptionGroup("x", [KeyboardInterrupt()]))
+    assert not cli.is_interrupt(BaseExceptionGroup("x", [KeyboardInterrupt(), ValueError()]))
+    assert not cli.is_interrupt(ValueError())

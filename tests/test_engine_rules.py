@@ -389,3 +389,17 @@ def test_illegal_actions_say_why_and_change_nothing():
     with pytest.raises(IllegalAction, match="not your turn"):
         st.apply(st.legal_actions()[0], seat=2)
     assert (st.record(), st.observation(None)) == before
+
+
+def test_cards_in_play_still_count_until_the_contest_resolves():
+    """While seat 0's attack waits for the answer its card is on the table, not gone:
+    it still counts in its cards left (so nobody looks as if it had already won)."""
+    c = Cards()
+    ten, seven = c(10), c(7)
+    st = deal(RuleSet(round_value="rank"), setup_of("LCFN"), hands={0: [ten], 1: [seven]}, rounds=[c(6)])
+    assert st.cards_left(0) == 7
+    st.apply(Action(A.ATTACK, 1, (ten,)))
+    assert len(st.seats[0].hand) == 4 and st.cards_left(0) == 7
+    assert st.observation(2)["players"][0]["cards_left"] == 7
+    st.apply(Action(A.ANSWER, cards=(seven,)))
+    assert st.cards_left(0) == 6  # 6×10 = 60 > 6×7 = 42: seat 1 collects, seat 0 shed its card
