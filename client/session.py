@@ -789,13 +789,16 @@ class _Session:
     # ------------------------------------------------------------------ the end
 
     async def _finish(self, status: str, error: tuple[str, str] | None) -> SessionResult:
-        if getattr(self, "left", False) and status not in ("finished", "aborted"):
+        if self.left and status not in ("finished", "aborted"):
             status = "left"
-            self._host_gone("the player left before the end")
         verdict = self.verdict
         path = None
         if self.witness is not None and self.witness.game_id is not None:
-            if status not in ("finished", "aborted") and not self.witness.finished:
+            if status == "left" and not self.witness.finished:
+                # The player's own choice: the game is unverified because WE left,
+                # which says nothing against the host (specs/fairness.md §9).
+                self.witness.player_left("the player left before the end")
+            elif status not in ("finished", "aborted") and not self.witness.finished:
                 self._host_gone(f"session ended: {status}")
             # Replaying the game takes milliseconds: do it (and the file write) in a
             # worker thread so other tasks of this process (a UI, other sessions) go on.

@@ -6,10 +6,13 @@ A transcript file is ONE msgpack map, keys in this order::
      "seat": <int 0..5 | nil for a spectator>,
      "seed": <bin 32: the seat's own seed | nil>,
      "statements": [<bin: signed statement wire bytes>, ...],   # in the order received
-     "host_gone": <str: local note, the host stopped before the end | nil>}
+     "host_gone": <str: local note, the host stopped before the end | nil>,
+     "left": <str: local note, this seat left before the end>}     # optional key
 
 The statements are stored as the exact bytes received (their signatures cover
-them); ``host_gone`` is written by the seat itself and is not signed.
+them); ``host_gone`` and ``left`` are written by the seat itself and are not
+signed. ``left`` is written only when set (a file without it is byte-identical to
+one written before the key existed).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ TRANSCRIPT_VERSION = 1
 #: Largest transcript file read (bytes).
 MAX_TRANSCRIPT_BYTES = 64 << 20
 _KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
+#: Keys a file may leave out (written only when set).
+_OPTIONAL_KEYS = ("left",)
 
 
 class TranscriptError(FairnessError):
@@ -45,6 +50,7 @@ class Transcript:
     seed: bytes | None
     statements: tuple[bytes, ...]
     host_gone: str | None = None
+    left: str | None = None
 
     def encode(self) -> bytes:
         """The file bytes (see module docstring)."""
@@ -53,16 +59,17 @@ class Transcript:
 
 def encode_transcript(t: Transcript) -> bytes:
     """Encode a :class:`Transcript` into file bytes."""
-    return pack(
-        {
-            "format": FORMAT_NAME,
-            "v": TRANSCRIPT_VERSION,
-            "seat": t.seat,
-            "seed": t.seed,
-            "statements": list(t.statements),
-            "host_gone": t.host_gone,
-        }
-    )
+    obj = {
+        "format": FORMAT_NAME,
+        "v": TRANSCRIPT_VERSION,
+        "seat": t.seat,
+        "seed": t.seed,
+        "statements": list(t.statements),
+        "host_gone": t.host_gone,
+    }
+    if t.left is not None:
+        obj["left"] = t.left
+    return pack(obj)
 
 
 def decode_transcript(data: bytes) -> Transcript:
@@ -84,7 +91,7 @@ def decode_transcript(data: bytes) -> Transcript:
         raise TranscriptError(f"not a transcript file (no \"format\": \"{FORMAT_NAME}\")")
     if obj.get("v") != TRANSCRIPT_VERSION:
         raise TranscriptError(f"transcript version {obj.get('v')!r} is not supported (this verifier reads {TRANSCRIPT_VERSION})")
-    extra = sorted(str(k) for k in obj if k not in _KEYS)
+    extra = sorted(str(k) for k in obj if k not in _KEYS and k not in _OPTIONAL_KEYS)
     missing = [k for k in _KEYS if k not in obj]
     if missing or extra:
         raise TranscriptError(
@@ -101,4 +108,7 @@ def decode_transcript(data: bytes) -> Transcript:
         raise TranscriptError("transcript 'statements' must be a list of byte strings")
     if gone is not None and not isinstance(gone, str):
         raise TranscriptError("transcript 'host_gone' must be a string or nil")
-    return Transcript(seat, seed, tuple(stmts), gone)
+    left = obj.get("left")
+    if left is not None and not isinstance(left, str):
+        raise TranscriptError("transcript 'left' must be a string or nil")
+    return Transcript(seat, seed, tuple(stmts), gone, left)

@@ -402,15 +402,16 @@ class GameChecker:
 
     # ------------------------------------------------------------------ after the game
 
-    def conclude(self, host_gone: str | None = None) -> Verdict:
+    def conclude(self, host_gone: str | None = None, *, left: str | None = None) -> Verdict:
         """The verdict on everything fed so far (specs/fairness.md §9). ``host_gone`` is the
-        seat's own note that the host stopped answering (from the transcript file)."""
+        seat's own note that the host stopped answering, ``left`` its own note that it
+        left before the end (both from the transcript file)."""
         try:
-            return self._conclude(host_gone)
+            return self._conclude(host_gone, left)
         except Exception as exc:  # defensive: never a traceback for a hostile transcript
             return self._final(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
 
-    def _conclude(self, host_gone: str | None) -> Verdict:
+    def _conclude(self, host_gone: str | None, left: str | None = None) -> Verdict:
         if self.failure is not None:
             return self.failure
         if not self.statements:
@@ -433,6 +434,8 @@ class GameChecker:
         except _Problem as p:
             return self._verdict(p)
         stop = f"the transcript stops after statement #{n} ({last})"
+        if left is not None:
+            return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last)
         if host_gone is not None and seeds_out:
             return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) after the player seeds were revealed, when it alone could know the deck", message=n, kind=last)
         gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
@@ -560,6 +563,6 @@ def verify_decoded(t: Transcript, *, engine: ModuleType | None = None) -> Verdic
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
         return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
     try:
-        return checker.conclude(t.host_gone)
+        return checker.conclude(t.host_gone, left=t.left)
     except Exception as exc:  # pragma: no cover - defensive
         return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")

@@ -44,6 +44,7 @@ class SeatWitness:
         self._checker = GameChecker(seat, seed, engine=engine)
         self._raw: list[bytes] = []
         self.host_gone_note: str | None = None
+        self.left_note: str | None = None
 
     # ------------------------------------------------------------------ stream
 
@@ -61,6 +62,12 @@ class SeatWitness:
         connection was lost. Verification then reports the game as suspicious if the
         player seeds had been revealed, unverified otherwise."""
         self.host_gone_note = str(reason)
+
+    def player_left(self, reason: str = "the player left") -> None:
+        """Note (unsigned, local) that this seat itself left before the end (the player
+        quit). Verification then reports an unfinished game as unverified because the
+        seat left, and never blames the host for it (specs/fairness.md §9)."""
+        self.left_note = str(reason)
 
     # ------------------------------------------------------------------ seed
 
@@ -133,11 +140,11 @@ class SeatWitness:
 
     def transcript(self) -> bytes:
         """The transcript file bytes (specs/fairness.md §7) of everything received."""
-        return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note).encode()
+        return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note).encode()
 
     def verify(self) -> Verdict:
         """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""
-        return self._checker.conclude(self.host_gone_note)
+        return self._checker.conclude(self.host_gone_note, left=self.left_note)
 
 
 __all__ = ["SeatWitness", "WitnessError", "FairnessViolation"]
