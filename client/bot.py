@@ -31,6 +31,9 @@ class BotPlayer(PlayerBase):
     :class:`SessionResult` and ``prompts`` counts the prompts answered.
     """
 
+    #: the session tells the host a bot plays this seat (``hello.bot``)
+    is_bot = True
+
     def __init__(self, bot: str = "random", *, seed: int | None = None,
                  think: float | tuple[float, float] = 0.0, on_view=None):
         self.name = bot

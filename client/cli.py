@@ -47,7 +47,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("address", metavar="HOST[:PORT]",
                    help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}); IPv6 as [ADDR]:PORT")
-    p.add_argument("--name", default=None, help="your name at the table (default: your login name)")
+    p.add_argument("--name", default=None, help="your name at the table (default: your login name; with --bot, e.g. 'random bot')")
     p.add_argument("--code", default=None, metavar="CODE",
                    help="the join code shown on the host screen; required to accept a host whose code changed")
     p.add_argument("--seat", type=int, default=None, metavar="S", help="ask for this seat (default: any free seat)")
@@ -97,6 +97,12 @@ def default_name() -> str:
         name = os.environ.get("USER") or ""
     name = "".join(c for c in name if c.isprintable()).strip()[:24]
     return name or "player"
+
+
+def bot_name(bot: str) -> str:
+    """The default name of a ``--bot`` client, e.g. ``random bot`` (the host numbers
+    it, ``random bot 2``, if another seat has that name)."""
+    return f"{bot} bot"[:24]
 
 
 class PinningCheck:
@@ -239,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
         if args.bot not in BOTS:
             _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
             return EXIT_USAGE
-    name = args.name if args.name is not None else default_name()
+    name = args.name if args.name is not None else bot_name(args.bot) if args.bot is not None else default_name()
     try:
         return trio.run(join, host, port, name, code, args, lang, console)
     except KeyboardInterrupt:

@@ -60,7 +60,7 @@ from jupai_net.protocol import (
     Sync,
     Welcome,
 )
-from jupai_net.protocol.limits import MAX_CHAT_LEN
+from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS
 from jupai_net.rules import RuleSet
 
 from .tls import client_ssl_context, code_matches, config_dir, join_code, peer_fingerprint
@@ -398,7 +398,7 @@ class _Session:
                  token: str | None, seed: bytes | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
                  reconnect_for: float, connect_timeout: float, save_resume: bool,
-                 control: SessionControl | None = None):
+                 control: SessionControl | None = None, bot: bool = False):
         self.host, self.port, self.name, self.player = host, port, name, player
         self.want_seat, self.lang = seat, lang
         self.token = token
@@ -427,6 +427,7 @@ class _Session:
         self.nursery: trio.Nursery | None = None
         self.left = False
         self.save_error: str | None = None
+        self.bot = bot
 
     # ------------------------------------------------------------------ view plumbing
 
@@ -470,7 +471,8 @@ class _Session:
         self.conn = ClientConnection()
         self.stmt_index = 0
         self.sent_commit = self.sent_reveal = self.sent_ready = False
-        await self.send(Hello(self.name, lang=self.lang, seat=self.want_seat, token=self.token))
+        await self.send(Hello(self.name, lang=self.lang, seat=self.want_seat, token=self.token, bot=self.bot,
+                              min_version=BOT_HELLO_VERSION if self.bot else SUPPORTED_VERSIONS[0]))
 
     async def send(self, msg: Message) -> None:
         """Encode and send one message; a broken transport raises :class:`_Lost`."""
@@ -649,8 +651,11 @@ class _Session:
     async def _on_welcome(self, msg: Welcome) -> None:
         self.token = msg.token
         phase = self.view.phase if self.view.phase in (SEEDING, PLAYING) else LOBBY
+        names = {p.seat: p.name for p in msg.players}
+        # the host may have renamed a bot client whose name was taken ("random bot 2")
+        name = names.get(msg.seat, self.view.name) if msg.seat is not None else self.view.name
         self.update("welcome", seat=msg.seat, rules=msg.rules, players=msg.players,
-                    names={p.seat: p.name for p in msg.players}, token=msg.token, phase=phase)
+                    names=names, token=msg.token, phase=phase, name=name)
         if self.save_resume:
             _save_resume(self.host, self.port, msg.token, self.seed, msg.seat)
         await self._ready()
@@ -860,6 +865,7 @@ async def run_session(
     save_resume: bool = True,
     wire_tap: Callable[[bytes], None] | None = None,
     control: SessionControl | None = None,
+    bot: bool | None = None,
 ) -> SessionResult:
     """Play one game at the host ``host``:``port`` as ``name``, with ``player`` choosing.
 
@@ -879,7 +885,10 @@ async def run_session(
     ``<config dir>/transcripts/<game id>-seat<N>.jupai``). ``wire_tap``: called with
     every chunk of decrypted bytes received (tests, debugging). ``control``: the
     :class:`SessionControl` to use (make one first to wire chat and leave into a UI
-    before the session starts; it is also given to ``player.attach``).
+    before the session starts; it is also given to ``player.attach``). ``bot``: tell
+    the host a program plays this seat (``hello.bot``: the lobby shows it as a bot);
+    default: the player's ``is_bot`` attribute (True for
+    :class:`~jupai_net.client.bot.BotPlayer`).
 
     Returns a :class:`SessionResult` (never raises for network or host problems; only
     for bad arguments or cancellation).
@@ -890,6 +899,7 @@ async def run_session(
         host, port, name, player, seat=seat, lang=lang, token=token, seed=seed, check=check, ssl_context=ctx,
         transcript_path=Path(transcript_path) if transcript_path is not None else None, wire_tap=wire_tap,
         reconnect_for=reconnect_for, connect_timeout=connect_timeout, save_resume=save_resume, control=control,
+        bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot),
     )
     return await session.run()
 

@@ -18,6 +18,7 @@ connection only (``internal`` error).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import ssl
@@ -41,6 +42,7 @@ from jupai_net.protocol import (
     Message,
     Ping,
     RemoteProtocolError,
+    Welcome,
 )
 
 from .table import Close, Send, Table, TableConfig
@@ -279,6 +281,8 @@ class HostServer:
             self.done.set()
 
     def _push(self, link: _Link, msg: Message) -> None:
+        if isinstance(msg, Welcome) and link.conn.version is not None and msg.version != link.conn.version:
+            msg = dataclasses.replace(msg, version=link.conn.version)  # the version negotiated with this client
         try:
             data = link.conn.send(msg)
         except LocalProtocolError as exc:  # e.g. the client closed its side meanwhile

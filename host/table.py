@@ -133,7 +133,9 @@ class TableConfig:
 @dataclass
 class Seat:
     """One occupied seat. ``token`` is ``None`` for a host bot; ``cid`` is the live
-    connection (``None`` while a player is disconnected)."""
+    connection (``None`` while a player is disconnected). ``bot``: a host bot (the
+    table plays it); ``remote_bot``: a client that said ``hello.bot`` (a bot program
+    plays it over the network, like a person: shown as a bot in the lobby)."""
 
     seat: int
     name: str
@@ -141,6 +143,7 @@ class Seat:
     bot: bool = False
     cid: int | None = None
     ready: bool = False
+    remote_bot: bool = False
 
     @property
     def connected(self) -> bool:
@@ -149,7 +152,7 @@ class Seat:
 
     def info(self) -> PlayerInfo:
         """The lobby entry for this seat."""
-        return PlayerInfo(self.seat, self.name, ready=self.ready or self.bot, bot=self.bot,
+        return PlayerInfo(self.seat, self.name, ready=self.ready or self.bot, bot=self.bot or self.remote_bot,
                           connected=self.bot or self.cid is not None)
 
 
@@ -316,7 +319,9 @@ class Table:
         stream so far, a ``sync`` and (if it is to move) a ``prompt``. Without: a free
         seat in the lobby (the one asked for, else the first). Returns the seat, or
         ``None`` after a :class:`Close` with an ``error`` (codes ``bad-token``,
-        ``game-running``, ``name-taken``, ``seat-taken``, ``table-full``).
+        ``game-running``, ``name-taken``, ``seat-taken``, ``table-full``). A bot client
+        (``hello.bot``) whose name is taken is not refused: it is seated as
+        ``NAME N`` (N its seat), as host bots are; the ``welcome`` tells it.
         """
         if hello.token is not None:
             return self._readmit(cid, hello, now)
@@ -324,7 +329,7 @@ class Table:
             self._error(cid, "game-running", "a game is running at this table and you hold no seat in it")
             return None
         taken = {s.name.casefold() for s in self.seats if s is not None}
-        if hello.name.casefold() in taken:
+        if hello.name.casefold() in taken and not hello.bot:
             self._error(cid, "name-taken", f"another player at the table is called {hello.name!r}; pick another name")
             return None
         P = self.rules.players
@@ -342,13 +347,21 @@ class Table:
                 self._error(cid, "table-full", f"all {P} seats are taken")
                 return None
             seat = free[0]
+        name = hello.name
+        n = seat
+        while name.casefold() in taken:  # only a bot client gets here: name it like a host bot
+            suffix = f" {n}"
+            name = hello.name[: MAX_NAME_LEN - len(suffix)].rstrip() + suffix
+            n += P
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat(seat, hello.name, token, cid=cid)
+        self.seats[seat] = Seat(seat, name, token, cid=cid, remote_bot=hello.bot)
         self._conn_seat[cid] = seat
-        log.info("table %d: %s took seat %d (connection %d)", self.table_id, hello.name, seat, cid)
+        what = "bot client " if hello.bot else ""
+        log.info("table %d: %s%s took seat %d (connection %d)", self.table_id, what, name, seat, cid)
         self._send(cid, Welcome(seat, token, self.rules, self.players()))
         self._lobby()
-        self._notice("player-joined", f"{hello.name} took seat {seat}", but=cid)
+        self._notice("player-joined", f"{name} (a bot) took seat {seat}" if hello.bot else f"{name} took seat {seat}",
+                     but=cid)
         return seat
 
     def _readmit(self, cid: int, hello: Hello, now: float) -> int | None:

@@ -8,7 +8,8 @@ sending, so callers never set it). Constructors validate every field and raise
 constructor accepts, a peer's decoder accepts too.
 
 On the wire a message is one msgpack map: ``{"type": str, "seq": int, <fields>}``,
-every field present (``None`` travels as nil), no other keys. ``to_wire()`` builds
+every field present (``None`` travels as nil) except an *optional key* at its
+default (only ``hello.bot``, since version 2), no other keys. ``to_wire()`` builds
 that map; ``from_wire(map)`` checks it and raises
 :class:`~.errors.RemoteProtocolError` (``bad-field``) on any problem.
 
@@ -53,6 +54,7 @@ from .limits import (
     MAX_TREE_DEPTH,
     MAX_TREE_NODES,
     MIN_TOKEN_LEN,
+    BOT_HELLO_VERSION,
     PROTOCOL_VERSION,
     SEED_LEN,
     SUPPORTED_VERSIONS,
@@ -337,6 +339,9 @@ class Message:
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {}
     #: free-form tree fields (checked by ``_check_tree``): passed to the wire as they are
     _trees: ClassVar[frozenset[str]] = frozenset()
+    #: optional keys -> their default: left out of the wire map at the default, and
+    #: taken as the default when a peer leaves them out
+    _optional: ClassVar[dict[str, Any]] = {}
 
     seq: int | None = field(default=None, kw_only=True, compare=False)
 
@@ -353,6 +358,8 @@ class Message:
         for f in dataclasses.fields(self):
             if f.name in self._trees:
                 out[f.name] = getattr(self, f.name)  # checked plain data already: as is
+            elif f.name in self._optional and getattr(self, f.name) == self._optional[f.name]:
+                continue  # an optional key at its default stays off the wire
             elif f.name != "seq":
                 out[f.name] = _plain(getattr(self, f.name))
         return out
@@ -363,6 +370,8 @@ class Message:
         :class:`RemoteProtocolError` ``bad-field`` naming the field on any problem."""
         try:
             names = {f.name for f in dataclasses.fields(cls)}
+            if cls._optional:
+                data = {**{k: v for k, v in cls._optional.items()}, **data}
             _check_keys(f"a {cls.type} message", data, names | {"type"})
             kwargs = {}
             for name in names:
@@ -385,20 +394,30 @@ class Hello(Message):
     ``token``: the session token of an earlier ``welcome`` to take a seat back
     after a disconnect, else ``None``. ``version``/``min_version``: the protocol
     versions the client speaks (highest/lowest); the host picks the highest it
-    shares, or fails with ``version-mismatch``.
+    shares, or fails with ``version-mismatch``. ``bot`` (optional key, version 2):
+    a program, not a person, plays this client's seat; the lobby shows it as a bot.
+    A hello with ``bot`` true needs ``min_version`` ≥ 2 (a version-1 host then
+    answers ``version-mismatch`` instead of failing on an unknown key); at its default
+    ``False`` the key is left out, so a person's hello is also a valid version-1 hello.
     """
 
     type: ClassVar[str] = "hello"
+    _optional: ClassVar[dict[str, Any]] = {"bot": False}
     name: str
     lang: str = "en"
     seat: int | None = None
     token: str | None = None
     version: int = PROTOCOL_VERSION
     min_version: int = SUPPORTED_VERSIONS[0]
+    bot: bool = False
 
     def _validate(self) -> None:
         _check_int("version", self.version, 0, MAX_NONCE)
         _check_int("min_version", self.min_version, 0, self.version)
+        _check_bool("bot", self.bot)
+        if self.bot and self.min_version < BOT_HELLO_VERSION:
+            raise FieldError("bot", f"needs min_version {BOT_HELLO_VERSION} or more (hello.bot is new in version "
+                             f"{BOT_HELLO_VERSION}), got min_version {self.min_version}")
         _check_name("name", self.name)
         if self.lang not in LANGS:
             raise FieldError("lang", f"must be one of {', '.join(LANGS)}, got {_short(self.lang)}")

@@ -11,6 +11,7 @@ from jupai_net.client.bot import BotPlayer
 from jupai_net.client.session import run_session
 from jupai_net.fairness import SUSPICIOUS, UNVERIFIED, SeatWitness, verify_transcript
 from jupai_net.fairness.transcript import decode_transcript
+from jupai_net.protocol import Hello
 
 from .test_net_support import host_config, pin, start_host
 
@@ -66,3 +67,57 @@ def test_leaving_is_unverified_a_vanished_host_stays_suspicious_and_old_files_ar
     v = verify_transcript(left.transcript())
     assert v.status == UNVERIFIED and "this seat left the game before the end" in v.reason
     assert v == left.verify()
+
+
+async def test_bot_clients_are_listed_as_bots_and_share_a_default_name():
+    """Two `jupai join --bot random` clients: both say hello.bot with the default name
+    'random bot'; the host seats both (the second renamed 'random bot N'), the lobby
+    marks them as bots and the notice says so; a person is still a person."""
+    from jupai_net.client.cli import bot_name
+    from jupai_net.protocol import Lobby, Notice, Welcome
+
+    from .test_net_support import RawClient
+
+    assert bot_name("random") == "random bot"
+    bots = {i: BotPlayer("random", seed=i) for i in (1, 2)}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(3, bot_delay=0.0))
+        person = await RawClient.connect(server.port)
+        await person.send(Hello("Ann"))  # a person's hello: no bot key (a version-1 hello)
+        welcome = await person.recv_until(Welcome)
+        assert welcome.version == 2
+
+        async def bot(i: int) -> None:
+            await run_session("127.0.0.1", server.port, name=bot_name("random"), player=bots[i],
+                              check_fingerprint=pin, save_resume=False)
+
+        nursery.start_soon(bot, 1)
+        await person.recv_until(Notice, where=lambda n: n.code == "player-joined")
+        nursery.start_soon(bot, 2)
+        joined = await person.recv_until(Notice, where=lambda n: n.code == "player-joined")
+        lobby = await person.recv_until(Lobby, where=lambda m: len(m.players) == 3)
+        with trio.fail_after(5):
+            while not all(b.last_view and b.last_view.seat is not None for b in bots.values()):
+                await trio.sleep(0.02)
+        await person.aclose()
+        nursery.cancel_scope.cancel()
+    seats = {p.seat: (p.name, p.bot) for p in lobby.players}
+    assert seats == {0: ("Ann", False), 1: ("random bot", True), 2: ("random bot 2", True)}
+    assert "(a bot)" in joined.text
+    # each bot client learned the name it was seated under
+    assert [bots[i].last_view.name for i in (1, 2)] == ["random bot", "random bot 2"]
+
+
+async def test_a_version_1_client_still_gets_a_version_1_welcome():
+    from jupai_net.protocol import Welcome
+
+    from .test_net_support import RawClient
+
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(3))
+        old = await RawClient.connect(server.port)
+        await old.send(Hello("Old", version=1, min_version=1))
+        welcome = await old.recv_until(Welcome)
+        assert welcome.version == 1 and old.conn.version == 1
+        await old.aclose()
+        nursery.cancel_scope.cancel()
