@@ -248,14 +248,30 @@ def run(args: argparse.Namespace) -> int:
     name = args.name if args.name is not None else bot_name(args.bot) if args.bot is not None else default_name()
     try:
         return trio.run(join, host, port, name, code, args, lang, console)
-    except KeyboardInterrupt:
+    except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
+        if not _is_interrupt(exc):
+            raise
         _err(err, t("cli.interrupted", lang))
         return EXIT_INTERRUPTED
 
 
+def _is_interrupt(exc: BaseException) -> bool:
+    """A ``KeyboardInterrupt``, also inside (nested) exception groups."""
+    if isinstance(exc, KeyboardInterrupt):
+        return True
+    if isinstance(exc, BaseExceptionGroup):
+        return any(_is_interrupt(e) for e in exc.exceptions)
+    return False
+
+
 async def join(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
                console: Any) -> int:
-    """Connect, play the game, report; returns the exit code."""
+    """Connect, play the game, report; returns the exit code.
+
+    Ctrl-C (SIGINT, when run in the main thread): the first one leaves the table
+    politely — ``bye`` to the host (in the lobby the seat is freed), the transcript
+    saved with the seat's ``left`` note — then the report, exit 130; a second one
+    quits at once."""
     import logging
 
     from .session import SessionControl, run_session
@@ -263,24 +279,52 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     logging.basicConfig(level=logging.CRITICAL)  # the report below says what went wrong, in the user's language
     check = PinningCheck(code, console, lang)
     control = SessionControl()
+    interrupted = False
+
+    async def on_signal(received: Any) -> None:
+        nonlocal interrupted
+        async for _ in received:
+            if interrupted:
+                raise KeyboardInterrupt
+            interrupted = True
+            control.leave()
+
     console.print(t("cli.connecting", lang, host=host, port=port), style="dim")
-    async with trio.open_nursery() as nursery:
-        if args.bot is not None:
-            from .bot import BotPlayer
+    with _signal_receiver() as received:
+        async with trio.open_nursery() as nursery:
+            if received is not None:
+                nursery.start_soon(on_signal, received)
+            if args.bot is not None:
+                from .bot import BotPlayer
 
-            player: Any = BotPlayer(args.bot)
-        else:
-            from .ui import TerminalPlayer
+                player: Any = BotPlayer(args.bot)
+            else:
+                from .ui import TerminalPlayer
 
-            player = TerminalPlayer(lang=lang, console=console)
-            nursery.start_soon(player.input_loop)
-        try:
-            result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
-                                       transcript_path=args.transcript, lang=lang, control=control,
-                                       seat=getattr(args, "seat", None))
-        except ValueError as exc:  # bad arguments, e.g. a name the protocol does not accept
-            _err(console, t("cli.failed", lang, reason=exc))
+                player = TerminalPlayer(lang=lang, console=console)
+                nursery.start_soon(player.input_loop)
+            try:
+                result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
+                                           transcript_path=args.transcript, lang=lang, control=control,
+                                           seat=getattr(args, "seat", None), bot=args.bot is not None)
+            except ValueError as exc:  # bad arguments, e.g. a name the protocol does not accept
+                _err(console, t("cli.failed", lang, reason=exc))
+                nursery.cancel_scope.cancel()
+                return EXIT_USAGE
             nursery.cancel_scope.cancel()
-            return EXIT_USAGE
-        nursery.cancel_scope.cancel()
-    return report(result, console, lang, check, host, port)
+    exit_code = report(result, console, lang, check, host, port)
+    if interrupted:
+        _err(console, t("cli.interrupted", lang))
+        return EXIT_INTERRUPTED
+    return exit_code
+
+
+def _signal_receiver() -> Any:
+    """``trio.open_signal_receiver(SIGINT)`` in the main thread, else a context giving None."""
+    import contextlib
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return contextlib.nullcontext()
+    return trio.open_signal_receiver(signal.SIGINT)

@@ -119,7 +119,8 @@ class ClientView:
 
     * ``name``: this player's name; ``seat``: its seat (``None`` until welcomed);
     * ``players``: the lobby list (:class:`~jupai_net.protocol.PlayerInfo`: seat,
-      name, ready, bot, connected); ``names``: seat → name of every occupied seat;
+      name, ready, bot, connected) of the occupied seats; :attr:`seats`: every seat in
+      order, ``None`` for an empty one; ``names``: seat → name of every occupied seat;
     * ``rules``: the table's :class:`~jupai_net.rules.RuleSet` (``None`` until welcomed);
     * ``host``/``port``; ``fingerprint``: hex SHA-256 of the host's TLS certificate
       and ``join_code`` its short form; ``host_key``: fingerprint of the host's
@@ -181,6 +182,17 @@ class ClientView:
     result: dict[str, Any] | None = None
     verdict: Verdict | None = None
     change: str = ""
+
+    @property
+    def seats(self) -> tuple[PlayerInfo | None, ...]:
+        """Every seat of the table in order, empty ones included: the seat's
+        :class:`~jupai_net.protocol.PlayerInfo`, or ``None`` for an empty seat
+        (``rules.players`` entries; ``()`` before the ``welcome``). For a lobby screen
+        that lists each seat."""
+        if self.rules is None:
+            return ()
+        by_seat = {p.seat: p for p in self.players}
+        return tuple(by_seat.get(s) for s in range(self.rules.players))
 
     @property
     def my_turn(self) -> bool:

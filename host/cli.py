@@ -1,18 +1,23 @@
 """``jupai host``: serve a table on the LAN and show it as a spectator (specs/host.md).
 
-``jupai host [--bind ADDR] [--port N] [--seats P] [--bots K] [--rounds N]
-[--rules FILE] [--turn-timeout S] [--transcript-dir DIR] [--games N] [--bot NAME]``
+``jupai host [--bind ADDR] [--port N] [--seats P] [--bots K] [--opponents NAME]
+[--rounds N] [--rules FILE] [--turn-timeout S] [--transcript-dir DIR] [--games N]``
 
 Prints the address(es) to join and the join code (the short form of the TLS
-certificate's SHA-256 fingerprint), then the lobby and every public event of the
-game. Exit codes: 0 after the games were played, 2 bad arguments or rules file,
-3 the port cannot be opened, 130 interrupted.
+certificate's SHA-256 fingerprint), then the lobby (every seat, empty ones too) and
+every public event of the game; after the last game one closing line (who won,
+where the transcripts are). Ctrl-C stops cleanly: a running game is abandoned (the
+players are told why), every client gets ``bye``. Exit codes: 0 after the games
+were played, 2 bad arguments or rules file, 3 the port cannot be opened, 130
+interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,7 +46,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N", help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
     p.add_argument("--seats", type=int, default=None, metavar="P", help="seats at the table, 2-6 (default 4, or the rules file's)")
     p.add_argument("--bots", type=int, default=0, metavar="K", help="seats the host fills with bots (default 0)")
-    p.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="which bot plays the bot seats (default greedy)")
+    p.add_argument("--opponents", default=None, choices=sorted(BOTS), metavar="NAME",
+                   help=f"which bot plays the host's bot seats: {', '.join(sorted(BOTS))} (default greedy; "
+                   "as in `jupai play --opponents`)")
+    # Deprecated spelling of --opponents (in `jupai play`, --bot means "a bot plays YOUR seat").
+    p.add_argument("--bot", dest="bot_alias", default=None, choices=sorted(BOTS), help=argparse.SUPPRESS)
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (default: the rules' default)")
     p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of rule settings (see `jupai rules`)")
     p.add_argument("--turn-timeout", type=float, default=60.0, metavar="S",
@@ -49,7 +58,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to host before exiting (default 1; 0 = forever)")
     p.add_argument("--transcript-dir", default=None, metavar="DIR",
-                   help="also save every seat's transcript of each game in DIR (check with `jupai verify`)")
+                   help="where to save every seat's transcript of each game, as the host sent it (check with "
+                   "`jupai verify`; default: host-transcripts/ in the jupai config folder)")
     p.add_argument("--quiet", action="store_true", help="print only the join information and the results")
     p.add_argument("-v", "--verbose", action="count", default=0, help="log connections (-v) and protocol details (-vv)")
     p.set_defaults(func=run)
@@ -64,13 +74,33 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     else:
         rules = RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
-    table = TableConfig(rules=rules, bots=args.bots, bot=args.bot, turn_timeout=timeout, bot_delay=max(0.0, args.bot_delay))
+    table = TableConfig(rules=rules, bots=args.bots, bot=opponents(args), turn_timeout=timeout,
+                        bot_delay=max(0.0, args.bot_delay))
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
     return HostConfig(
         bind=args.bind, port=args.port, table=table, games=args.games if args.games > 0 else None,
-        transcript_dir=Path(args.transcript_dir) if args.transcript_dir else None,
+        transcript_dir=Path(args.transcript_dir) if args.transcript_dir else default_transcript_dir(),
     )
+
+
+def opponents(args: argparse.Namespace) -> str:
+    """The bot for the host's bot seats: ``--opponents``, else the deprecated ``--bot``
+    (with a warning on stderr), else ``greedy``."""
+    chosen = getattr(args, "opponents", None)
+    alias = getattr(args, "bot_alias", None)
+    if alias is not None:
+        print("jupai host: --bot is deprecated here, use --opponents (as in `jupai play`)", file=sys.stderr)
+        if chosen is None:
+            chosen = alias
+    return chosen or "greedy"
+
+
+def default_transcript_dir() -> Path:
+    """Where ``jupai host`` keeps the transcripts it sent: ``<config dir>/host-transcripts``."""
+    from jupai_net.client.tls import config_dir
+
+    return config_dir() / "host-transcripts"
 
 
 class HostScreen:
@@ -78,11 +108,18 @@ class HostScreen:
 
     Uses :func:`jupai_net.client.render.describe_event` / ``render_table`` when the
     client renderer is installed, else plain lines. ``console`` is a rich console.
+    ``games``: games to host (``None``: no limit): after the last one the screen stops
+    showing lobby changes and notices (the players leaving), and :meth:`closing`
+    prints one closing line.
     """
 
-    def __init__(self, console: Any, *, quiet: bool = False):
+    def __init__(self, console: Any, *, quiet: bool = False, games: int | None = None):
         self.console = console
         self.quiet = quiet
+        self.games = games
+        self.played = 0
+        self.closed = False  # no more lobby / notice lines (the last game is over, or stopping)
+        self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
         try:
             from jupai_net.client import render
@@ -128,16 +165,16 @@ class HostScreen:
 
     def _show(self, kind: str, data: dict[str, Any]) -> None:
         out = self.console.print
+        if self.closed and kind in ("lobby", "notice", "chat"):
+            return  # the games are over: the players leaving is no news
         if kind == "lobby":
-            self.names = [None] * (max((p.seat for p in data["players"]), default=-1) + 1)
-            for p in data["players"]:
+            players = data["players"]
+            total = data.get("seats") or max((p.seat + 1 for p in players), default=0)
+            self.names = [None] * max(total, max((p.seat + 1 for p in players), default=0))
+            for p in players:
                 self.names[p.seat] = p.name
             if not self.quiet:
-                seats = ", ".join(
-                    f"{p.seat}:{p.name}{' (bot)' if p.bot else ''}{' ✓' if p.ready else ''}{'' if p.connected else ' (away)'}"
-                    for p in data["players"]
-                )
-                out(f"[dim]lobby[/dim] {seats or '(empty)'}", highlight=False)
+                out(lobby_line(players, total), highlight=False)
         elif kind == "start":
             self.names = list(data["names"])
             out(f"[bold]game {data['game_id'].hex()[:12]} starts[/bold] · host key {data['host_key']}", highlight=False)
@@ -161,8 +198,66 @@ class HostScreen:
                                for i, s in enumerate(res["ranking"]))
             out(f"[bold green]game over[/bold green] ({res['reason']}): {places}", highlight=False)
             out("[dim]the host seed is revealed; every player can now verify the deal[/dim]")
+            self._game_done(kind, res)
         elif kind == "abandon":
             out(f"[bold red]game abandoned[/bold red]: {data['reason']}", highlight=False)
+            self._game_done(kind, data)
+
+    def _game_done(self, kind: str, data: dict[str, Any]) -> None:
+        self.played += 1
+        self.last = (kind, data)
+        if self.games is not None and self.played >= self.games:
+            self.closed = True
+
+    def stopping(self) -> None:
+        """Ctrl-C: say the host is stopping; no more lobby lines."""
+        self.closed = True
+        self.console.print("[bold yellow]stopping[/bold yellow]: abandoning a running game and telling the players "
+                           "(Ctrl-C again to quit at once)", highlight=False)
+
+    def closing(self, transcript_dir: Path | None, *, interrupted: bool = False) -> str:
+        """Print (and return) the closing line: games played, who won the last one,
+        where the host's transcripts are."""
+        games = f"{self.played} game{'s' if self.played != 1 else ''} played"
+        parts = [("host stopped (Ctrl-C): " if interrupted else "host closed: ") + games]
+        if self.last is not None:
+            kind, data = self.last
+            if kind == "end":
+                names, ranking, winner = data.get("names", []), data.get("ranking", []), data.get("winner")
+                def who(s: int) -> str:
+                    return f"{names[s] if s < len(names) and names[s] else 'seat ' + str(s)} (seat {s})"
+                if winner is not None:
+                    parts.append(f"{who(winner)} won")
+                elif ranking:
+                    parts.append(f"{who(ranking[0])} came first")
+            else:
+                parts.append(f"the last game was abandoned ({data.get('reason', '')})")
+        line = "; ".join(parts) + "."
+        if transcript_dir is not None and self.played:
+            line += f" Every seat's transcript is in {transcript_dir} (check one with `jupai verify FILE`)."
+        self.console.print(f"[bold]{line}[/bold]", highlight=False)
+        return line
+
+
+def lobby_line(players: Any, total: int) -> str:
+    """One lobby line listing every seat, empty ones too, e.g.
+    ``lobby 2/4 seats · 0 Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty)``."""
+    by_seat = {p.seat: p for p in players}
+    cells = []
+    for s in range(max(total, max(by_seat, default=-1) + 1)):
+        p = by_seat.get(s)
+        if p is None:
+            cells.append(f"{s} [dim](empty)[/dim]")
+        else:
+            cells.append(f"{s} {_escape(p.name)}{' (bot)' if p.bot else ''}{' ✓' if p.ready else ''}"
+                         f"{'' if p.connected else ' (away)'}")
+    return f"[dim]lobby[/dim] {len(by_seat)}/{total} seats · " + " · ".join(cells)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -182,19 +277,20 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"jupai host: cannot load or make the host certificate: {exc}", file=sys.stderr)
         return 2
-    screen = HostScreen(console, quiet=args.quiet)
+    screen = HostScreen(console, quiet=args.quiet, games=config.games)
     try:
-        trio.run(serve, config, identity, screen)
-    except (OSError, BaseExceptionGroup) as exc:
+        interrupted = trio.run(serve, config, identity, screen)
+    except BaseException as exc:  # noqa: B036 - trio wraps Ctrl-C and OSError in exception groups
+        if _find(exc, KeyboardInterrupt) is not None:  # a second Ctrl-C while stopping
+            print("interrupted", file=sys.stderr)
+            return 130
         os_error = _find(exc, OSError)
         if os_error is None:
             raise
         print(f"jupai host: cannot listen on port {config.port}: {os_error.strerror or os_error}", file=sys.stderr)
         return 3
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    return 0
+    screen.closing(config.transcript_dir, interrupted=interrupted)
+    return 130 if interrupted else 0
 
 
 def _find(exc: BaseException, kind: type[BaseException]) -> Any:
@@ -209,9 +305,33 @@ def _find(exc: BaseException, kind: type[BaseException]) -> Any:
     return None
 
 
-async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen) -> None:
-    """Run the server with ``screen`` as observer; print the banner once listening."""
+async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, *, signals: bool = True) -> bool:
+    """Run the server with ``screen`` as observer; print the banner once listening.
+
+    With ``signals`` (the main thread only), the first Ctrl-C (SIGINT) or SIGTERM stops
+    the host cleanly (:meth:`HostServer.stop`: a running game is abandoned, every client
+    gets ``bye``); a second Ctrl-C raises ``KeyboardInterrupt``. Returns True if it was
+    stopped by a signal."""
     server = HostServer(config, identity, observer=screen)
-    async with trio.open_nursery() as nursery:
-        await nursery.start(server.serve)
-        screen.banner(identity, server, config.table.rules, config.table.bots)
+    stopped = False
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) if signals else contextlib.nullcontext() as received:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(server.serve)
+            screen.banner(identity, server, config.table.rules, config.table.bots)
+            for table in server.tables:  # the empty seats waiting for players
+                screen(table.table_id, "lobby", {"players": table.players(), "seats": table.rules.players})
+
+            async def watch() -> None:
+                nonlocal stopped
+                async for _ in received:
+                    if stopped:
+                        raise KeyboardInterrupt
+                    stopped = True
+                    screen.stopping()
+                    server.stop("the host was stopped (Ctrl-C at the host)")
+
+            if signals:
+                nursery.start_soon(watch)
+            await server.closed.wait()
+            nursery.cancel_scope.cancel()
+    return stopped

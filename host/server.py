@@ -151,6 +151,8 @@ class HostServer:
         self.port: int = config.port
         self.ports: list[tuple[str, int]] = []
         self.done = trio.Event()
+        self.closed = trio.Event()  # set when serve() has returned (clients told, sockets closed)
+        self.stop_reason: str | None = None
         self.stats = {"connections": 0, "protocol_errors": 0, "slow_clients": 0, "internal_errors": 0}
 
     # ------------------------------------------------------------------ running
@@ -158,22 +160,31 @@ class HostServer:
     async def serve(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Listen and serve until :attr:`done` (``config.games`` games over) or
         cancellation. Reports ``self`` to ``nursery.start`` once listening."""
-        listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.bind or None)
-        self.ports = [l.socket.getsockname()[:2] for l in listeners]
-        self.port = self.ports[0][1]
-        log.info("listening on %s", ", ".join(f"{h}:{p}" for h, p in self.ports))
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            await nursery.start(trio.serve_listeners, self._handle, listeners)
-            self._new_table()
-            task_status.started(self)
-            await self.done.wait()
-            await self._shutdown()
-            nursery.cancel_scope.cancel()
+        try:
+            listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.bind or None)
+            self.ports = [l.socket.getsockname()[:2] for l in listeners]
+            self.port = self.ports[0][1]
+            log.info("listening on %s", ", ".join(f"{h}:{p}" for h, p in self.ports))
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                await nursery.start(trio.serve_listeners, self._handle, listeners)
+                self._new_table()
+                task_status.started(self)
+                await self.done.wait()
+                await self._shutdown()
+                nursery.cancel_scope.cancel()
+        finally:
+            self.closed.set()
 
     async def _shutdown(self) -> None:
-        """Say bye to every client, give them ``close_grace`` to get their last frames."""
-        log.info("all games played; shutting down")
+        """Abandon a running game if stopped early (:meth:`stop` with a reason), say bye
+        to every client, give them ``close_grace`` to get their last frames."""
+        if self.stop_reason is not None:
+            now = trio.current_time()
+            for table in self.tables:
+                if table.stop_game(now, self.stop_reason):
+                    self._flush(table)
+        log.info("%s; shutting down", self.stop_reason or "all games played")
         for link in list(self.links.values()):
             if not link.closing:
                 try:
@@ -184,8 +195,13 @@ class HostServer:
             while self.links:
                 await trio.sleep(0.02)
 
-    def stop(self) -> None:
-        """Ask :meth:`serve` to shut down (as if every game were played)."""
+    def stop(self, reason: str | None = None) -> None:
+        """Ask :meth:`serve` to shut down. With a ``reason`` (e.g. Ctrl-C at the host) a
+        game still running is first abandoned with that reason (signed ``abandon``
+        statement with the host seed, ``end aborted``), so every player is told why and
+        keeps a transcript; then every client gets ``bye host-shutdown``."""
+        if reason is not None and self.stop_reason is None:
+            self.stop_reason = reason
         self.done.set()
 
     def _new_table(self) -> Table:

@@ -192,7 +192,7 @@ class Table:
     ``signing_key``: the host's Ed25519 statement key. ``table_id``: a number for logs.
     ``rng``: randomness for bots and default actions (default: seeded from
     :mod:`secrets`). ``observer(kind, data)``: called with public information for the
-    host's spectator screen (kinds ``lobby``, ``start``, ``deal``, ``step``,
+    host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size), ``start``, ``deal``, ``step``,
     ``notice``, ``chat``, ``end``, ``abandon``; see specs/host.md § Host screen).
     """
 
@@ -303,7 +303,7 @@ class Table:
     def _lobby(self) -> None:
         players = self.players()
         self._broadcast(Lobby(players))
-        self._observe("lobby", players=players)
+        self._observe("lobby", players=players, seats=self.rules.players)
 
     def _error(self, cid: int, code: str, text: str) -> None:
         log.info("table %d: refusing connection %d: %s: %s", self.table_id, cid, code, text)
@@ -703,6 +703,15 @@ class Table:
         self._broadcast(End("finished", result))
         self._observe("end", result=result)
         self._back_to_lobby(result)
+
+    def stop_game(self, now: float, reason: str) -> bool:
+        """Abandon the running game, if any, because the host stops (``reason``, e.g.
+        "the host was stopped"): every seat gets the signed ``abandon`` statement (with
+        the host seed) and ``end aborted``. Returns True if a game was running."""
+        if self.phase == LOBBY or self.dealer is None:
+            return False
+        self._abandon(reason, now)
+        return True
 
     def _abandon(self, reason: str, now: float) -> None:
         assert self.dealer is not None

@@ -81,6 +81,12 @@ def test_host_and_two_joins_in_separate_processes(tmp_path):
             host.kill()
     assert host.returncode == 0
     assert "game over" in rest
+    # after the last game: one closing line (who won, where the transcripts are), no lobby lines
+    after = rest[rest.index("game over"):]
+    assert "lobby" not in after and "notice" not in after
+    closing = " ".join(after.split())
+    assert re.search(r"host closed: 1 game played; \S.* \(seat \d\) (won|came first)\.", closing), closing
+    assert f"Every seat's transcript is in {tmp_path / 'host'}" in closing
     for name in ("alice", "bob"):
         assert read_and_verify(str(tmp_path / f"{name}.jupai")).status == VERIFIED
     host_copies = sorted((tmp_path / "host").glob("*.jupai"))
@@ -108,3 +114,146 @@ def test_host_on_a_busy_port_exits_3(tmp_path):
                              capture_output=True, text=True, timeout=30, env=env_for(tmp_path))
     assert out.returncode == 3 and f"cannot listen on port {port}" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+class Running:
+    """A ``jupai`` process whose stdout is read line by line in a thread."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]):
+        import threading
+
+        self.proc = subprocess.Popen(JUPAI + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        self.lines: list[str] = []
+        self.stderr = ""
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(line)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.lines)
+
+    def wait_for(self, pattern: str, timeout: float = 20.0, *, after: int = 0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = re.search(pattern, "".join(self.lines[after:]))
+            if found:
+                return found
+            if self.proc.poll() is not None and not self._reader.is_alive():
+                break
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} not in output:\n{self.text[-3000:]}\n{self.stderr_now()}")
+
+    def interrupt(self, timeout: float = 15.0) -> int:
+        import signal
+
+        self.proc.send_signal(signal.SIGINT)
+        return self.finish(timeout)
+
+    def finish(self, timeout: float = 30.0) -> int:
+        code = self.proc.wait(timeout=timeout)
+        self._reader.join(timeout=5)
+        self.stderr = self.stderr_now()
+        return code
+
+    def stderr_now(self) -> str:
+        if self.proc.poll() is None or self.proc.stderr is None:
+            return ""
+        return self.stderr or self.proc.stderr.read()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def start_host(tmp_path: Path, *argv: str) -> tuple[Running, str, str]:
+    host = Running(["host", "--bind", "127.0.0.1", "--port", "0", *argv], env_for(tmp_path))
+    found = host.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{5}-\w{5})")
+    return host, found[1], found[2]
+
+
+def test_ctrl_c_in_the_lobby_leaves_politely_and_ctrl_c_at_the_host_says_bye(tmp_path):
+    """Ctrl-C in `jupai join` (lobby): bye, the host frees the seat, exit 130, no
+    traceback. Ctrl-C at `jupai host`: every client gets bye, one closing line, exit
+    130, no traceback. The lobby lists every seat, empty ones too."""
+    host, addr, code = start_host(tmp_path, "--seats", "3", "--bots", "1")
+    procs = [host]
+    try:
+        host.wait_for(r"lobby 1/3 seats · 0 \(empty\) · 1 \(empty\) · 2 greedy bot 2 \(bot\) ✓")
+        first = Running(["join", addr, "--bot", "random", "--code", code], env_for(tmp_path))
+        procs.append(first)
+        mark = len(host.lines)
+        host.wait_for(r"notice random bot \(a bot\) took seat 0", after=mark)
+        host.wait_for(r"lobby 2/3 seats · 0 random bot \(bot\) ✓ · 1 \(empty\)", after=mark)
+        mark = len(host.lines)
+        assert first.interrupt() == 130
+        assert "Traceback" not in first.stderr + first.text
+        assert "You left the table before the end" in first.text
+        host.wait_for(r"lobby 1/3 seats · 0 \(empty\) · 1 \(empty\)", after=mark)  # the bye freed the seat
+        second = Running(["join", addr, "--bot", "random", "--code", code], env_for(tmp_path))
+        procs.append(second)
+        host.wait_for(r"took seat 0", after=mark)
+        assert host.interrupt() == 130
+        assert "Traceback" not in host.stderr and "host stopped (Ctrl-C): 0 games played." in host.text
+        assert second.finish(15) == 6  # told by the host's bye, not by a timeout
+        assert "The host closed the connection" in second.text and "Traceback" not in second.stderr
+    finally:
+        for p in procs:
+            p.kill()
+
+
+def test_ctrl_c_mid_game_the_player_left_and_the_host_abandons_cleanly(tmp_path):
+    """Ctrl-C in `jupai join` mid-game: unverified because the player left (never
+    'suspicious' about the host), and `jupai verify` on the saved file agrees. Ctrl-C at
+    the host mid-game: the game is abandoned with the reason, transcripts saved."""
+    host, addr, code = start_host(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "1", "--rounds", "12",
+                                  "--opponents", "random", "--transcript-dir", str(tmp_path / "host"))
+    procs = [host]
+    try:
+        mine = tmp_path / "mine.jupai"
+        join = Running(["join", addr, "--bot", "random", "--code", code, "--transcript", str(mine)], env_for(tmp_path))
+        procs.append(join)
+        host.wait_for(r"game \w+ starts")
+        host.wait_for(r"Round 1/12")  # the spectator table: the seeds are revealed, the cards dealt
+        assert join.interrupt() == 130
+        out = " ".join(join.text.split())
+        assert "Traceback" not in join.stderr
+        assert "You left the table before the end" in out
+        assert "UNVERIFIED" in out and "this seat left the game before the end" in out
+        assert "SUSPICIOUS" not in out and "host stopped" not in out
+        verify = subprocess.run(JUPAI + ["verify", str(mine)], capture_output=True, text=True, timeout=30,
+                                env=env_for(tmp_path))
+        assert verify.returncode == 5 and "this seat left the game" in " ".join(verify.stdout.split())
+        assert host.interrupt() == 130
+        text = " ".join(host.text.split())
+        assert "game abandoned: the host was stopped (Ctrl-C at the host)" in text
+        assert f"host stopped (Ctrl-C): 1 game played; the last game was abandoned" in text
+        assert "Traceback" not in host.stderr
+        assert "random bot 1" in text  # --opponents random named the host bot
+        copies = sorted((tmp_path / "host").glob("*.jupai"))
+        assert len(copies) == 2 and {read_and_verify(str(p)).status for p in copies} == {"suspicious"}
+    finally:
+        for p in procs:
+            p.kill()
+
+
+def test_host_opponents_option_matches_play_and_bot_is_a_deprecated_alias(tmp_path, capsys):
+    from jupai_net.cli import build_parser
+    from jupai_net.client.tls import config_dir
+    from jupai_net.host.cli import build_config
+
+    parser = build_parser()
+    assert build_config(parser.parse_args(["host", "--bots", "1", "--opponents", "random"])).table.bot == "random"
+    config = build_config(parser.parse_args(["host", "--bots", "1"]))
+    assert config.table.bot == "greedy"
+    assert config.transcript_dir == config_dir() / "host-transcripts"  # the host keeps its transcripts by default
+    assert build_config(parser.parse_args(["host", "--bots", "1", "--bot", "random"])).table.bot == "random"
+    assert "--bot is deprecated here, use --opponents" in capsys.readouterr().err
+    help_text = subprocess.run(JUPAI + ["host", "--help"], capture_output=True, text=True, timeout=30,
+                               env=env_for(tmp_path)).stdout
+    assert "--opponents NAME" in help_text and "--bot " not in help_text

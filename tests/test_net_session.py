@@ -17,7 +17,8 @@ from .test_net_support import host_config, pin, start_host
 
 
 class Quitter(BotPlayer):
-    """Plays ``moves`` moves, then leaves the table (as ``/quit`` does)."""
+    """Plays ``moves`` moves, then leaves the table (as ``/quit`` does) at its next
+    prompt: a prompt means the cards are dealt and the game is not over."""
 
     def __init__(self, moves: int):
         super().__init__("random", seed=3)
@@ -35,7 +36,7 @@ async def test_a_player_who_leaves_mid_game_gets_unverified_not_a_suspicious_hos
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, host_config(3, bots=2, bot_delay=0.0))
         with trio.fail_after(20):
-            res = await run_session("127.0.0.1", server.port, name="Ann", player=Quitter(2), check_fingerprint=pin,
+            res = await run_session("127.0.0.1", server.port, name="Ann", player=Quitter(0), check_fingerprint=pin,
                                     transcript_path=path, save_resume=False)
         nursery.cancel_scope.cancel()
     assert res.status == "left"
@@ -121,3 +122,31 @@ async def test_a_version_1_client_still_gets_a_version_1_welcome():
         assert welcome.version == 1 and old.conn.version == 1
         await old.aclose()
         nursery.cancel_scope.cancel()
+
+
+async def test_the_lobby_shows_every_seat_empty_ones_included():
+    """The client's view lists each seat (None = empty), from the welcome's table size
+    and the lobby; the host screen's lobby line names the empty seats too."""
+    from jupai_net.host.cli import lobby_line
+
+    seen = []
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(4, bots=1), observer=lambda tid, kind, data: seen.append((kind, data)))
+        me = BotPlayer("random")
+
+        async def sit() -> None:
+            await run_session("127.0.0.1", server.port, name="Ann", player=me, check_fingerprint=pin,
+                              save_resume=False)
+
+        nursery.start_soon(sit)
+        with trio.fail_after(5):
+            while me.last_view is None or not any(p.ready for p in me.last_view.players if p.seat == 0):
+                await trio.sleep(0.02)
+        nursery.cancel_scope.cancel()
+    seats = me.last_view.seats
+    assert [(p.name, p.bot) if p else None for p in seats] == [("Ann", True), None, None, ("greedy bot 3", True)]
+    kind, data = [e for e in seen if e[0] == "lobby" and len(e[1]["players"]) == 2][-1]  # before Ann left
+    assert data["seats"] == 4
+    line = lobby_line(data["players"], data["seats"])
+    assert line.replace("[dim]", "").replace("[/dim]", "") == (
+        "lobby 2/4 seats · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓")
