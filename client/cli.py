@@ -105,12 +105,34 @@ def bot_name(bot: str) -> str:
     return f"{bot} bot"[:24]
 
 
+#: Said when a host is trusted on first use (no ``--code``): (English, Chinese).
+#: Kept here (not in i18n.MESSAGES) because cli.py owns the pinning output.
+FIRST_USE = (
+    "First time at {host}: its join code {code} is now pinned WITHOUT a check (no --code given). "
+    "Compare it with the join code on the host's screen; if they differ, leave (/quit or Ctrl-C) and "
+    "join again with --code CODE from the host's screen.",
+    "首次连接 {host}：其加入码 {code} 已直接记录，未经核对（未提供 --code）。"
+    "请与主机屏幕上的加入码核对；如不一致，请退出（/quit 或 Ctrl-C），再用主机屏幕上的 --code 加入码重新加入。",
+)
+
+
+def first_use_text(lang: str, host: str, code: str) -> str:
+    """The trust-on-first-use warning in ``lang``."""
+    en, zh = FIRST_USE
+    return (zh if lang == "zh" else en).format(host=host, code=code)
+
+
 class PinningCheck:
     """The session's certificate check: known hosts pinning with the user's ``--code``.
 
     Prints what happened (pinned / matches / re-pinned) to ``console``; on a changed
     key prints the loud warning and refuses. ``failure`` keeps why it refused:
     ``("wrong-code", exc)``, ``("changed", exc)`` or ``("known-hosts", exc)``.
+
+    A host pinned on first use without ``--code`` is trusted unchecked: the check
+    prints a loud warning to compare the code with the host's screen, returns it (the
+    session shows it as a ``host-pinned`` notice, so it survives the screen redraw) and
+    keeps it in ``first_use`` (the final report repeats it).
     """
 
     def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None):
@@ -121,8 +143,9 @@ class PinningCheck:
         self.lang = lang
         self.known = known_hosts or KnownHosts()
         self.failure: tuple[str, Exception] | None = None
+        self.first_use: str | None = None
 
-    def __call__(self, host: str, port: int, fingerprint: str) -> None:
+    def __call__(self, host: str, port: int, fingerprint: str) -> str | None:
         from rich.panel import Panel
         from rich.text import Text
 
@@ -146,10 +169,15 @@ class PinningCheck:
         key = f"{host}:{port}"
         if result.status == NEW:
             self.console.print(t("cli.pinned", self.lang, host=key, code=shown, path=result.path), style="yellow")
+            if self.code is None:  # trusted on first use: say so, loudly
+                self.first_use = first_use_text(self.lang, key, shown)
+                self.console.print(self.first_use, style="bold yellow", highlight=False)
+                return self.first_use
         elif result.status == MATCH:
             self.console.print(t("cli.code_known", self.lang, host=key, code=shown), style="dim")
         else:
             self.console.print(t("cli.repinned", self.lang, host=key, code=shown, path=result.path), style="bold yellow")
+        return None
 
 
 def _err(console: Any, text: str) -> None:
@@ -207,6 +235,8 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         console.print(t("cli.transcript", lang, path=result.transcript_path), highlight=False)
     elif verdict is not None:
         console.print(t("cli.no_transcript", lang), style="yellow")
+    if check is not None and check.first_use is not None:
+        console.print(check.first_use, style="bold yellow", highlight=False)  # again: the game screen hid it
     return exit_code
 
 

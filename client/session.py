@@ -315,7 +315,10 @@ class PlayerBase:
 
 # --------------------------------------------------------------------------- fingerprints
 
-FingerprintCheck = Callable[[str, int, str], None]
+#: ``check(host, port, fingerprint)``: raise to refuse the host; may return a short
+#: note for the player (e.g. "pinned on first use: compare the code"), shown as a
+#: ``host-pinned`` notice.
+FingerprintCheck = Callable[[str, int, str], "str | None"]
 
 
 def default_fingerprint_check(code: str | None) -> FingerprintCheck:
@@ -326,9 +329,11 @@ def default_fingerprint_check(code: str | None) -> FingerprintCheck:
     (re-)pins), an unknown host is pinned on first use, a changed certificate without
     ``code`` is refused. Without that module: a given ``code`` must match, else the
     certificate is accepted with a warning in the log. Raises :class:`HostRefused`
-    (the pinning module's exception is its ``__cause__``)."""
+    (the pinning module's exception is its ``__cause__``). A host trusted without a
+    ``code`` (first use) returns a note the session shows as a ``host-pinned``
+    notice: compare the code with the host's screen."""
 
-    def check(host: str, port: int, fingerprint: str) -> None:
+    def check(host: str, port: int, fingerprint: str) -> str | None:
         shown = join_code(fingerprint)
         try:
             from .known_hosts import KnownHosts
@@ -336,15 +341,21 @@ def default_fingerprint_check(code: str | None) -> FingerprintCheck:
             KnownHosts = None  # type: ignore[assignment,misc]
         if KnownHosts is not None:
             try:
-                KnownHosts().check(host, port, fingerprint, code=shown, explicit_code=code)
+                pinned = KnownHosts().check(host, port, fingerprint, code=shown, explicit_code=code)
             except Exception as exc:  # WrongCode, HostKeyChanged, KnownHostsError
                 raise HostRefused(str(exc), fingerprint) from exc
-            return
+            if code is None and getattr(pinned, "status", None) == "new":
+                log.warning("host %s:%d pinned on first use with join code %s (no code given to check)",
+                            host, port, shown)
+                return (f"first time at {host}:{port}: join code {shown} pinned without a check; "
+                        "compare it with the code on the host's screen")
+            return None
         if code is not None:
             if not code_matches(code, fingerprint):
                 raise HostRefused(f"the host presents join code {shown}, not {code}", fingerprint)
-            return
+            return None
         log.warning("accepting host %s:%d with join code %s unchecked (no --code given)", host, port, shown)
+        return f"join code {shown} accepted without a check; compare it with the code on the host's screen"
 
     return check
 
@@ -472,13 +483,15 @@ class _Session:
                 raise
         fingerprint = peer_fingerprint(stream)
         try:
-            self.check(self.host, self.port, fingerprint)
+            pin_note = self.check(self.host, self.port, fingerprint)
         except BaseException as exc:
             await trio.aclose_forcefully(stream)
             if isinstance(exc, Exception) and not isinstance(exc, HostRefused):
                 raise HostRefused(str(exc), fingerprint) from exc
             raise
         self.view = dataclasses.replace(self.view, fingerprint=fingerprint, join_code=join_code(fingerprint))
+        if isinstance(pin_note, str) and pin_note:
+            self.note("host-pinned", pin_note)  # e.g. trusted on first use: the UI keeps showing it
         self.stream = stream
         self.conn = ClientConnection()
         self.stmt_index = 0

@@ -150,3 +150,45 @@ async def test_the_lobby_shows_every_seat_empty_ones_included():
     line = lobby_line(data["players"], data["seats"])
     assert line.replace("[dim]", "").replace("[/dim]", "") == (
         "lobby 2/4 seats · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓")
+
+
+async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_path):
+    """No --code: `jupai join` pins the host on first use and says so, with the advice to
+    compare the code with the host's screen — when pinning, as a notice in the view (it
+    survives the screen redraw), and again in the final report. The second join only
+    says the code matches."""
+    import argparse
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.client import cli
+
+    from .test_net_support import IDENTITY
+
+    args = argparse.Namespace(bot="random", transcript=str(tmp_path / "t.jupai"), seat=None)
+    outputs = []
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, bot_delay=0.0, games=None))
+        for _ in range(2):
+            out = io.StringIO()
+            with trio.fail_after(20):
+                code = await cli.join("127.0.0.1", server.port, "Ann", None, args, "en",
+                                      Console(file=out, width=300, color_system=None))
+            assert code == cli.EXIT_OK
+            outputs.append(" ".join(out.getvalue().split()))
+        # the notice in the session view, for a UI that redraws the screen
+        check = cli.PinningCheck(None, Console(file=io.StringIO()), "zh")
+        check.known.path.unlink()  # forget the host: first use again
+        player = BotPlayer("random")
+        await run_session("127.0.0.1", server.port, name="Bo", player=player, check_fingerprint=check,
+                          save_resume=False, lang="zh")
+        nursery.cancel_scope.cancel()
+    advice = cli.first_use_text("en", f"127.0.0.1:{server.port}", IDENTITY.join_code)
+    assert "Compare it with the join code on the host's screen" in advice and IDENTITY.join_code in advice
+    first, second = outputs
+    assert first.count(" ".join(advice.split())) == 2  # when pinning, and again after the verdict
+    assert first.rindex(" ".join(advice.split())) > first.index("Fairness check")
+    assert "matches the pinned one" in second and "Compare it" not in second
+    notes = [n for n in player.last_view.notices if n.code == "host-pinned"]
+    assert notes and IDENTITY.join_code in notes[0].text and "主机屏幕" in notes[0].text
