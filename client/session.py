@@ -102,7 +102,8 @@ class NoticeLine:
     """A host notice (``code`` e.g. ``turn-timeout``, ``player-left``; English ``text``),
     a refusal of this client's action (``code`` = the reject code, e.g.
     ``illegal-action``, with ``reject=True``), or a local note of the session
-    (``code`` ``reconnecting``, ``reconnected``, ``fairness``). ``at``: ``time.time()``."""
+    (``code`` ``reconnecting``, ``reconnected``, ``fairness``, ``host-pinned``: the
+    host was trusted on first use, compare its join code). ``at``: ``time.time()``."""
 
     code: str
     text: str
@@ -827,7 +828,7 @@ class _Session:
             if status == "left" and not self.witness.finished:
                 # The player's own choice: the game is unverified because WE left,
                 # which says nothing against the host (specs/fairness.md §9).
-                self.witness.player_left("the player left before the end")
+                self.witness.player_left("the player chose to leave")
             elif status not in ("finished", "aborted") and not self.witness.finished:
                 self._host_gone(f"session ended: {status}")
             # Replaying the game takes milliseconds: do it (and the file write) in a
