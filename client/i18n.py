@@ -27,13 +27,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "seat": ("seat {n}", "{n}号位"),
     "seat.named": ("seat {n} ({name})", "{n}号位（{name}）"),
     "seat.you": ("seat {n} (you)", "{n}号位（你）"),
+    "seat.you_named": ("seat {n} ({name}, you)", "{n}号位（{name}，你）"),
     "you": ("you", "你"),
+    "bot.name": ("{kind} bot {n}", "{kind}机器人 {n}"),
+    "bot.name_only": ("{kind} bot", "{kind}机器人"),
+    "bot.greedy": ("greedy", "贪心"),
+    "bot.random": ("random", "随机"),
     "identity.L": ("landlord", "地主"),
     "identity.C": ("coordinator", "协调员"),
     "identity.F": ("farmer", "农民"),
     "identity.N": ("narrator", "旁白"),
     "identity.hidden": ("hidden", "未公开"),
     "identity.valued": ("{identity} (I={value})", "{identity}（身份值 {value}）"),
+    "identity.short": ("{identity} {value}", "{identity} {value}"),
     "quality.simple": ("simple", "简单"),
     "quality.fine": ("fine", "精致"),
     "quality.advanced": ("advanced", "高级"),
@@ -43,6 +49,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "round.discard": ("discard", "丢弃"),
     "face.up": ("face-up", "明置"),
     "face.down": ("face-down", "暗置"),
+    "face.up_short": ("up", "明"),
+    "face.down_short": ("down", "暗"),
     "card.joker": ("JK", "小王"),
     "cards.none": ("no card", "无牌"),
     "plus_weapon": (" + weapon", " + 武器"),
@@ -61,20 +69,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "补给数字 {supply} · 丢弃数字 {discard} · 协调员 {coordinator} · 农民 {farmer}"),
     "header.piles": ("stock {stock} · round pile {pile} · discard pile {discard}",
                      "牌堆 {stock} 张 · 回合牌堆 {pile} 张 · 弃牌堆 {discard} 张"),
+    "header.compact": ("supply on {supply} · discard on {discard} · stock {stock} · discard pile {pile}",
+                       "补给数字 {supply} · 丢弃数字 {discard} · 牌堆 {stock} 张 · 弃牌堆 {pile} 张"),
     "header.same_identity.shared-role": ("same identity = same role", "同身份 = 身份相同"),
     "header.same_identity.matching-card": ("same identity = intent card matches own identity card",
                                             "同身份 = 意图牌与自己的身份牌同点"),
     "header.spectator": ("spectator view", "旁观视角"),
     # --- your side ------------------------------------------------------------------------
     "hand.title": ("Your hand (intent cards)", "你的手牌（意图牌）"),
+    "hand.title_short": ("Hand", "手牌"),
     "hand.empty": ("(no cards)", "（没有手牌）"),
     "hand.legend": ("* = recovered card", "* = 回收的牌"),
     "equip.title": ("Your equipment", "你的装备"),
+    "equip.title_short": ("Equipment", "装备"),
     "equip.none": ("no equipment", "没有装备"),
     "equip.rearm": ("may draw a new pair from round {n}", "第 {n} 回合起可从牌堆抽新装备"),
-    "equip.desc": ("mass {mass} + weapon {weapon} · {quality} weapon · {uses} use(s) left · {face}",
-                   "质量 {mass} + 武器 {weapon} · {quality}武器 · 剩 {uses} 次 · {face}"),
+    "equip.rearm_now": ("may draw a new pair from the stock on your turn", "轮到你时可从牌堆抽一副新装备"),
+    "equip.desc": ("mass {mass} + weapon {weapon} · {quality} weapon · {uses} · {face}",
+                   "质量 {mass} + 武器 {weapon} · {quality}武器 · {uses} · {face}"),
+    "uses_left.one": ("1 use left", "剩 1 次"),
+    "uses_left.other": ("{count} uses left", "剩 {count} 次"),
+    "cards_left.one": ("1 card left", "剩 1 张"),
+    "cards_left.other": ("{count} cards left", "剩 {count} 张"),
     "equip.short": ("{mass}+{weapon} {quality} · {uses} left · {face}", "{mass}+{weapon} {quality} · 剩{uses}次 · {face}"),
+    "equip.compact": ("{mass}+{weapon} · {uses} left · {face}", "{mass}+{weapon} · 剩{uses}次 · {face}"),
     "equip.hidden": ("{face}, not shown", "{face}，未亮出"),
     "identity.yours": ("Your identity: {identity}", "你的身份：{identity}"),
     # --- players table --------------------------------------------------------------------
@@ -84,6 +102,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col.recovered": ("Recovered", "回收的牌"),
     "col.equipment": ("Equipment", "装备"),
     "col.left": ("Cards left", "剩余"),
+    "col.left_short": ("Left", "剩余"),
     "players.title": ("Players", "玩家"),
     "mark.to_move": ("to move", "行动中"),
     "mark.leader": ("leads", "先手"),
@@ -104,8 +123,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "{actor} 用 {cards}{weapon} 攻击 {target} 的装备，等待 {target} 亮牌"),
     # --- legal actions --------------------------------------------------------------------
     "legal.title": ("Your moves", "可选行动"),
+    "legal.prompt_one": ("Type 1 and Enter · /chat TEXT to chat · ? for help", "输入编号 1 后回车 · /chat 文字 聊天 · ? 帮助"),
     "legal.prompt": ("Type a number 1–{n} and Enter · /chat TEXT to chat · ? for help",
                      "输入编号 1–{n} 后回车 · /chat 文字 聊天 · ? 帮助"),
+    "legal.prompt_short": ("Type a number 1–{n} and Enter · ? help", "输入编号 1–{n} 后回车 · ? 帮助"),
+    "legal.prompt_one_short": ("Type 1 and Enter · ? help", "输入编号 1 后回车 · ? 帮助"),
+    "legal.legend_weapon": ("+W = with your weapon", "+武 = 使用武器"),
+    "matrix.total": ("your total", "你的总值"),
+    "matrix.total_here": ("your total here", "对其总值"),
+    "matrix.attack": ("attack {target}", "进攻 {target}"),
+    "matrix.defense": ("play against {target}", "对 {target} 出牌"),
+    "matrix.discard": ("discard {target}'s equipment", "丢弃 {target} 的装备"),
+    "legal.legend_total": ("=N your total", "=N 你的总值"),
+    "total.wrap": (" ({text})", "（{text}）"),
+    "total.formula": ("= {formula}", "= {formula}"),
+    "total.if_same": ("if same identity: {formula}", "若同身份：{formula}"),
+    "total.plain.win": ("i {i} > m {m}: discards it", "i {i} > m {m}：可丢弃"),
+    "total.plain.fail": ("i {i} {rel} m {m}: fails", "i {i} {rel} m {m}：失败"),
+    "total.plain.unknown": ("i {i} vs m ?", "i {i} 对 m ?"),
+    "group.attack": ("attack {target}:", "进攻 {target}："),
+    "group.defense": ("play against {target} (they defend):", "对 {target} 出牌（对方防守）："),
+    "group.discard": ("discard {target}'s equipment with:", "丢弃 {target} 的装备，用："),
+    "group.answer.attack": ("answer the attack with:", "应战，用："),
+    "group.answer.defense": ("defend with:", "防守，用："),
+    "group.answer.discard": ("show a card (you keep it):", "亮一张牌（保留）："),
+    "group.supply_a": ("supply: discard (+ recovered cards):", "补给：丢弃（+ 回收的牌）："),
+    "item.recovered": (" + {cards}", " + {cards}"),
+    "item.weapon": ("+W", "+武"),
     "act.attack": ("attack {target} with {cards}{weapon}", "用 {cards}{weapon} 进攻 {target}"),
     "act.defense": ("play {cards} against {target} (they defend)", "对 {target} 打出 {cards}（对方防守）"),
     "act.discard": ("discard {target}'s equipment with {cards}{weapon}", "用 {cards}{weapon} 丢弃 {target} 的装备"),
@@ -119,9 +163,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "act.answer.attack": ("answer with {cards}{weapon}", "用 {cards}{weapon} 应战"),
     "act.answer.defense": ("defend with {cards}{weapon}", "用 {cards}{weapon} 防守"),
     "act.answer.discard": ("show {cards} (you keep it)", "亮出 {cards}（保留）"),
-    "act.answer.none": ("answer with no card (i = 0)", "无牌应对（i = 0）"),
+    "act.answer.none": ("answer with no card", "无牌应对"),
     # --- events (log) ---------------------------------------------------------------------
     "log.title": ("Last outcomes", "最近结果"),
+    "log.since": ("Since your last turn", "你上次行动以来"),
     "log.empty": ("(nothing yet)", "（暂无）"),
     "ev.deal": ("Cards dealt to {players} players", "已向 {players} 名玩家发牌"),
     "ev.deal_you": ("you got {hand}; equipment {equipment}; identity {identity}",
@@ -141,6 +186,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ev.weapon_wrap": (" ({text})", "（{text}）"),
     "sep": ("; ", "；"),
     "ev.weapon_spent": (", used up", "，已用完"),
+    "ev.weapon_spent_short": ("weapon used up", "武器用完"),
     "res.collect": ("{who} collects", "{who} 收牌"),
     "res.tie": ("tie: both cards discarded", "平局：两张牌都丢弃"),
     "res.attack_valid": ("attack valid: {who} collects", "进攻有效：{who} 收牌"),
@@ -165,8 +211,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ev.end.rounds": ("Game over after the last round", "最后一回合结束，游戏结束"),
     # --- result ---------------------------------------------------------------------------
     "result.title": ("Final ranking", "最终排名"),
-    "result.row": ("{place}. {who}: {left} card(s) left, {recovered} recovered",
-                   "第{place}名 {who}：剩 {left} 张，回收 {recovered} 张"),
+    "result.row": ("{place}. {who}: {left}, {recovered} recovered",
+                   "第{place}名 {who}：{left}，回收 {recovered} 张"),
+    "result.row_plain": ("{place}. {who}", "第{place}名 {who}"),
     "result.winner": ("{who} wins!", "{who} 获胜！"),
     # --- timer, chat, notices -------------------------------------------------------------
     "timer.left": ("⏱ {s} s left", "⏱ 剩余 {s} 秒"),
@@ -208,6 +255,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "input.not_number": ("'{text}' is not a move: type a number 1–{n}, /chat TEXT, or ? for help",
                          "“{text}”不是有效行动：请输入 1–{n} 的编号、/chat 文字，或 ? 查看帮助"),
     "input.out_of_range": ("There is no move {k}: type a number 1–{n}", "没有第 {k} 号行动：请输入 1–{n}"),
+    "input.not_number.one": ("'{text}' is not a move: type 1, /chat TEXT, or ? for help",
+                             "“{text}”不是有效行动：请输入 1、/chat 文字，或 ? 查看帮助"),
+    "input.out_of_range.one": ("There is no move {k}: type 1 (the only move)", "没有第 {k} 号行动：请输入 1（唯一可选）"),
     "input.not_your_turn": ("It is not your turn. You can chat: /chat TEXT", "还没轮到你。可以聊天：/chat 文字"),
     "input.empty_chat": ("Type your message after /chat", "请在 /chat 后输入消息"),
     "input.chat_sent": ("(chat sent)", "（已发送）"),
@@ -215,22 +265,67 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "input.timeout": ("Time is up: the host plays the default move for you", "时间到：主机为你执行默认行动"),
     "input.eof": ("Input closed: leaving the table", "输入已关闭：离开牌桌"),
     "help.title": ("Help", "帮助"),
-    "help.body": (
-        "1, 2, 3 …  pick the numbered move and press Enter\n"
-        "/chat TEXT or say TEXT  send a chat line to the table\n"
-        "? or help  show this help\n"
-        "/quit  leave the table\n"
-        "Rounds: attack (smaller total collects both cards), defense (defense > attack: the attacker collects),\n"
-        "supply (discard cards or equipment), discard (attack an opponent's equipment).\n"
-        "The first player with no cards (hand + equipment) wins.",
-        "1、2、3 …  输入行动编号后回车\n"
-        "/chat 文字 或 say 文字  向全桌发送聊天\n"
-        "? 或 help  显示帮助\n"
-        "/quit  离开牌桌\n"
-        "回合：进攻（总值较小的一方收下两张牌）、防守（防守 > 进攻：进攻方收牌）、\n"
-        "补给（丢弃牌或装备）、丢弃（攻击对手的装备）。\n"
-        "最先没有任何牌（手牌 + 装备）的玩家获胜。",
+    "help.keys": (
+        "1, 2, 3 …     play the numbered move (type it, then Enter)\n"
+        "/chat TEXT    chat with the table (or: say TEXT)\n"
+        "? or help     this help          /quit  leave the table",
+        "1、2、3 …     选择对应编号的行动（输入后回车）\n"
+        "/chat 文字    向全桌聊天（或：say 文字）\n"
+        "? 或 help     显示帮助          /quit  离开牌桌",
     ),
+    "help.play_title": ("How to play", "玩法"),
+    "help.win": ("win", "胜利"),
+    "help.win.text": ("be the first with no cards left (hand + equipment); the others rank by fewer cards left",
+                      "最先没有任何牌（手牌 + 装备）的玩家获胜；其余按剩牌少者靠前"),
+    "help.rounds": ("rounds", "回合"),
+    "help.rounds.text": ("each round turns a round card whose rank sets the round type; everyone acts once, "
+                         "from the leader on",
+                         "每回合翻一张回合牌，点数决定回合类型；从先手起每人行动一次"),
+    "help.symbols": ("symbols", "符号"),
+    "help.symbols.text": ("R = round value (header) · i = rank of your card · I = your identity value · "
+                          "m×w = your mass × weapon",
+                          "R=回合数（标题行）· i=你打出的牌的点数 · I=你的身份值 · m×w=你的质量×武器"),
+    "help.attack": ("play a card at a player, who answers with one (weapon optional); "
+                    "the smaller total collects both cards",
+                    "对一名玩家出一张牌，对方应战一张（可选用武器）；总值较小的一方收下两张牌"),
+    "help.attack.formula": ("R×i (+ m×w) · same identity: I×i + R (+ m×w)", "R×i（+ m×w）· 同身份：I×i + R（+ m×w）"),
+    "help.defense": ("play a card at a player, who must defend (with the weapon if armed); if the defense is "
+                     "higher the attacker collects both cards, else the defender",
+                     "对一名玩家出一张牌，对方必须防守（有武器必须使用）；防守更高则进攻方收下两张牌，否则防守方收下"),
+    "help.defense.formula": ("attack R + i vs defense w + i · same identity: (I + i) + (R + i) vs (R + i) + (w + i)",
+                             "进攻 R + i 对 防守 w + i · 同身份：(I + i) + (R + i) 对 (R + i) + (w + i)"),
+    "help.supply": ("discard a card of rank v and up to v recovered cards (*), or swap your equipment for a "
+                    "new pair, or pass",
+                    "丢弃一张点数为v的牌和至多v张回收的牌（*），或换一副新装备，或跳过"),
+    "help.discard": ("play a card at a player's equipment: i > m (their mass) throws it away; your card is "
+                     "discarded either way",
+                     "对一名玩家的装备出一张牌：若i>m（对方质量）则丢弃其装备；你的牌都进弃牌堆"),
+    "help.discard.formula": ("same identity: I×i + R (+ m×w) against the card they show",
+                             "同身份：I×i + R（+ m×w）对 对方亮出的牌"),
+    "help.equipment": ("equipment", "装备"),
+    "help.equipment.text": ("a weapon lasts 1, 2 or 3 uses (mass ≤ 4, 5–8, ≥ 9); after losing it you may draw "
+                            "a new pair once a full round has passed",
+                            "武器可用1、2或3次（质量≤4、5–8、≥9）；失去装备后，过一整回合可再抽一副"),
+    "help.last": ("last round", "最后一回合"),
+    "help.last.text": ("every play uses all your hand cards (and your weapon)", "每次出牌都打出全部手牌（有武器必须使用）"),
+    "help.totals": ("Every move shows the total it comes to: (= formula).", "每个行动都显示它的总值：（= 公式）。"),
+    # --- end of a game (jupai play and jupai join) -----------------------------------------
+    "end.ranking": ("━━ game over · final ranking ━━", "━━ 游戏结束 · 最终排名 ━━"),
+    "end.unfinished": ("✘ game not finished ({why})", "✘ 游戏未完成（{why}）"),
+    "end.status.left": ("left the table before the end", "你在结束前离开了牌桌"),
+    "end.status.aborted": ("the host abandoned it", "主机放弃了这局"),
+    "end.status.error": ("an error", "出错"),
+    "end.status.host-gone": ("the connection to the host was lost", "与主机的连接断开"),
+    "end.status.refused": ("the host refused", "主机拒绝"),
+    "end.verdict_ok": ("✔ fairness: {status} — {reason}", "✔ 公平性：{status} — {reason}"),
+    "end.verdict_bad": ("✘ fairness: {status} — {reason}", "✘ 公平性：{status} — {reason}"),
+    "verdict.verified": ("verified", "已验证"),
+    "verdict.tampered": ("tampered", "被篡改"),
+    "verdict.suspicious": ("suspicious", "可疑"),
+    "verdict.unverified": ("unverified", "未验证"),
+    "verdict.malformed": ("malformed", "记录损坏"),
+    "end.transcript": ("Transcript saved to:", "对局记录已保存到："),
+    "end.verify": ("Check it again any time with:", "随时可以用下面的命令再次检查："),
     # --- command line (cli.py) ------------------------------------------------------------
     "cli.connecting": ("Connecting to {host}:{port} …", "正在连接 {host}:{port} …"),
     "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[地址]:端口）"),
@@ -297,6 +392,13 @@ def detect_lang(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return normalize_lang(value)
     return DEFAULT_LANG
+
+
+def tn(key: str, count: int | str, lang: str = DEFAULT_LANG, /, **kw: object) -> str:
+    """The singular (``key.one``, for a count of exactly 1) or plural (``key.other``)
+    text of ``key``, formatted with ``count`` and ``kw``: ``1 use left`` / ``2 uses left``."""
+    form = "one" if count == 1 else "other"
+    return t(f"{key}.{form}", lang, count=count, **kw)
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **kw: object) -> str:

@@ -69,13 +69,14 @@ def test_player_screen_shows_round_hand_equipment_and_counts(attack_game):
     assert "seat 1 (you) · Your identity: farmer (I=5)" in screen
     # hand sorted, the two collected cards marked recovered
     assert "A♥ 2♥ 7♠* 10♠* Q♠ K♠ * = recovered card" in screen
-    assert "mass 3♥ + weapon 2♣ · simple weapon · 1 use(s) left · face-down" in screen
+    assert "mass 3♥ + weapon 2♣ · simple weapon · 1 use left · face-down" in screen
     # seat 0's weapon was used once face-up: fine, 1 use left, public
     assert re.search(r"seat 0 \(Ann\) · leads landlord \(I=14\) 4 6 — 8♠\+6♠ fine · 1 left · face-up", screen)
     assert re.search(r"▶ seat 1 \(you\) farmer \(I=5\) 6 8 7♠ \+ 10♠ 3♥\+2♣ simple · 1 left · face-down", screen)
     assert "stock 27 · round pile 11 · discard pile 0" in screen
     assert "Your turn ⏱ 24 s left" in screen
-    assert "1. attack seat 0 (Ann) with A♥" in screen and "12. attack seat 0 (Ann) with K♠ + weapon" in screen
+    assert "1. attack seat 0 (Ann) with A♥ (= 6×1 = 6)" in screen
+    assert "12. attack seat 0 (Ann) with K♠ + weapon (= 6×13 + 3×2 = 84)" in screen
     assert "Type a number 1–12 and Enter" in screen
     assert "Ann: good luck" in screen
 
@@ -93,8 +94,12 @@ def test_legal_actions_numbered_in_host_order(attack_game):
     text = flat(render_actions(legal, st.observation(0)))
     for k, a in enumerate(legal, 1):
         assert f"{k}. {describe_action(a, st.observation(0))}" in text
-    assert describe_action(Action(A.ATTACK, 1, (card(10),), True), st.observation(0)) == "attack seat 1 with 10♠ + weapon"
-    assert describe_action(Action(A.ATTACK, 1, (card(10),), True), st.observation(0), lang="zh") == "用 10♠ + 武器 进攻 1号位"
+    assert describe_action(Action(A.ATTACK, 1, (card(10),), True), st.observation(0)) == (
+        "attack seat 1 with 10♠ + weapon (= 6×10 + 8×6 = 108)")
+    assert describe_action(Action(A.ATTACK, 1, (card(10),), True), st.observation(0), lang="zh") == (
+        "用 10♠ + 武器 进攻 1号位（= 6×10 + 8×6 = 108）")
+    assert describe_action(Action(A.ATTACK, 1, (card(10),), True), st.observation(0), totals=False) == (
+        "attack seat 1 with 10♠ + weapon")
 
 
 def test_pending_contest_and_answers(attack_game):
@@ -104,8 +109,8 @@ def test_pending_contest_and_answers(attack_game):
     screen = flat(render_view(obs, legal=st.legal_actions()))
     assert "⚔ seat 0 attacks seat 1 (you) with 10♠ + weapon; seat 1 (you) answers" in screen
     assert "Your turn: answer the attack of seat 0" in screen
-    assert describe_action(Action(A.ANSWER, None, (card(7),), True), obs) == "answer with 7♠ + weapon"
-    assert describe_action(Action(A.ANSWER, None, (), False), obs) == "answer with no card (i = 0)"
+    assert describe_action(Action(A.ANSWER, None, (card(7),), True), obs) == "answer with 7♠ + weapon (= 6×7 + 3×2 = 48)"
+    assert describe_action(Action(A.ANSWER, None, (), False), obs) == "answer with no card (= 6×0 = 0)"
     assert "Waiting for seat 1" in flat(render_view(st.observation(0)))
 
 
@@ -131,7 +136,8 @@ def test_plain_discard_event_and_supply_actions():
     mass, weapon = c(8), c(6)
     st = deal(rules, setup_of("LF"), hands={0: [ten]}, equipment={1: (mass, weapon)}, rounds=[c(9), c(4)])
     assert st.round_kind == "discard"
-    assert describe_action(Action(A.DISCARD, 1, (ten,)), st.observation(0)) == "discard seat 1's equipment with 10♠"
+    assert describe_action(Action(A.DISCARD, 1, (ten,)), st.observation(0)) == (
+        "discard seat 1's equipment with 10♠ (i 10 vs m ?)")  # seat 1's mass is face-down
     st.apply(Action(A.DISCARD, 1, (ten,)))
     line = describe_event(st.events[-1].to_wire(None))
     assert line == "seat 0 vs seat 1's mass with 10♠: i 10 > m 8 → seat 1's equipment 8♠ + 6♠ discarded"

@@ -103,7 +103,8 @@ async def test_choose_by_number_after_bad_input():
     assert "There is no move 99: type a number 1–10" in text
     assert "attack seat 1 (Bob) with 10♠ + weapon" in text
     assert "You chose 8: attack seat 1 (Bob) with 10♠ + weapon" in text
-    assert "/chat TEXT or say TEXT" in text  # the help panel
+    assert "/chat TEXT    chat with the table (or: say TEXT)" in text  # the help panel
+    assert "How to play" in text
     assert chats == ["hi Bob"]
 
 
@@ -189,7 +190,7 @@ def test_lobby_screen_before_the_deal():
     assert "host 192.168.1.20:47474 · join code 7KQ2M-X9PDA" in text
     assert "3/4 seats taken" in text
     assert "seat 0 (Ann) ready" in text and "seat 1 (bot-1) bot · ready" in text
-    assert "seat 2 (you) Cy away" in text
+    assert "seat 2 (Cy, you) away" in text
     assert "Shuffling fairly" in text
 
 
