@@ -29,7 +29,14 @@ from rich.text import Text
 from jupai_net.actions import Action
 
 from .i18n import t
-from .render import describe_action, render_help, render_lobby, render_view, timer_text
+from .render import (
+    describe_action,
+    game_end_lines,
+    render_help,
+    render_lobby,
+    render_view,
+    timer_text,
+)
 from .session import PlayerBase, SessionControl
 
 HELP_WORDS = {"?", "？", "help", "/help", "h", "帮助"}
@@ -73,10 +80,12 @@ def parse_input(line: str, n_legal: int) -> Command:
         k = int(s)
         if 1 <= k <= n_legal:
             return Command("choose", index=k - 1)
-        return Command("error", key="input.out_of_range", args={"k": k, "n": n_legal})
+        key = "input.out_of_range.one" if n_legal == 1 else "input.out_of_range"
+        return Command("error", key=key, args={"k": k, "n": n_legal})
     if n_legal <= 0:
         return Command("error", key="input.not_your_turn")
-    return Command("error", key="input.not_number", args={"text": s[:40], "n": n_legal})
+    key = "input.not_number.one" if n_legal == 1 else "input.not_number"
+    return Command("error", key=key, args={"text": s[:40], "n": n_legal})
 
 
 class LineReader:
@@ -120,11 +129,15 @@ def _get(view: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-#: Seconds before the turn deadline when a one-line warning is printed.
+#: Seconds before the turn deadline when a one-line warning is printed (on output
+#: that is not a terminal, where the timer cannot tick in place).
 WARN_SECONDS = 10
 
 #: View changes that do not alter what is on screen (no redraw).
 QUIET_CHANGES = frozenset({"statement"})
+
+#: Save the cursor, go to the start of the line / restore the cursor (DEC, VT100).
+SAVE_CURSOR, RESTORE_CURSOR = "\x1b7", "\x1b8"
 
 
 class TerminalPlayer(PlayerBase):
@@ -135,20 +148,29 @@ class TerminalPlayer(PlayerBase):
     function sending one chat line; by default the session's
     :class:`~jupai_net.client.session.SessionControl` given to :meth:`attach`.
     ``/quit`` (or end of input) sets :attr:`quit_requested` and asks the session to leave.
+
+    While a prompt with a turn timer is open the prompt line shows the seconds left
+    and ticks once a second, rewritten in place (the cursor and anything typed so far
+    stay where they are); ``live_timer`` (default: when the console is a terminal)
+    turns that on. Without it one warning line is printed at :data:`WARN_SECONDS`.
+    The screen is laid out for the console's width and, on a terminal, its height.
     """
 
     def __init__(self, *, lang: str = "en", console: Console | None = None, reader: LineReader | None = None,
-                 send_chat: Callable[[str], Awaitable[Any]] | None = None, clear: bool = True):
+                 send_chat: Callable[[str], Awaitable[Any]] | None = None, clear: bool = True,
+                 live_timer: bool | None = None):
         self.lang = lang
         self.console = console or Console(highlight=False)
         self.reader = reader or LineReader(sys.stdin.fileno())
         self.send_chat = send_chat
         self.clear = clear
+        self.live_timer = self.console.is_terminal if live_timer is None else live_timer
         self.view: Any = None
         self.quit_requested = trio.Event()
         self.messages: list[str] = []  # one-shot lines under the table (help, errors)
         self._legal: Sequence[Action] = ()
         self._deadline: float | None = None
+        self._timer_width = 0
         self._choice: trio.MemorySendChannel[int] | None = None
         self._lines_send, self._lines_recv = trio.open_memory_channel[str | None](64)
 
@@ -177,8 +199,9 @@ class TerminalPlayer(PlayerBase):
             self.send_chat = send_chat
 
     def screen(self, view: Any, legal: Sequence[Action] = ()) -> Any:
-        """The renderable for ``view`` (with ``legal`` numbered if a prompt is open);
-        the lobby screen until the first observation arrives."""
+        """The renderable for ``view`` (with ``legal`` numbered if a prompt is open),
+        laid out for the console's width (and height on a terminal, one line kept for
+        the prompt); the lobby screen until the first observation arrives."""
         obs = _get(view, "observation", "obs")
         if not obs:
             rules = _get(view, "rules")
@@ -188,10 +211,41 @@ class TerminalPlayer(PlayerBase):
                                 total=getattr(rules, "players", None),
                                 chat=list(_get(view, "chat", default=()) or ())[-4:],
                                 notices=list(_get(view, "notices", default=()) or ())[-3:], lang=self.lang)
+        height = max(10, self.console.height - 1) if self.console.is_terminal else None
         return render_view(obs, legal=legal, chat=list(_get(view, "chat", default=()) or ())[-4:],
                            notices=list(_get(view, "notices", default=()) or ())[-3:],
-                           seconds_left=self._seconds_left(view) if legal else None,
-                           names=_get(view, "names"), lang=self.lang)
+                           seconds_left=self._seconds_left(view) if legal and not self._deadline else None,
+                           names=_get(view, "names"), lang=self.lang,
+                           events=list(_get(view, "events", default=()) or ()) or None,
+                           width=self.console.width, height=height)
+
+    def _timer_prompt(self) -> Text:
+        """The prompt: ``⏱ 42 s left > `` while a timed prompt is open, else ``> ``."""
+        prompt = Text(t("input.prompt", self.lang), style="bold")
+        if not self._legal or self._deadline is None:
+            return prompt
+        try:
+            left = max(0.0, self._deadline - trio.current_time())
+        except RuntimeError:  # outside trio
+            return prompt
+        secs = math.ceil(left)
+        self._timer_width = max(self._timer_width, len(str(secs)))
+        timer = Text(t("timer.left", self.lang, s=f"{secs:>{self._timer_width}}"),
+                     style="bold red" if secs < WARN_SECONDS else "bold")
+        return Text.assemble(timer, " ", prompt)
+
+    def print_prompt(self) -> None:
+        """Print the prompt (with the seconds left) at the start of the current line."""
+        self.console.print(self._timer_prompt(), end="")
+
+    def _tick_prompt(self) -> None:
+        """Rewrite the prompt line's timer in place: save the cursor, draw the prompt
+        at the line's start (same width), restore the cursor — what the person typed
+        stays on screen and the cursor where it was."""
+        with self.console.capture() as capture:
+            self.console.print(self._timer_prompt(), end="")
+        self.console.file.write(SAVE_CURSOR + "\r" + capture.get() + RESTORE_CURSOR)
+        self.console.file.flush()
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once, then pending messages."""
@@ -204,7 +258,7 @@ class TerminalPlayer(PlayerBase):
             self.console.print(line)
         self.messages.clear()
         if self._legal:
-            self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+            self.print_prompt()
 
     def say(self, text: str | Any, style: str = "") -> None:
         """Print one line under the table (not a redraw)."""
@@ -223,19 +277,24 @@ class TerminalPlayer(PlayerBase):
         """Called on each prompt: draw the numbered legal actions and wait for a valid
         number. The session cancels this call when the prompt is withdrawn (turn timer,
         new state); at the view's deadline the prompt is closed here too (a number
-        typed afterwards is not a move) and the call waits for that cancellation."""
+        typed afterwards is not a move) and the call waits for that cancellation. The
+        timer on the prompt line ticks until then (and stops with the prompt)."""
         legal = list(_get(view, "legal", "legal_actions", default=()) or ())
         self.view = view
         self._legal = legal
         self._deadline = _get(view, "deadline")
+        self._timer_width = 0
         send, recv = trio.open_memory_channel[int](1)
         self._choice = send
         self.redraw()
         index: int | None = None
         try:
             async with trio.open_nursery() as nursery:
-                if self._deadline is not None and self._deadline - trio.current_time() > WARN_SECONDS + 1:
-                    nursery.start_soon(self._warn_at, self._deadline - WARN_SECONDS)
+                if self._deadline is not None:
+                    if self.live_timer:
+                        nursery.start_soon(self._tick)
+                    elif self._deadline - trio.current_time() > WARN_SECONDS + 1:
+                        nursery.start_soon(self._warn_at, self._deadline - WARN_SECONDS)
                 with trio.move_on_at(self._deadline if self._deadline is not None else math.inf):
                     async with recv:
                         index = await recv.receive()
@@ -243,7 +302,9 @@ class TerminalPlayer(PlayerBase):
         finally:
             self._choice = None
             self._legal = ()
+            self._deadline = None
         if index is None:  # the deadline passed: the host plays the default move
+            self.console.print()
             self.say(t("input.timeout", self.lang), "bold red")
             await trio.sleep_forever()
         action = legal[index]
@@ -252,6 +313,19 @@ class TerminalPlayer(PlayerBase):
                                         self.lang)), "green")
         return action
 
+    async def _tick(self) -> None:
+        """Redraw the prompt's timer each time the whole seconds left change."""
+        deadline = self._deadline
+        assert deadline is not None
+        while True:
+            left = deadline - trio.current_time()
+            if left <= 0:
+                return
+            # wake when the seconds shown (rounded up) drop by one
+            await trio.sleep_until(deadline - (math.ceil(left) - 1))
+            if self._legal and self._deadline == deadline and deadline > trio.current_time():
+                self._tick_prompt()
+
     async def _warn_at(self, when: float) -> None:
         """One line (not a redraw) when the turn timer gets short."""
         await trio.sleep_until(when)
@@ -259,7 +333,7 @@ class TerminalPlayer(PlayerBase):
         if warning is not None:
             self.console.print()
             self.console.print(warning)
-            self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+            self.print_prompt()
 
     # -------------------------------------------------------------------- input
     async def handle_line(self, line: str) -> None:
@@ -267,7 +341,7 @@ class TerminalPlayer(PlayerBase):
         cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
         if cmd.kind == "empty":
             if self._legal:
-                self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+                self.print_prompt()
             return
         if cmd.kind == "help":
             self.say(render_help(self.lang))
@@ -284,7 +358,7 @@ class TerminalPlayer(PlayerBase):
         elif cmd.kind == "error":
             self.say(t(cmd.key or "input.not_number", self.lang, **cmd.args), "bold yellow")
         if self._legal:
-            self.console.print(Text(t("input.prompt", self.lang), style="bold"), end="")
+            self.print_prompt()
 
     def leave(self) -> None:
         """Leave the table: set :attr:`quit_requested` and tell the session."""
@@ -306,4 +380,17 @@ class TerminalPlayer(PlayerBase):
                 return
 
 
-__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input"]
+def print_game_end(console: Console, result: Any, lang: str = "en") -> None:
+    """Print how a game ended — final ranking (or why it did not finish), fairness
+    verdict, transcript path and the ``jupai verify`` command — the same way for
+    ``jupai play`` and ``jupai join`` (:func:`~jupai_net.client.render.game_end_lines`).
+    The path and the command are printed whole on their own lines (never wrapped or
+    cut at the terminal's width) so they can be copied."""
+    for text, style, whole in game_end_lines(result, lang):
+        if whole:
+            console.print(Text(text, style=style), soft_wrap=True, overflow="ignore", crop=False)
+        else:
+            console.print(Text(text, style=style))
+
+
+__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input", "print_game_end"]

@@ -1,0 +1,154 @@
+"""TerminalPlayer on a real (pseudo) terminal: the turn timer ticks once a second in
+place on the prompt line and stops with the prompt; the screen fits the terminal;
+the ending is printed whole (specs/client.md § Keys, § jupai join)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+
+import trio
+from jupai_net.client.i18n import t
+from jupai_net.client.render import to_text
+from jupai_net.client.session import SessionResult
+from jupai_net.client.ui import (
+    RESTORE_CURSOR,
+    SAVE_CURSOR,
+    LineReader,
+    TerminalPlayer,
+    parse_input,
+    print_game_end,
+)
+from rich.console import Console
+
+from jupai_net.fairness.verify import Verdict
+
+from .test_client_ui import View, game
+
+TICK = re.compile(re.escape(SAVE_CURSOR) + r"\r(.*?)" + re.escape(RESTORE_CURSOR), re.S)
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def terminal_player(width=80, height=24):
+    r, w = os.pipe()
+    os.set_blocking(r, False)
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, force_terminal=True, color_system="standard",
+                      highlight=False, legacy_windows=False)
+    return TerminalPlayer(console=console, reader=LineReader(r)), w, out
+
+
+def ticks(out: io.StringIO) -> list[str]:
+    """The prompt lines rewritten in place so far, without colour codes."""
+    return [ANSI.sub("", m.group(1)) for m in TICK.finditer(out.getvalue())]
+
+
+async def test_the_timer_ticks_each_second_in_place_and_stops_with_the_prompt(autojump_clock):
+    st = game()
+    player, w, out = terminal_player()
+    view = View(st.observation(0), st.legal_actions(), deadline=trio.current_time() + 15)
+    chosen = []
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.input_loop)
+
+        async def ask():
+            chosen.append(await player.choose(view))
+
+        nursery.start_soon(ask)
+        await trio.sleep(0.01)
+        first = ANSI.sub("", out.getvalue())
+        assert first.rstrip().endswith("⏱ 15 s left >")
+        await trio.sleep(6.5)
+        assert ticks(out) == [f"⏱ {s:>2} s left > " for s in (14, 13, 12, 11, 10, 9)]
+        assert "31m⏱  9 s" in out.getvalue().split(SAVE_CURSOR)[-1]  # red under 10 s
+        assert out.getvalue().count("\x1b[2J") + out.getvalue().count("\x1b[H") <= 2  # no redraw per second
+        os.write(w, b"1\n")
+        await trio.sleep(0.5)
+        assert chosen == [st.legal_actions()[0]]
+        done = len(ticks(out))
+        await trio.sleep(10)  # the prompt is closed: no more ticks, no time-up message
+        assert len(ticks(out)) == done == 6
+        assert "Time is up" not in out.getvalue()
+        nursery.cancel_scope.cancel()
+    os.close(w)
+
+
+async def test_ticks_keep_their_width_from_two_digits_to_one(autojump_clock):
+    st = game()
+    player, w, out = terminal_player()
+    view = View(st.observation(0), st.legal_actions(), deadline=trio.current_time() + 11)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.choose, view)
+        await trio.sleep(2.5)
+        assert ticks(out) == ["⏱ 10 s left > ", "⏱  9 s left > "]
+        nursery.cancel_scope.cancel()  # the session withdraws the prompt
+    await trio.sleep(5)
+    assert len(ticks(out)) == 2
+    os.close(w)
+
+
+async def test_time_up_closes_the_prompt(autojump_clock):
+    st = game()
+    player, w, out = terminal_player()
+    view = View(st.observation(0), st.legal_actions(), deadline=trio.current_time() + 3)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.choose, view)
+        await trio.sleep(4)
+        assert ticks(out) == ["⏱ 2 s left > ", "⏱ 1 s left > "]
+        assert "Time is up: the host plays the default move for you" in out.getvalue()
+        nursery.cancel_scope.cancel()
+    os.close(w)
+
+
+def test_the_screen_fits_an_80x24_terminal():
+    st = game()
+    player, w, out = terminal_player(80, 24)
+    os.close(w)
+    player.view = View(st.observation(0), st.legal_actions(), names={1: "greedy bot 1"})
+    player._legal = st.legal_actions()
+    screen = to_text(player.screen(player.view, player._legal), width=80)
+    assert len(screen.rstrip("\n").split("\n")) <= 23
+    assert "Type a number 1–10 and Enter" in screen
+
+
+def _ending(result, lang="en", width=80):
+    out = io.StringIO()
+    print_game_end(Console(file=out, width=width, color_system=None, highlight=False), result, lang)
+    return out.getvalue()
+
+
+def test_the_ending_prints_the_transcript_path_whole(tmp_path):
+    path = tmp_path / ("a-rather-long-directory-name-for-transcripts" * 2) / "3f9c2a7b5d1e4f60-seat0.jupai"
+    result = SessionResult("finished", verdict=Verdict("verified", "fair game"), ranking=[1, 0],
+                           names={0: "Ann", 1: "greedy bot 1"}, seat=0, transcript_path=path,
+                           result={"ranking": [1, 0], "cards_left": [4, 0], "names": ["Ann", "greedy bot 1"]})
+    text = _ending(result)
+    lines = text.split("\n")
+    assert lines[0] == "━━ game over · final ranking ━━"
+    assert lines[1] == "  1. seat 1 (greedy bot 1): 0 cards left, 0 recovered"
+    assert lines[2] == "  2. seat 0 (you): 4 cards left, 0 recovered"
+    assert lines[3] == "✔ fairness: verified — fair game"
+    assert f"  {path}" in lines and f"  jupai verify {path}" in lines  # one line each, longer than 80
+    assert len(f"  jupai verify {path}") > 80
+    zh = _ending(result, "zh")
+    assert "━━ 游戏结束 · 最终排名 ━━" in zh and "第1名 1号位（贪心机器人 1）：剩 0 张" in zh
+    assert "✔ 公平性：已验证 — fair game" in zh and f"  jupai verify {path}\n" in zh
+
+
+def test_the_ending_of_an_unfinished_game():
+    text = _ending(SessionResult("left", verdict=Verdict("unverified", "this seat left")))
+    assert "✘ game not finished (left the table before the end)" in text
+    assert "✘ fairness: unverified — this seat left" in text
+    zh = _ending(SessionResult("aborted", error=("host-quit", "bye")), "zh")
+    assert "✘ 游戏未完成（主机放弃了这局: bye）" in zh
+
+
+def test_a_single_move_is_typed_as_1():
+    cmd = parse_input("x", 1)
+    assert t(cmd.key, "en", **cmd.args) == "'x' is not a move: type 1, /chat TEXT, or ? for help"
+    cmd = parse_input("2", 1)
+    assert t(cmd.key, "en", **cmd.args) == "There is no move 2: type 1 (the only move)"
+    assert t(cmd.key, "zh", **cmd.args) == "没有第 2 号行动：请输入 1（唯一可选）"
+    cmd = parse_input("3", 2)
+    assert t(cmd.key, "en", **cmd.args) == "There is no move 3: type a number 1–2"
