@@ -63,13 +63,18 @@ def _default_lang() -> str:
 
 
 class PlainPlayer:
-    """Minimal terminal player: prints the table as lines and reads a number from
-    standard input (used with ``--plain`` or when the rich UI is unavailable)."""
+    """Line-by-line terminal player (``--plain``, or when the rich UI is unavailable):
+    every game event is one readable line (``Round 3: round card 7♣ → defense, R = 3,
+    seat 1 leads``; contests with both formulas), each prompt shows the hand, the
+    equipment and the numbered moves with the total each comes to, and a number is
+    read from standard input (``/quit`` leaves, ``say TEXT`` chats, ``?`` helps).
+    Texts come from :mod:`jupai_net.client.render` in ``lang``."""
 
-    def __init__(self, out: Any = None) -> None:
+    def __init__(self, out: Any = None, lang: str = "en") -> None:
         self.out = out or sys.stdout
-        self.seen_events = 0
+        self.lang = lang
         self.control: Any = None
+        self._last_event: Any = None
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
@@ -78,55 +83,95 @@ class PlainPlayer:
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    def on_update(self, view: Any) -> None:
-        """Print new events, notices and chat as single lines."""
-        from .cards import card_name
+    def _new_events(self, events: Any) -> list[Any]:
+        """The events of ``events`` not printed yet (the view keeps a sliding window)."""
+        events = list(events or ())
+        start = 0
+        if self._last_event is not None:
+            for k in range(len(events) - 1, -1, -1):
+                if events[k] is self._last_event:
+                    start = k + 1
+                    break
+        if events:
+            self._last_event = events[-1]
+        return events[start:]
 
+    def on_update(self, view: Any) -> None:
+        """Print new events, notices and chat, one line each."""
+        from .client.render import chat_line_text, describe_event, notice_text
+
+        me = view.seat
         if view.change == "statement" and view.events:
-            for ev in view.events[-1:]:
-                self._print("  " + ", ".join(f"{k}={v}" for k, v in ev.items()))
-        elif view.change in ("notice", "reject", "chat", "error") :
-            if view.change == "chat" and view.chat:
-                c = view.chat[-1]
-                self._print(f"[chat] {c.name}: {c.text}")
-            elif view.notices:
-                n = view.notices[-1]
-                self._print(f"[{n.code}] {n.text}")
-        elif view.change == "end" and view.result:
-            names = view.result.get("names", [])
-            self._print("game over: " + ", ".join(f"{i + 1}. {names[s] if s < len(names) else s}"
-                                                  for i, s in enumerate(view.result.get("ranking", []))))
-        elif view.change == "sync" and view.observation:
-            obs = view.observation
-            hand = " ".join(card_name(c) for c in obs["hand"])
-            self._print(f"round {obs['round']}/{obs['rounds']} {obs['round_type']} R={obs['R']} · "
-                        f"to move: seat {obs['to_move']} · your hand: {hand}")
+            for ev in self._new_events(view.events):
+                line = describe_event(ev, view.names, me, self.lang)
+                if line:
+                    self._print(("» " if ev.get("kind") in ("contest", "discard") and me in (ev.get("actor"), ev.get("target"))
+                                 else "  ") + line)
+        elif view.change == "chat" and view.chat:
+            self._print("[chat] " + chat_line_text(view.chat[-1], self.lang, me))
+        elif view.change in ("notice", "reject", "error") and view.notices:
+            self._print("[!] " + notice_text(view.notices[-1], self.lang))
+
+    def _show_turn(self, view: Any) -> None:
+        from .client.i18n import t
+        from .client.render import (
+            equipment_text,
+            pending_text,
+            rearm_state,
+            render_hand,
+            render_header,
+            status_text,
+            to_text,
+        )
+
+        obs = view.observation or {}
+        if not obs:
+            return
+        lang = self.lang
+        mine = next((p for p in obs.get("players", []) if p.get("seat") == obs.get("seat")), {})
+        header = to_text(render_header(obs, view.names, lang, compact=True), width=1000).splitlines()
+        self._print(header[0].rstrip() if header else "")
+        self._print(f"{t('hand.title_short', lang)}: {render_hand(obs, lang).plain}")
+        self._print(f"{t('equip.title_short', lang)}: {equipment_text(mine.get('equipment'), lang, rearm_state(obs, mine))}")
+        pend = pending_text(obs, view.names, lang)
+        if pend:
+            self._print("⚔ " + pend)
+        self._print(status_text(obs, view.names, lang))
 
     async def choose(self, view: Any) -> Action:
-        """Print the numbered legal actions and read a number (``/quit`` leaves)."""
-        from .client.render import describe_action
+        """Print the turn (hand, equipment, pending contest) and the numbered legal
+        actions with their totals, then read a number (``/quit`` leaves)."""
+        from .client.i18n import t
+        from .client.render import describe_action, render_help, to_text
+        from .client.ui import parse_input
 
-        for k, a in enumerate(view.legal, 1):
-            self._print(f"  {k:>2}. {describe_action(a, view.observation or {}, view.names)}")
+        self._show_turn(view)
+        legal = list(view.legal)
+        for k, a in enumerate(legal, 1):
+            self._print(f"  {k:>2}. {describe_action(a, view.observation or {}, view.names, self.lang)}")
+        key = "legal.prompt_one" if len(legal) == 1 else "legal.prompt"
+        self._print(t(key, self.lang, n=len(legal)))
         while True:
             line = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
-            if line is None or line.strip() in ("/quit", "quit"):
+            cmd = parse_input(line if line is not None else "/quit", len(legal))
+            if cmd.kind == "quit":
                 if self.control is not None:
                     self.control.leave()
                 await trio.sleep_forever()
-            text = line.strip()
-            if text.startswith(("say ", "/chat ")) and self.control is not None:
+            if cmd.kind == "choose" and cmd.index is not None:
+                return legal[cmd.index]
+            if cmd.kind == "chat" and self.control is not None:
                 try:
-                    self.control.say(text.split(" ", 1)[1])
+                    self.control.say(cmd.text or "")
                 except (ValueError, trio.WouldBlock) as exc:
-                    self._print(f"chat not sent: {exc}")
-                continue
-            if text.isdecimal() and 1 <= int(text) <= len(view.legal):
-                return view.legal[int(text) - 1]
-            self._print(f"type a number 1–{len(view.legal)}")
+                    self._print(f"[!] {exc}")
+            elif cmd.kind == "help":
+                self._print(to_text(render_help(self.lang), width=100).rstrip())
+            elif cmd.kind == "error":
+                self._print(t(cmd.key or "input.not_number", self.lang, **cmd.args))
 
     def on_end(self, result: Any) -> None:
-        """Nothing: :func:`run` prints the verdict."""
+        """Nothing: :func:`run` prints the ending (:func:`jupai_net.client.ui.print_game_end`)."""
 
 
 def _read_line() -> str | None:
@@ -192,12 +237,12 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
         player: Any = BotPlayer(args.bot)
         observer = HostScreen(console)
     elif args.plain:
-        player = PlainPlayer()
+        player = PlainPlayer(lang=lang)
     else:
         try:
             from .client.ui import TerminalPlayer
         except ImportError:
-            player = PlainPlayer()
+            player = PlainPlayer(lang=lang)
         else:
             player = TerminalPlayer(lang=lang)
 
@@ -228,22 +273,14 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
         result = await run_session("127.0.0.1", server.port, name=name, player=player, check_fingerprint=expected,
                                    transcript_path=args.transcript, lang=lang, control=control, save_resume=False)
         nursery.cancel_scope.cancel()
-    _report(console, result)
+    _report(console, result, lang)
     return result
 
 
-def _report(console: Any, result: Any) -> None:
-    """Print the ranking, the fairness verdict and where the transcript is."""
-    if result.ranking:
-        names = result.result.get("names", []) if result.result else []
-        places = ", ".join(f"{i + 1}. {names[s] if s < len(names) and names[s] else f'seat {s}'}"
-                           for i, s in enumerate(result.ranking))
-        console.print(f"[bold]final ranking[/bold]: {places}")
-    elif result.status != "finished":
-        console.print(f"[bold yellow]game not finished[/bold yellow] ({result.status}"
-                      f"{': ' + result.error[1] if result.error else ''})")
-    if result.verdict is not None:
-        style = "bold green" if result.verdict.ok else "bold red"
-        console.print(f"[{style}]fairness: {result.verdict.status}[/{style}] — {result.verdict.reason}")
-    if result.transcript_path is not None:
-        console.print(f"transcript: {result.transcript_path}  (check again with `jupai verify {result.transcript_path}`)")
+def _report(console: Any, result: Any, lang: str = "en") -> None:
+    """Print the ending — ranking, fairness verdict, transcript path and the command
+    to check it again — in ``lang``, as ``jupai join`` does
+    (:func:`jupai_net.client.ui.print_game_end`)."""
+    from .client.ui import print_game_end
+
+    print_game_end(console, result, lang)

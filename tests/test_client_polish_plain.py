@@ -1,0 +1,79 @@
+"""``jupai play --plain``: readable lines (card names, formulas, one line per event,
+numbered moves with totals) in the chosen language, and the same ending as the rich
+screen (jupai_net/play.py PlainPlayer; specs/client.md § --plain)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import trio
+
+from jupai_net import actions as A
+from jupai_net import play
+from jupai_net.actions import Action
+from jupai_net.rules import RuleSet
+
+from .engine_helpers import card, deal, setup_of
+
+JUPAI = [sys.executable, "-m", "jupai_net"]
+
+
+def view_of(st, seat, change, events=(), legal=(), names=None):
+    return SimpleNamespace(seat=seat, change=change, events=tuple(events), observation=st.observation(seat),
+                           legal=tuple(legal), names=names or {}, chat=(), notices=())
+
+
+def test_plain_player_prints_events_and_numbered_moves(monkeypatch):
+    rules = RuleSet(players=2, round_value="rank")
+    st = deal(rules, setup_of("LF"), hands={0: [card(10)], 1: [card(3), card(7)]},
+              equipment={0: (card(2), card(4)), 1: (card(1), card(8))}, rounds=[card(6, 1)])
+    out = io.StringIO()
+    player = play.PlainPlayer(out)
+    names = {0: "greedy bot 0"}
+    history = [e.to_wire(1) for e in st.events]
+    player.on_update(view_of(st, 1, "statement", history, names=names))
+    history += [e.to_wire(1) for e in st.apply(Action(A.ATTACK, 1, (card(10),), False))]
+    player.on_update(view_of(st, 1, "statement", history, names=names))
+    legal = st.legal_actions()
+    wanted = Action(A.ANSWER, None, (card(3),), True)
+    k, n = legal.index(wanted) + 1, len(legal)
+    typed = iter(["x", "99", str(k)])
+    monkeypatch.setattr(play, "_read_line", lambda: next(typed))
+    action = trio.run(player.choose, view_of(st, 1, "prompt", history, legal, names))
+    assert action == wanted
+    history += [e.to_wire(1) for e in st.apply(action)]
+    player.on_update(view_of(st, 1, "statement", history, names=names))
+    lines = out.getvalue().split("\n")
+    assert "  Round 1: round card 6♥ → attack, R = 6, seat 0 (greedy bot 0) leads" in lines
+    assert "  seat 0 (greedy bot 0) attacks seat 1 (you) with 10♠" in lines
+    assert any(line.startswith("Hand: ") and "3♠" in line and "7♠" in line for line in lines)
+    assert "Equipment: mass A♠ + weapon 8♠ · simple weapon · 1 use left · face-down" in lines
+    assert "⚔ seat 0 (greedy bot 0) attacks seat 1 (you) with 10♠; seat 1 (you) answers" in lines
+    assert f"  {k:>2}. answer with 3♠ + weapon (= 6×3 + 1×8 = 26)" in lines
+    assert f"Type a number 1–{n} and Enter · /chat TEXT to chat · ? for help" in lines
+    assert f"'x' is not a move: type a number 1–{n}, /chat TEXT, or ? for help" in lines
+    assert f"There is no move 99: type a number 1–{n}" in lines
+    assert any(line.startswith("» seat 0 (greedy bot 0) 10♠: 6×10 = 60 vs seat 1 (you) 3♠ + weapon: 6×3 + 1×8 = 26")
+               for line in lines)
+    assert sum(line.startswith("  Round 1:") for line in lines) == 1  # each event once
+    assert "kind=" not in out.getvalue() and "card=" not in out.getvalue()
+
+
+def test_plain_game_in_chinese_reads_as_text(tmp_path):
+    env = dict(os.environ, JUPAI_CONFIG_DIR=str(tmp_path / "config"), COLUMNS="80", LANG="C.UTF-8",
+               PYTHONIOENCODING="utf-8")
+    out = subprocess.run(JUPAI + ["play", "--plain", "--lang", "zh", "--rounds", "3", "--bot-delay", "0", "--seats", "3"],
+                         input="1\n" * 400, capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr
+    text = out.stdout
+    assert re.search(r"^  第 1 回合：回合牌 \S+ → \S+，R = 1，", text, re.M)
+    assert "贪心机器人" in text and "greedy bot" not in text
+    assert re.search(r"^\s+1\. .*（= .+ = \d+）$", text, re.M) or "补给" in text
+    assert "━━ 游戏结束 · 最终排名 ━━" in text and "✔ 公平性：已验证 — " in text
+    assert "对局记录已保存到：" in text and re.search(r"^  jupai verify \S+\.jupai$", text, re.M)
+    assert "kind=" not in text and "final ranking" not in text
