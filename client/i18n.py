@@ -266,49 +266,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "input.eof": ("Input closed: leaving the table", "输入已关闭：离开牌桌"),
     "help.title": ("Help", "帮助"),
     "help.keys": (
-        "1, 2, 3 …     play the numbered move (type it, then Enter)\n"
-        "/chat TEXT    chat with the table (or: say TEXT)\n"
-        "? or help     this help          /quit  leave the table",
-        "1、2、3 …     选择对应编号的行动（输入后回车）\n"
-        "/chat 文字    向全桌聊天（或：say 文字）\n"
-        "? 或 help     显示帮助          /quit  离开牌桌",
+        "1, 2, 3 … Enter: play · /chat TEXT (say TEXT): chat · ? help · /quit: leave",
+        "1、2、3 … 回车：行动 · /chat 文字（say 文字）：聊天 · ? 帮助 · /quit：离开",
     ),
-    "help.play_title": ("How to play", "玩法"),
+    "help.play_title": ("how to play", "玩法"),
     "help.win": ("win", "胜利"),
-    "help.win.text": ("be the first with no cards left (hand + equipment); the others rank by fewer cards left",
-                      "最先没有任何牌（手牌 + 装备）的玩家获胜；其余按剩牌少者靠前"),
+    "help.win.text": ("the first with no cards (hand + equipment) left wins; then fewest",
+                      "最先没有任何牌（手牌 + 装备）者获胜；其余按剩牌少者靠前"),
     "help.rounds": ("rounds", "回合"),
-    "help.rounds.text": ("each round turns a round card whose rank sets the round type; everyone acts once, "
-                         "from the leader on",
-                         "每回合翻一张回合牌，点数决定回合类型；从先手起每人行动一次"),
+    "help.rounds.text": ("the round card's rank sets the type; all act once, leader first",
+                         "回合牌的点数决定回合类型；从先手起每人行动一次"),
     "help.symbols": ("symbols", "符号"),
-    "help.symbols.text": ("R = round value (header) · i = rank of your card · I = your identity value · "
-                          "m×w = your mass × weapon",
-                          "R=回合数（标题行）· i=你打出的牌的点数 · I=你的身份值 · m×w=你的质量×武器"),
-    "help.attack": ("play a card at a player, who answers with one (weapon optional); "
-                    "the smaller total collects both cards",
-                    "对一名玩家出一张牌，对方应战一张（可选用武器）；总值较小的一方收下两张牌"),
+    "help.symbols.text": ("R round value · i card rank · I identity value · m×w mass×weapon",
+                          "R=回合数 · i=你出的牌的点数 · I=你的身份值 · m×w=你的质量×武器"),
+    "help.attack": ("a card at a player, who answers; the smaller total collects both",
+                    "对一名玩家出一张牌，对方应战一张；总值较小者收下两张牌"),
     "help.attack.formula": ("R×i (+ m×w) · same identity: I×i + R (+ m×w)", "R×i（+ m×w）· 同身份：I×i + R（+ m×w）"),
-    "help.defense": ("play a card at a player, who must defend (with the weapon if armed); if the defense is "
-                     "higher the attacker collects both cards, else the defender",
-                     "对一名玩家出一张牌，对方必须防守（有武器必须使用）；防守更高则进攻方收下两张牌，否则防守方收下"),
-    "help.defense.formula": ("attack R + i vs defense w + i · same identity: (I + i) + (R + i) vs (R + i) + (w + i)",
-                             "进攻 R + i 对 防守 w + i · 同身份：(I + i) + (R + i) 对 (R + i) + (w + i)"),
-    "help.supply": ("discard a card of rank v and up to v recovered cards (*), or swap your equipment for a "
-                    "new pair, or pass",
+    "help.defense": ("a card at a player, who must defend (with the weapon if armed); a higher defense: "
+                     "the attacker collects both, else the defender",
+                     "对一名玩家出一张牌，对方必须防守（有武器必须用）；防守更高则进攻方收下两张牌，否则防守方收下"),
+    "help.defense.formula": ("R + i vs w + i · same identity: (I+i) + (R+i) vs (R+i) + (w+i)",
+                             "R + i 对 w + i · 同身份：(I + i) + (R + i) 对 (R + i) + (w + i)"),
+    "help.supply": ("discard a card of rank v and up to v recovered cards (*), or swap your equipment, or pass",
                     "丢弃一张点数为v的牌和至多v张回收的牌（*），或换一副新装备，或跳过"),
-    "help.discard": ("play a card at a player's equipment: i > m (their mass) throws it away; your card is "
-                     "discarded either way",
-                     "对一名玩家的装备出一张牌：若i>m（对方质量）则丢弃其装备；你的牌都进弃牌堆"),
-    "help.discard.formula": ("same identity: I×i + R (+ m×w) against the card they show",
+    "help.discard": ("a card at a player's equipment: i > m (their mass) discards it; your card goes to the discard pile",
+                     "对一名玩家的装备出一张牌：若i>m（对方质量）则丢弃其装备；你的牌进弃牌堆"),
+    "help.discard.formula": ("same identity: I×i + R (+ m×w) vs the card they show",
                              "同身份：I×i + R（+ m×w）对 对方亮出的牌"),
     "help.equipment": ("equipment", "装备"),
-    "help.equipment.text": ("a weapon lasts 1, 2 or 3 uses (mass ≤ 4, 5–8, ≥ 9); after losing it you may draw "
-                            "a new pair once a full round has passed",
-                            "武器可用1、2或3次（质量≤4、5–8、≥9）；失去装备后，过一整回合可再抽一副"),
+    "help.equipment.text": ("1, 2 or 3 uses (mass ≤ 4, 5–8, ≥ 9); lost: redraw a round later",
+                            "武器可用1、2或3次（质量≤4、5–8、≥9）；失去后过一整回合可再抽一副"),
     "help.last": ("last round", "最后一回合"),
-    "help.last.text": ("every play uses all your hand cards (and your weapon)", "每次出牌都打出全部手牌（有武器必须使用）"),
-    "help.totals": ("Every move shows the total it comes to: (= formula).", "每个行动都显示它的总值：（= 公式）。"),
+    "help.last.text": ("every play uses all your cards (and your weapon)",
+                       "每次出牌都打出全部手牌（有武器必须用）"),
     # --- end of a game (jupai play and jupai join) -----------------------------------------
     "end.ranking": ("━━ game over · final ranking ━━", "━━ 游戏结束 · 最终排名 ━━"),
     "end.unfinished": ("✘ game not finished ({why})", "✘ 游戏未完成（{why}）"),

@@ -1184,7 +1184,7 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
 def render_help(lang: str = "en") -> RenderableType:
     """The help panel: the keys, then how to play — round types, what each action does,
     the formulas (one line each) and what wins."""
-    grid = Table.grid(padding=(0, 2))
+    grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column(overflow="fold")
     for key in ("win", "rounds", "symbols"):
@@ -1195,9 +1195,9 @@ def render_help(lang: str = "en") -> RenderableType:
             grid.add_row("", Text(t(f"help.{kind}.formula", lang), style="bold"))
     for key in ("equipment", "last"):
         grid.add_row(t(f"help.{key}", lang), t(f"help.{key}.text", lang))
-    body = Group(Text(t("help.keys", lang)), Text(t("help.play_title", lang), style="bold underline"), grid,
-                 Text(t("help.totals", lang), style="dim"))
-    return Panel(body, title=t("help.title", lang), title_align="left", border_style="blue")
+    body = Group(Text(t("help.keys", lang), style="dim"), grid)
+    return Panel(body, title=t("help.title", lang) + " · " + t("help.play_title", lang), title_align="left",
+                 border_style="blue")
 
 
 # ------------------------------------------------------------------- end of a game

@@ -103,8 +103,7 @@ async def test_choose_by_number_after_bad_input():
     assert "There is no move 99: type a number 1–10" in text
     assert "attack seat 1 (Bob) with 10♠ + weapon" in text
     assert "You chose 8: attack seat 1 (Bob) with 10♠ + weapon" in text
-    assert "/chat TEXT    chat with the table (or: say TEXT)" in text  # the help panel
-    assert "How to play" in text
+    assert "/chat TEXT (say TEXT): chat" in text and "how to play" in text  # the help panel
     assert chats == ["hi Bob"]
 
 
