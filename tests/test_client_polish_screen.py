@@ -243,3 +243,24 @@ def test_compact_screen_shows_one_line_status_for_an_answer():
     assert "Your turn: answer the attack of seat 0 ⚔ 10♠ + weapon" in text
     assert "answer with 3♠ + weapon (= 6×3 + 1×8 = 26)" in text
     assert "plays" not in text and text.count("10♠ + weapon") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_move_layout_numbers_every_move(lang):
+    """Every layout, for the moves of every kind in random games: each move number
+    1..n is on screen exactly where a number goes, and every text exists in ``lang``."""
+    layouts = R.MOVE_LAYOUTS
+    seen_kinds = set()
+    for players, seed in ((2, 7), (4, 8), (6, 9)):
+        for st, seat, _ in screens(players, seed, every=2, same_identity="matching-card" if seed == 8 else "shared-role"):
+            legal = st.legal_actions(seat)
+            if not legal:
+                continue
+            obs = st.observation(seat)
+            seen_kinds |= {a.kind for a in legal}
+            for layout in layouts:
+                text = to_text(render_actions(legal, obs, BOTS, lang, layout, compact=layout != "columns"), width=100)
+                assert "{" not in text
+                numbers = set(re.findall(r"(?<![\d=×+/–<>im])(\d+)(?=[.)]? |\)|$)", text, re.M))
+                assert {str(k) for k in range(1, len(legal) + 1)} <= numbers, (layout, text)
+    assert {A.ATTACK, A.DEFENSE, A.DISCARD, A.ANSWER, A.SUPPLY_RECOVERED, A.SUPPLY_EQUIPMENT, A.PASS} <= seen_kinds
