@@ -188,7 +188,6 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
            port: int = 0) -> int:
     """Print how the session ended (errors, ranking, fairness verdict, transcript path)
     in ``lang`` and return the exit code."""
-    from .render import seat_label
 
     status = result.status
     code, text = result.error if result.error else ("", "")
@@ -208,32 +207,20 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     if status == "refused" or status == "error":
         _err(console, t("cli.host_error", lang, reason=f"{code}: {text}" if text else code))
         return EXIT_HOST
+    from .ui import print_game_end
+
     if status == "host-gone":
         _err(console, t("cli.host_closed", lang, reason=text or code))
         exit_code = EXIT_HOST
     elif status == "left":
-        console.print(t("cli.left", lang), style="yellow")
         exit_code = EXIT_UNVERIFIED
     else:
-        if status == "aborted":
-            _err(console, t("cli.host_closed", lang, reason=code or "aborted"))
-        else:
-            console.print(t("cli.game_over", lang), style="bold")
-        if result.ranking:
-            names = result.names or {}
-            for place, s in enumerate(result.ranking, 1):
-                console.print(f"  {place}. {seat_label(s, names, result.seat, lang)}", highlight=False)
         exit_code = EXIT_OK if status == "finished" else EXIT_UNVERIFIED
     verdict = result.verdict
-    if verdict is not None:
-        style = "bold green" if verdict.ok else "bold red"
-        console.print(t("cli.verdict", lang, verdict=f"{verdict.status.upper()} — {verdict.reason}"), style=style,
-                      highlight=False)
-        if not verdict.ok and exit_code == EXIT_OK:
-            exit_code = EXIT_UNVERIFIED
-    if result.transcript_path is not None:
-        console.print(t("cli.transcript", lang, path=result.transcript_path), highlight=False)
-    elif verdict is not None:
+    if verdict is not None and not verdict.ok and exit_code == EXIT_OK:
+        exit_code = EXIT_UNVERIFIED
+    print_game_end(console, result, lang)  # the same ending as `jupai play`
+    if result.transcript_path is None and verdict is not None:
         console.print(t("cli.no_transcript", lang), style="yellow")
     if check is not None and check.first_use is not None:
         console.print(check.first_use, style="bold yellow", highlight=False)  # again: the game screen hid it

@@ -82,7 +82,8 @@ def test_report_version_mismatch_and_host_errors():
     code, text = _report(SessionResult("refused", error=("table-full", "no free seat at the table")))
     assert code == cli.EXIT_HOST and text == "The host refused: table-full: no free seat at the table"
     code, text = _report(SessionResult("host-gone", error=("connection-lost", "the host closed the connection")))
-    assert code == cli.EXIT_HOST and text == "The host closed the connection: the host closed the connection"
+    assert code == cli.EXIT_HOST
+    assert text.startswith("The host closed the connection: the host closed the connection ✘ game not finished")
 
 
 def test_report_finished_game_with_verdict_and_transcript(tmp_path):
@@ -91,12 +92,12 @@ def test_report_finished_game_with_verdict_and_transcript(tmp_path):
                         transcript_path=tmp_path / "g.jupai")
     code, text = _report(res)
     assert code == cli.EXIT_OK
-    assert "Game over. 1. seat 1 (Bob) 2. seat 0 (you)" in text
-    assert "Fairness check: VERIFIED — fair game" in text
-    assert f"check it any time with: jupai verify {tmp_path / 'g.jupai'}" in text
+    assert "game over · final ranking ━━ 1. seat 1 (Bob) 2. seat 0 (you)" in text
+    assert "✔ fairness: verified — fair game" in text
+    assert f"Check it again any time with: jupai verify {tmp_path / 'g.jupai'}" in text
     bad = SessionResult("finished", verdict=Verdict("tampered", "card 7 does not match"), ranking=[0, 1], seat=0)
     code, text = _report(bad)
-    assert code == cli.EXIT_UNVERIFIED and "Fairness check: TAMPERED — card 7 does not match" in text
+    assert code == cli.EXIT_UNVERIFIED and "✘ fairness: tampered — card 7 does not match" in text
 
 
 def test_pinning_check_messages(tmp_path):
@@ -295,7 +296,7 @@ def test_jupai_host_and_join_in_chinese(tmp_path):
                         client_env)
         term.expect(rf"新主机 127\.0\.0\.1:{port}：加入码 {code} 已记录到")
         term.expect(r"可选行动")
-        term.play_until(PROMPT_ZH, r"公平性检查：VERIFIED")
+        term.play_until(PROMPT_ZH, r"✔ 公平性：已验证")
         term.expect(r"对局记录已保存到")
         assert term.wait() == 0
         screen = term.flat

@@ -188,7 +188,7 @@ async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_pa
     assert "Compare it with the join code on the host's screen" in advice and IDENTITY.join_code in advice
     first, second = outputs
     assert first.count(" ".join(advice.split())) == 2  # when pinning, and again after the verdict
-    assert first.rindex(" ".join(advice.split())) > first.index("Fairness check")
+    assert first.rindex(" ".join(advice.split())) > first.index("fairness: verified")
     assert "matches the pinned one" in second and "Compare it" not in second
     notes = [n for n in player.last_view.notices if n.code == "host-pinned"]
     assert notes and IDENTITY.join_code in notes[0].text and "主机屏幕" in notes[0].text
