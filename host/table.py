@@ -622,8 +622,11 @@ class Table:
             return f"answer the {state.pending.contest} of seat {state.pending.actor}"
         return f"{state.round_kind} round {state.round_no}"
 
-    def _play(self, seat: int, action: Action, now: float) -> None:
+    def _play(self, seat: int, action: Action, now: float, *, then: Callable[[], None] | None = None) -> None:
         """Apply ``action`` for ``seat`` (the seat to move) and tell everyone.
+        ``then`` runs once the move is public but before the game ends or the next
+        seat is prompted (the turn-timeout notice: it names cards the move reveals, and
+        it must come before ``end`` when this move finishes the game).
         Raises ``IllegalAction`` (nothing changed, nothing sent) if it is not legal."""
         assert self.dealer is not None
         events, out = self.dealer.apply(action)
@@ -636,6 +639,8 @@ class Table:
                 self._send(st.cid, Sync(state.version, state.observation(st.seat)))
         self._observe("step", actor=seat, action=action, events=[e.to_wire(None) for e in events],
                       observation=state.observation(None))
+        if then is not None:
+            then()
         if state.is_over:
             self._finish(now)
         else:
@@ -666,10 +671,11 @@ class Table:
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
             log.info("table %d: %s (seat %d) timed out; playing %s", self.table_id, name, seat, describe_action(action))
-            self._play(seat, action, now)  # first: the notice names cards this makes public
-            self._notice("turn-timeout",
-                         f"{name} (seat {seat}) did not act within {self.config.turn_timeout:g} s; "
-                         f"the host played: {describe_action(action)}")
+            text = (f"seat {seat} ({name}) ran out of time ({self.config.turn_timeout:g} s); "
+                    f"the host played for them: {describe_action(action)}")
+            # The notice follows the move (it names cards the move makes public) but
+            # precedes the end of the game when this move finishes it.
+            self._play(seat, action, now, then=lambda: self._notice("turn-timeout", text))
             return
         if self._bot_at is not None and now >= self._bot_at:
             action = self._bot_action(seat) if self._is_host_bot(seat) else self._default_action(seat)

@@ -177,7 +177,7 @@ async def test_turn_timer_plays_a_default_action_and_cancels_choose():
     assert results[0].verdict.ok and results[1].verdict.ok
     assert sleepy.cancelled >= 1
     notes = [n for n in results[1].view.notices if n.code == "turn-timeout"]
-    assert notes and "did not act within 0.15 s; the host played:" in notes[0].text
+    assert notes and "ran out of time (0.15 s); the host played for them:" in notes[0].text
     prompts = [v for v in sleepy.views if v.change == "prompt"]
     assert prompts and prompts[0].timeout == pytest.approx(0.15) and prompts[0].deadline is not None
 

@@ -165,7 +165,24 @@ def test_turn_timeout_plays_the_default_action_and_says_so():
     assert h.table.dealer.state.version == version + 1
     for cid in (a, b):
         note = h.last(cid, Notice)
-        assert note.code == "turn-timeout" and "did not act within 5 s" in note.text
+        assert note.code == "turn-timeout"
+        assert note.text.startswith("seat 0 (Ann) ran out of time (5 s); the host played for them: ") or \
+            note.text.startswith("seat 1 (Bob) ran out of time (5 s); the host played for them: ")
+
+
+def test_turn_timeout_on_the_last_move_is_announced_before_the_end():
+    h = harness(2, turn_timeout=1.0, rounds=1)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    h.advance(2000.0)  # nobody acts: the host plays every move, the last one too
+    assert h.table.phase == "lobby"
+    for cid in (a, b):
+        inbox = h.inbox[cid]
+        end = max(i for i, m in enumerate(inbox) if isinstance(m, End))
+        last_sync = max(i for i, m in enumerate(inbox[:end]) if isinstance(m, Sync))
+        notes = [i for i, m in enumerate(inbox) if isinstance(m, Notice) and m.code == "turn-timeout"]
+        assert any(last_sync < i < end for i in notes), "the final move's time-out is announced before the end"
+        assert not any(i > end for i in notes)
 
 
 def test_seed_timeout_abandons_the_game():
