@@ -6,7 +6,9 @@
 Prints the address(es) to join and the join code (the short form of the TLS
 certificate's SHA-256 fingerprint), then the lobby (every seat, empty ones too) and
 every public event of the game; after the last game one closing line (who won,
-where the transcripts are). Ctrl-C stops cleanly: a running game is abandoned (the
+where the transcripts are). ``--bots K`` gives the host's bots the last K seats; without
+it, ``--opponents NAME`` alone means bots in every seat but one. Log records go to
+``<config>/host.log`` (stderr with ``-v``). Ctrl-C stops cleanly: a running game is abandoned (the
 players are told why), every client gets ``bye``. Exit codes: 0 after the games
 were played, 2 bad arguments or rules file, 3 the port cannot be opened, 130
 interrupted.
@@ -33,6 +35,8 @@ from .tls import HostIdentity, load_identity, local_addresses
 
 log = logging.getLogger("jupai.host")
 
+STOP_REASON = "the host was stopped"  # why a game still running at Ctrl-C is abandoned
+
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``host`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
@@ -45,10 +49,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bind", default="", metavar="ADDR", help="address to listen on (default: all interfaces)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N", help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
     p.add_argument("--seats", type=int, default=None, metavar="P", help="seats at the table, 2-6 (default 4, or the rules file's)")
-    p.add_argument("--bots", type=int, default=0, metavar="K", help="seats the host fills with bots (default 0)")
+    p.add_argument("--bots", type=int, default=None, metavar="K",
+                   help="seats the host fills with its own bots (the last K seats); the other seats wait for "
+                   "people (default 0, or every seat but one when --opponents is given)")
     p.add_argument("--opponents", default=None, choices=sorted(BOTS), metavar="NAME",
                    help=f"which bot plays the host's bot seats: {', '.join(sorted(BOTS))} (default greedy; "
-                   "as in `jupai play --opponents`)")
+                   "as in `jupai play --opponents`); without --bots, bots take every seat but one")
     # Deprecated spelling of --opponents (in `jupai play`, --bot means "a bot plays YOUR seat").
     p.add_argument("--bot", dest="bot_alias", default=None, choices=sorted(BOTS), help=argparse.SUPPRESS)
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (default: the rules' default)")
@@ -61,7 +67,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="where to save every seat's transcript of each game, as the host sent it (check with "
                    "`jupai verify`; default: host-transcripts/ in the jupai config folder)")
     p.add_argument("--quiet", action="store_true", help="print only the join information and the results")
-    p.add_argument("-v", "--verbose", action="count", default=0, help="log connections (-v) and protocol details (-vv)")
+    p.add_argument("-v", "--verbose", action="count", default=0,
+                   help="log connections (-v) and protocol details (-vv) to stderr (otherwise warnings go to "
+                   "host.log in the jupai config folder)")
     p.set_defaults(func=run)
     return p
 
@@ -74,7 +82,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     else:
         rules = RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
-    table = TableConfig(rules=rules, bots=args.bots, bot=opponents(args), turn_timeout=timeout,
+    table = TableConfig(rules=rules, bots=bot_seats(args, rules.players), bot=opponents(args), turn_timeout=timeout,
                         bot_delay=max(0.0, args.bot_delay))
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
@@ -82,6 +90,32 @@ def build_config(args: argparse.Namespace) -> HostConfig:
         bind=args.bind, port=args.port, table=table, games=args.games if args.games > 0 else None,
         transcript_dir=Path(args.transcript_dir) if args.transcript_dir else default_transcript_dir(),
     )
+
+
+def bot_seats(args: argparse.Namespace, players: int) -> int:
+    """How many seats the host's bots take: ``--bots K`` if given (a warning on stderr
+    when ``--opponents`` is given with ``--bots 0``: it has no effect); else every seat
+    but one when ``--opponents`` (or ``--bot``) names a bot, so ``jupai host --seats 3
+    --opponents greedy`` is one person against two bots; else 0 (every seat waits for a
+    person)."""
+    named = getattr(args, "opponents", None) or getattr(args, "bot_alias", None)
+    bots = getattr(args, "bots", None)
+    if bots is None:
+        return max(0, players - 1) if named else 0
+    if bots == 0 and named:
+        print(f"jupai host: --opponents {named} has no effect with --bots 0: every seat waits for a person "
+              f"(use --bots K to let {named} bots take K seats)", file=sys.stderr)
+    return bots
+
+
+def seats_line(players: int, bots: int, bot: str) -> str:
+    """Who fills the seats, e.g. ``2 seats for people, 1 greedy bot`` or ``3 seats for
+    people, no bots (add --bots K to let the host's bots take K seats)``."""
+    people = players - bots
+    line = f"{people} seat{'s' if people != 1 else ''} for people, "
+    if bots:
+        return line + f"{bots} {bot} bot{'s' if bots != 1 else ''}"
+    return line + "no bots (add --bots K to let the host's bots take K seats)"
 
 
 def opponents(args: argparse.Namespace) -> str:
@@ -117,7 +151,8 @@ class HostScreen:
         self.console = console
         self.quiet = quiet
         self.games = games
-        self.played = 0
+        self.played = 0  # games over, finished or abandoned
+        self.abandoned = 0
         self.closed = False  # no more lobby / notice lines (the last game is over, or stopping)
         self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
@@ -127,7 +162,7 @@ class HostScreen:
             render = None  # type: ignore[assignment]
         self.render = render
 
-    def banner(self, identity: HostIdentity, server: HostServer, rules: RuleSet, bots: int) -> None:
+    def banner(self, identity: HostIdentity, server: HostServer, rules: RuleSet, bots: int, bot: str = "greedy") -> None:
         """The join information: addresses, join code, fingerprints, table size."""
         from rich.panel import Panel
         from rich.text import Text
@@ -137,7 +172,7 @@ class HostScreen:
         addrs = [bind] if bind and bind not in ("0.0.0.0", "::") else local_addresses()
         text = Text()
         text.append(f"剧牌 table for {rules.players}", style="bold")
-        text.append(f" ({bots} bot{'s' if bots != 1 else ''}), {rules.rounds} rounds\n")
+        text.append(f": {seats_line(rules.players, bots, bot)}; {rules.rounds} rounds\n")
         text.append("join code    ", style="dim")
         text.append(identity.join_code + "\n", style="bold green")
         for a in addrs:
@@ -205,21 +240,28 @@ class HostScreen:
 
     def _game_done(self, kind: str, data: dict[str, Any]) -> None:
         self.played += 1
+        self.abandoned += kind == "abandon"
         self.last = (kind, data)
         if self.games is not None and self.played >= self.games:
             self.closed = True
 
-    def stopping(self) -> None:
-        """Ctrl-C: say the host is stopping; no more lobby lines."""
+    def stopping(self, *, running: bool = True) -> None:
+        """Ctrl-C: say the host is stopping (abandoning the running game, if
+        ``running``); no more lobby lines."""
         self.closed = True
-        self.console.print("[bold yellow]stopping[/bold yellow]: abandoning a running game and telling the players "
-                           "(Ctrl-C again to quit at once)", highlight=False)
+        what = ("abandoning the running game and telling the players why" if running
+                else "no game is running; saying goodbye to whoever is connected")
+        self.console.print(f"[bold yellow]stopping[/bold yellow]: {what} (Ctrl-C again to quit at once)",
+                           highlight=False)
 
     def closing(self, transcript_dir: Path | None, *, interrupted: bool = False) -> str:
         """Print (and return) the closing line: games played, who won the last one,
         where the host's transcripts are."""
-        games = f"{self.played} game{'s' if self.played != 1 else ''} played"
-        parts = [("host stopped (Ctrl-C): " if interrupted else "host closed: ") + games]
+        finished = self.played - self.abandoned
+        games = f"{finished} game{'s' if finished != 1 else ''} played"
+        if self.abandoned:
+            games += f", {self.abandoned} abandoned"
+        parts = [("host stopped with Ctrl-C: " if interrupted else "host closed: ") + games]
         if self.last is not None:
             kind, data = self.last
             if kind == "end":
@@ -230,8 +272,8 @@ class HostScreen:
                     parts.append(f"{who(winner)} won")
                 elif ranking:
                     parts.append(f"{who(ranking[0])} came first")
-            else:
-                parts.append(f"the last game was abandoned ({data.get('reason', '')})")
+            elif data.get("reason") and data.get("reason") != STOP_REASON:
+                parts.append(f"the last game was abandoned: {data['reason']}")
         line = "; ".join(parts) + "."
         if transcript_dir is not None and self.played:
             line += f" Every seat's transcript is in {transcript_dir} (check one with `jupai verify FILE`)."
@@ -265,8 +307,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console(highlight=False)
-    level = logging.WARNING if args.verbose == 0 else logging.INFO if args.verbose == 1 else logging.DEBUG
-    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    setup_logging(args.verbose)
     try:
         config = build_config(args)
     except (RuleError, ValueError) as exc:
@@ -293,6 +334,33 @@ def run(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def log_file() -> Path:
+    """Where ``jupai host`` logs when not ``--verbose``: ``<config dir>/host.log``."""
+    from jupai_net.client.tls import config_dir
+
+    return config_dir() / "host.log"
+
+
+def setup_logging(verbose: int) -> None:
+    """The terminal shows only the host's own lines: log records go to stderr only
+    with ``-v`` (connections) / ``-vv`` (protocol details); otherwise warnings and
+    errors are appended to :func:`log_file` (nowhere if it cannot be opened)."""
+    fmt = "%(asctime)s %(name)s %(levelname)s %(message)s"
+    if verbose > 0:
+        logging.basicConfig(level=logging.INFO if verbose == 1 else logging.DEBUG, format=fmt)
+        return
+    root = logging.getLogger()
+    root.setLevel(logging.WARNING)
+    try:
+        path = log_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+        handler.setFormatter(logging.Formatter(fmt))
+    except OSError:
+        handler = logging.NullHandler()
+    root.addHandler(handler)
+
+
 def _find(exc: BaseException, kind: type[BaseException]) -> Any:
     """``exc`` itself or the first ``kind`` inside (nested) exception groups, else None."""
     if isinstance(exc, kind):
@@ -317,7 +385,7 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) if signals else contextlib.nullcontext() as received:
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve)
-            screen.banner(identity, server, config.table.rules, config.table.bots)
+            screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot)
             for table in server.tables:  # the empty seats waiting for players
                 screen(table.table_id, "lobby", {"players": table.players(), "seats": table.rules.players})
 
@@ -327,8 +395,8 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
                     if stopped:
                         raise KeyboardInterrupt
                     stopped = True
-                    screen.stopping()
-                    server.stop("the host was stopped (Ctrl-C at the host)")
+                    screen.stopping(running=any(t.phase != "lobby" for t in server.tables))
+                    server.stop(STOP_REASON)
 
             if signals:
                 nursery.start_soon(watch)

@@ -66,6 +66,7 @@ def test_host_and_two_joins_in_separate_processes(tmp_path):
             banner += host.stdout.readline()
         addr = re.search(r"jupai join (127\.0\.0\.1:\d+) --code (\w{5}-\w{5})", banner)
         assert addr, banner
+        assert "2 seats for people, 1 greedy bot" in banner
         joins = [
             subprocess.Popen(JUPAI + ["join", addr[1], "--bot", "random", "--code", addr[2], "--name", name,
                                       "--transcript", str(tmp_path / f"{name}.jupai")],
@@ -199,7 +200,9 @@ def test_ctrl_c_in_the_lobby_leaves_politely_and_ctrl_c_at_the_host_says_bye(tmp
         procs.append(second)
         host.wait_for(r"took seat 0", after=mark)
         assert host.interrupt() == 130
-        assert "Traceback" not in host.stderr and "host stopped (Ctrl-C): 0 games played." in host.text
+        assert "Traceback" not in host.stderr and "host stopped with Ctrl-C: 0 games played." in host.text
+        assert "stopping: no game is running" in host.text  # nothing to abandon in the lobby
+        assert host.stderr.strip() == ""  # no raw log lines on the host's terminal
         assert second.finish(15) == 6  # told by the host's bye, not by a timeout
         assert "The host closed the connection" in second.text and "Traceback" not in second.stderr
     finally:
@@ -231,9 +234,12 @@ def test_ctrl_c_mid_game_the_player_left_and_the_host_abandons_cleanly(tmp_path)
         assert verify.returncode == 5 and "this seat left the game" in " ".join(verify.stdout.split())
         assert host.interrupt() == 130
         text = " ".join(host.text.split())
-        assert "game abandoned: the host was stopped (Ctrl-C at the host)" in text
-        assert f"host stopped (Ctrl-C): 1 game played; the last game was abandoned" in text
-        assert "Traceback" not in host.stderr
+        assert "stopping: abandoning the running game and telling the players why" in text
+        assert "game abandoned: the host was stopped" in text
+        # one clear closing sentence: no nested reasons, no "played" for the abandoned game
+        assert "host stopped with Ctrl-C: 0 games played, 1 abandoned. Every seat's transcript is in" in text
+        assert "Traceback" not in host.stderr and "WARNING" not in host.stderr + host.text
+        assert "abandoned" in (tmp_path / "config" / "host.log").read_text()  # the log went to the file
         assert "random bot 1" in text  # --opponents random named the host bot
         copies = sorted((tmp_path / "host").glob("*.jupai"))
         assert len(copies) == 2 and {read_and_verify(str(p)).status for p in copies} == {"suspicious"}
@@ -254,6 +260,24 @@ def test_host_opponents_option_matches_play_and_bot_is_a_deprecated_alias(tmp_pa
     assert config.transcript_dir == config_dir() / "host-transcripts"  # the host keeps its transcripts by default
     assert build_config(parser.parse_args(["host", "--bots", "1", "--bot", "random"])).table.bot == "random"
     assert "--bot is deprecated here, use --opponents" in capsys.readouterr().err
+    capsys.readouterr()
+    # --opponents without --bots: the bots take every seat but one
+    assert build_config(parser.parse_args(["host", "--seats", "3", "--opponents", "greedy"])).table.bots == 2
+    assert build_config(parser.parse_args(["host", "--seats", "4", "--bots", "2"])).table.bots == 2
+    assert build_config(parser.parse_args(["host", "--seats", "3"])).table.bots == 0
+    assert capsys.readouterr().err == ""
+    assert build_config(parser.parse_args(["host", "--seats", "3", "--bots", "0", "--opponents", "random"])).table.bots == 0
+    assert "--opponents random has no effect with --bots 0" in capsys.readouterr().err
     help_text = subprocess.run(JUPAI + ["host", "--help"], capture_output=True, text=True, timeout=30,
                                env=env_for(tmp_path)).stdout
     assert "--opponents NAME" in help_text and "--bot " not in help_text
+    assert "every seat but one" in " ".join(help_text.split())
+
+
+def test_host_says_how_many_seats_wait_for_people():
+    from jupai_net.host.cli import seats_line
+
+    assert seats_line(3, 1, "greedy") == "2 seats for people, 1 greedy bot"
+    assert seats_line(4, 2, "random") == "2 seats for people, 2 random bots"
+    assert seats_line(2, 1, "greedy") == "1 seat for people, 1 greedy bot"
+    assert seats_line(3, 0, "greedy").startswith("3 seats for people, no bots (add --bots K")
