@@ -273,6 +273,38 @@ def own_total(action: Action | Mapping[str, Any], obs: Obs) -> MoveTotal | None:
     return None
 
 
+def pending_total(obs: Obs) -> MoveTotal | None:
+    """The total of the attack (or defense-round attack) waiting for an answer, from the
+    observation with the engine's formulas: the attacker's cards, R, its identity value
+    when the same-identity formula applies, and its weapon's ranks (public once used).
+    None when there is no such contest or it cannot be computed (a weapon not shown, an
+    identity hidden)."""
+    p = obs.get("pending") or {}
+    kind, actor, R = p.get("contest"), p.get("actor"), obs.get("R")
+    if kind not in ("attack", "defense") or actor is None or R is None:
+        return None
+    cards = list(p.get("cards") or [])
+    i = sum(rank(c) for c in cards)
+    them = _player(obs, actor)
+    I = them.get("identity_value")
+    if obs.get("same_identity") == "matching-card":
+        same = None if I is None else any(rank(c) == I for c in cards)
+    else:
+        role, other = them.get("identity"), _player(obs, p.get("target")).get("identity")
+        same = None if role is None or other is None else role == other
+    if same is None or (same and I is None):
+        return None
+    use = None
+    if p.get("weapon"):
+        eq = them.get("equipment") or {}
+        if eq.get("mass") is None or eq.get("weapon") is None:
+            return None
+        use = (rank(eq["mass"]), rank(eq["weapon"]))
+    if kind == "attack":
+        return MoveTotal(attack_total(R, i, use, same, I or 0))
+    return MoveTotal(defense_attack_strength(R, i, same, I or 0))
+
+
 def _plain_text(i: int, m: int | None, lang: str) -> str:
     if m is None:
         return t("total.plain.unknown", lang, i=i)
@@ -534,25 +566,31 @@ def _acted(event: Mapping[str, Any], seat: int) -> bool:
     return kind in ("supply", "pass", "rearm") and event.get("seat") == seat
 
 
-def recent_events(events: Iterable[Mapping[str, Any]], me: int | None, limit: int = LOG_LIMIT,
-                  minimum: int = 4) -> tuple[list[Mapping[str, Any]], bool]:
+def recent_window(events: Iterable[Mapping[str, Any]], me: int | None, limit: int = LOG_LIMIT,
+                  minimum: int = 4) -> tuple[list[Mapping[str, Any]], bool, int]:
     """The outcomes to show: every event since the viewer's last move (that move's own
-    outcome included), at least ``minimum`` and at most ``limit`` of them (the viewer's
-    own outcomes are kept first, then the newest). Returns ``(events, since_last_turn)``
-    — the flag tells whether the list starts at the viewer's last move."""
+    outcome included), at least ``minimum`` and at most ``limit`` of them — always the
+    newest ones (the viewer's own are marked, never preferred over newer ones).
+    Returns ``(events, since_last_turn, hidden)``: the flag tells whether the list
+    starts at the viewer's last move, ``hidden`` how many earlier ones were trimmed."""
     evs = _merged(events)
     start, since = max(0, len(evs) - minimum), False
     if me is not None:
         for k in range(len(evs) - 1, -1, -1):
             if _acted(evs[k], me):
-                start, since = min(k, start), True
+                start, since = min(k, start), k <= start
                 break
-    chosen = list(range(start, len(evs)))
-    if len(chosen) > limit:
-        mine = [k for k in chosen if involves(evs[k], me)][-limit:]
-        rest = [k for k in chosen if k not in mine][-(limit - len(mine)):] if len(mine) < limit else []
-        chosen = sorted(mine + rest)
-    return [evs[k] for k in chosen], since
+    limit = max(1, limit)
+    chosen = evs[start:]
+    hidden = max(0, len(chosen) - limit)
+    return chosen[hidden:], since and not hidden, hidden
+
+
+def recent_events(events: Iterable[Mapping[str, Any]], me: int | None, limit: int = LOG_LIMIT,
+                  minimum: int = 4) -> tuple[list[Mapping[str, Any]], bool]:
+    """:func:`recent_window` without the count of trimmed events."""
+    shown, since, _ = recent_window(events, me, limit, minimum)
+    return shown, since
 
 
 def log_lines(obs: Obs, names: Names = None, lang: str = "en", limit: int = 8) -> list[str]:
@@ -715,7 +753,19 @@ def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
     me = obs.get("seat")
     return t(f"pending.{p['contest']}", lang, actor=seat_label(p["actor"], names, me, lang),
              target=seat_label(p["target"], names, me, lang), cards=cards_text(p.get("cards", []), lang),
-             weapon=_weapon(p.get("weapon", False), lang))
+             weapon=_weapon(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
+
+
+def pending_total_text(obs: Obs, lang: str = "en") -> str:
+    """``: 3×1 + 13×7 = 94`` — the pending attack's total (:func:`pending_total`), or a
+    note that it cannot be computed; empty for a contest without a total (a discard)."""
+    p = obs.get("pending") or {}
+    if p.get("contest") not in ("attack", "defense"):
+        return ""
+    total = pending_total(obs)
+    if total is None or total.total is None:
+        return t("pending.total_unknown", lang)
+    return t("pending.total", lang, formula=total.total.formula)
 
 
 def status_text(obs: Obs, names: Names = None, lang: str = "en") -> str:
@@ -758,7 +808,8 @@ def _log_text(events: Sequence[Mapping[str, Any]], me: int | None, names: Names,
 
 
 def render_log(obs: Obs, names: Names = None, lang: str = "en", limit: int = LOG_LIMIT,
-               events: Sequence[Mapping[str, Any]] | None = None, compact: bool = False) -> RenderableType:
+               events: Sequence[Mapping[str, Any]] | None = None, compact: bool = False,
+               minimum: int = 4) -> RenderableType:
     """The outcomes since the viewer's last move (at most ``limit``; contest formulas
     highlighted, the viewer's own outcomes marked ``»``), oldest first. ``events``: the
     seat's event history (default: the observation's log tail)."""
@@ -767,8 +818,10 @@ def render_log(obs: Obs, names: Names = None, lang: str = "en", limit: int = LOG
     pending = obs.get("pending")
     if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
         source.pop()  # the play waiting for its answer is shown as the pending contest
-    shown, since = recent_events(source, me, limit)
+    shown, since, hidden = recent_window(source, me, limit, minimum)
     text = _log_text(shown, me, names, lang, short=compact)
+    if hidden:
+        text = Text.assemble((tn("log.hidden", hidden, lang), "dim"), "\n", text)
     title = t("log.since" if since else "log.title", lang)
     if compact:
         return Group(Text(title, style="yellow"), text)
@@ -975,16 +1028,20 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
     me = obs.get("seat")
     players = {p.get("seat"): p for p in obs.get("players", [])}
     text = Text()
+    title = t("status.over", lang) + " · " + t("result.title", lang)
     if result.get("winner") is not None:
-        text.append(t("result.winner", lang, who=seat_label(result["winner"], names, me, lang)) + "\n",
-                    style="bold green")
+        won = t("result.winner", lang, who=seat_label(result["winner"], names, me, lang))
+        if compact:  # one line: game over, who won
+            title = t("status.over", lang) + " · " + won
+        else:
+            text.append(won + "\n", style="bold green")
     rows = ranking_rows(result.get("ranking") or [], names, me, lang,
                         {s: p.get("cards_left", "?") for s, p in players.items()},
                         {s: len(p.get("recovered") or []) for s, p in players.items()})
     text.append("\n".join(rows))
     if compact:
-        return Group(Text(t("result.title", lang), style="bold green"), text)
-    return Panel(text, title=t("result.title", lang), title_align="left", border_style="green")
+        return Group(Text(title, style="bold green"), text)
+    return Panel(text, title=title, title_align="left", border_style="green")
 
 
 def _lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = False) -> RenderableType:
@@ -1023,6 +1080,14 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     spectator = obs.get("seat") is None
     me = obs.get("seat")
     source = events if events else (obs.get("log") or [])
+    over = bool(obs.get("result"))
+    minimum = 4
+    if over:  # the result panel says who won; the log shows at least the last contest
+        source = [e for e in source if e.get("kind") != "end"]
+        merged = _merged(source)
+        contests = [k for k, e in enumerate(merged) if e.get("kind") == "contest"]
+        if contests:
+            minimum = max(minimum, len(merged) - contests[-1])
 
     head: list[RenderableType] = []
     if compact:
@@ -1030,7 +1095,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     else:
         title = t("app.title", lang) + (" · " + t("header.spectator", lang) if spectator else "")
         head.append(Panel(render_header(obs, names, lang), title=title, title_align="left", border_style="bold"))
-    if not spectator:
+    if not spectator and not (over and compact):  # once over the ranking says what is left
         head.append(render_self(obs, lang, compact))
     head.append(render_players(obs, names, lang, compact))
 
@@ -1043,15 +1108,16 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     status = Text(status_text(obs, names, lang), style="bold reverse" if my_turn else "bold")
     pending = obs.get("pending")
     if pend and compact and my_turn and pending:  # one line: what to answer, and with what it came
-        status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + _weapon(pending.get("weapon", False), lang),
-                      style="bold red")
+        status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + _weapon(pending.get("weapon", False), lang)
+                      + pending_total_text(obs, lang), style="bold red")
     elif pend:
         tail.append(Text("⚔ " + pend, style="bold red"))
     timer = timer_text(seconds_left, lang)
     if timer is not None:
         status.append("   ")
         status.append_text(timer)
-    tail.append(status)
+    if result is None:  # once over, the result's title says "Game over"
+        tail.append(status)
 
     extras: list[RenderableType] = []
     if notices:
@@ -1062,7 +1128,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                                    "magenta", compact))
 
     def log_part(limit: int) -> RenderableType:
-        return render_log(obs, names, lang, limit, source, compact)
+        return render_log(obs, names, lang, limit, source, compact, minimum)
 
     layouts: Sequence[str | None] = [None]
     if legal and height is not None and width is not None:

@@ -70,9 +70,10 @@ def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
         assert len(lines) <= 23, text
         assert all(R.cell_len(line.rstrip()) <= 80 for line in lines)
         assert "…" not in text, text
-        hand = next(line for line in lines if line.startswith(t("hand.title_short", lang)))
-        for c in obs["hand"]:
-            assert R.card_text(c, lang) in hand
+        if not st.is_over:  # once over, the ranking replaces the own hand
+            hand = next(line for line in lines if line.startswith(t("hand.title_short", lang)))
+            for c in obs["hand"]:
+                assert R.card_text(c, lang) in hand
         for p in obs["players"]:
             row = next((line for line in lines if re.match(rf"[▶ ] {p['seat']} ", line)), None)
             assert row is not None, text
@@ -112,38 +113,77 @@ def test_the_attack_round_table_of_moves_at_80_columns():
 
 def test_outcomes_since_my_last_turn_are_kept_and_mine_stand_out():
     """More than 5 outcomes happen between two turns of seat 0 at a 6-seat table: all
-    of them are listed (up to 10), from seat 0's own contest on, which is marked."""
-    found = []
+    of them are listed (up to 10), from seat 0's own contest on, which is marked; with
+    more than 10, the newest 10 are listed under "(N earlier lines not shown)"."""
+    found, trimmed = [], 0
     for seed in (12, 19):
         for st, seat, history in screens(6, seed):
             if seat != 0 or st.pending is not None or st.is_over:
                 continue
             obs = st.observation(0)
-            shown, since = R.recent_events(history, 0)
+            shown, since, hidden = R.recent_window(history, 0)
             merged = R._merged(history)
             mine = [k for k, e in enumerate(merged) if R._acted(e, 0)]
             if not mine or len(merged) - mine[-1] < 6:
                 continue
-            assert since and len(shown) == min(R.LOG_LIMIT, len(merged) - mine[-1])
-            assert R.involves(shown[0], 0)
+            n = len(merged) - mine[-1]
+            assert shown == merged[-min(R.LOG_LIMIT, n):]  # always the newest
+            assert hidden == max(0, n - R.LOG_LIMIT) and since == (not hidden)
             text = to_text(render_view(obs, legal=st.legal_actions(), names=BOTS, events=history), width=200)
-            assert "Since your last turn" in text
-            marked = [line for line in text.split("\n") if "» " in line]
-            assert marked and "seat 0 (you)" in marked[0]
-            body = text.split("Since your last turn")[1].split("Your turn")[0]
+            if hidden:
+                trimmed += 1
+                assert f"({hidden} earlier line" in text and "Last outcomes" in text
+                body = text.split("not shown)")[1].split("Your turn")[0]
+            else:
+                assert R.involves(shown[0], 0)
+                assert "Since your last turn" in text
+                marked = [line for line in text.split("\n") if "» " in line]
+                assert marked and "seat 0 (you)" in marked[0]
+                body = text.split("Since your last turn")[1].split("Your turn")[0]
             assert len([x for x in body.split("\n") if x.strip("│ ")]) >= 6
             found.append(len(shown))
     assert found and max(found) == R.LOG_LIMIT, found
 
 
-def test_recent_events_keeps_own_outcomes_when_trimmed():
+def test_recent_events_keep_the_newest_when_trimmed_and_say_so():
+    """Trimming never prefers the viewer's old outcomes over newer ones (the newest,
+    decisive move must show); the trimmed count is said."""
     events = [{"kind": "play", "actor": 0, "target": 1, "contest": "attack", "cards": [1], "weapon": False}]
     events += [{"kind": "pass", "seat": 1 + k % 3, "round_type": "supply"} for k in range(14)]
     events.insert(1, {"kind": "supply", "seat": 0, "option": "a", "cards": [5], "recovered": []})
-    shown, since = R.recent_events(events, 0, limit=10)
-    assert since and len(shown) == 10
-    assert shown[0]["kind"] == "supply" and shown[0]["seat"] == 0  # own move kept although oldest
-    assert shown[-1] is events[-1]
+    shown, since, hidden = R.recent_window(events, 0, limit=10)
+    assert shown == events[-10:] and hidden == 5 and not since
+    assert R.recent_events(events, 0, limit=10) == (events[-10:], False)
+    obs = {"seat": 0, "log": events, "players": []}
+    for lang, words in (("en", "(5 earlier lines not shown)"), ("zh", "前面还有 5 行未显示")):
+        text = to_text(R.render_log(obs, lang=lang, limit=10), width=80)
+        assert words in text
+
+
+def test_80x24_shows_the_move_that_won_and_the_game_over_screen_shows_the_last_contest():
+    """Real engine games: at every prompt of 80×24 the newest outcome is on screen, and
+    the final screen shows the game's last contest."""
+    from jupai_net.client.render import describe_event
+    checked = 0
+    for players, seed in ((4, 1), (5, 2), (6, 3), (6, 4), (3, 5)):
+        for st, seat, history in screens(players, seed):
+            merged = R._merged(history)
+            obs = st.observation(seat)
+            legal = [] if st.is_over else st.legal_actions()
+            text = to_text(render_view(obs, legal=legal, names=BOTS, events=history, width=80, height=23), width=80)
+            flat = re.sub(r"\s+", "", text)
+            newest = [e for e in merged if describe_event(e, BOTS, seat, "en", True) and e.get("kind") != "end"]
+            if obs.get("pending") or not ("Last outcomes" in text or "Since your last turn" in text):
+                continue  # the play waiting for its answer shows as the pending contest
+            last = describe_event(newest[-1], BOTS, seat, "en", True)
+            assert re.sub(r"\s+", "", last) in flat, (last, text)
+            if st.is_over:
+                contest = [e for e in merged if e.get("kind") == "contest"][-1]
+                line = describe_event(contest, BOTS, seat, "en", True)
+                assert re.sub(r"\s+", "", line) in flat, (line, text)
+                assert text.count("Game over") == 1 and "Game over: " not in text  # said once
+                checked += 1
+    assert checked == 5
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
