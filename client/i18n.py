@@ -122,6 +122,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pending.discard": ("{actor} attacks {target}'s equipment with {cards}{weapon}{total}; {target} shows a card",
                         "{actor} 用 {cards}{weapon}{total} 攻击 {target} 的装备，等待 {target} 亮牌"),
     "pending.total": (": {formula}", "（{formula}）"),
+    "help.back": ("Enter: back to the table", "回车：返回牌桌"),
+    "pending.total_unknown_short": (": total ?", "：总值 ?"),
     "pending.total_unknown": (" (its total is not known: weapon or identity not shown)",
                               "（总值未知：武器或身份未公开）"),
     # --- legal actions --------------------------------------------------------------------
@@ -248,6 +250,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "lobby.ready": ("ready", "已准备"),
     "lobby.bot": ("bot", "机器人"),
     "lobby.away": ("away", "离线"),
+    "lobby.open": ("(empty)", "（空位）"),
+    "lobby.waiting.one": ("waiting for 1 more player", "还差 1 名玩家"),
+    "lobby.waiting.other": ("waiting for {count} more players", "还差 {count} 名玩家"),
     "lobby.empty": ("(no one seated yet)", "（还没有人入座）"),
     "phase.connecting": ("Connecting to the host…", "正在连接主机……"),
     "phase.lobby": ("Waiting for the game to start…", "等待游戏开始……"),

@@ -756,7 +756,7 @@ def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
              weapon=_weapon(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
 
 
-def pending_total_text(obs: Obs, lang: str = "en") -> str:
+def pending_total_text(obs: Obs, lang: str = "en", short: bool = False) -> str:
     """``: 3×1 + 13×7 = 94`` — the pending attack's total (:func:`pending_total`), or a
     note that it cannot be computed; empty for a contest without a total (a discard)."""
     p = obs.get("pending") or {}
@@ -764,7 +764,7 @@ def pending_total_text(obs: Obs, lang: str = "en") -> str:
         return ""
     total = pending_total(obs)
     if total is None or total.total is None:
-        return t("pending.total_unknown", lang)
+        return t("pending.total_unknown_short" if short else "pending.total_unknown", lang)
     return t("pending.total", lang, formula=total.total.formula)
 
 
@@ -1109,7 +1109,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     pending = obs.get("pending")
     if pend and compact and my_turn and pending:  # one line: what to answer, and with what it came
         status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + _weapon(pending.get("weapon", False), lang)
-                      + pending_total_text(obs, lang), style="bold red")
+                      + pending_total_text(obs, lang, short=True), style="bold red")
     elif pend:
         tail.append(Text("⚔ " + pend, style="bold red"))
     timer = timer_text(seconds_left, lang)
@@ -1208,8 +1208,18 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
         return p.get(name, default) if isinstance(p, Mapping) else getattr(p, name, default)
 
     rows = Text()
-    entries = sorted(players, key=lambda p: field_of(p, "seat", 0))
-    for k, p in enumerate(entries):
+    entries = sorted((p for p in players if p is not None), key=lambda p: field_of(p, "seat", 0))
+    by_seat = {field_of(p, "seat"): p for p in entries}
+    order: list[Any] = list(entries)
+    if total:  # every seat, empty ones included (as ClientView.seats: None = empty)
+        order = [by_seat.get(s, s) for s in range(total)]
+    for k, p in enumerate(order):
+        if k:
+            rows.append("\n")
+        if isinstance(p, int):
+            rows.append(t("seat", lang, n=p), style="dim")
+            rows.append("  " + t("lobby.open", lang), style="dim")
+            continue
         s = field_of(p, "seat")
         name = display_name(field_of(p, "name") or "", lang)
         tags = [t("lobby.bot", lang)] if field_of(p, "bot") else []
@@ -1217,8 +1227,6 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
             tags.append(t("lobby.ready", lang))
         if not field_of(p, "connected", True):
             tags.append(t("lobby.away", lang))
-        if k:
-            rows.append("\n")
         if s == seat:
             plain = not name or _is_you(name)
             label = t("seat.you", lang, n=s) if plain else t("seat.you_named", lang, n=s, name=name)
@@ -1227,13 +1235,16 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
         rows.append(label, style="bold cyan" if s == seat else "bold")
         if tags:
             rows.append("  " + " · ".join(tags), style="dim")
-    if not entries:
+    if not order:
         rows.append(t("lobby.empty", lang), style="dim")
     head = Text()
     if host:
         head.append(t("lobby.host", lang, host=host, port=port, code=join_code or "?") + "\n", style="dim")
     if total:
-        head.append(t("lobby.seats", lang, taken=len(entries), total=total) + "\n")
+        head.append(t("lobby.seats", lang, taken=len(entries), total=total))
+        if len(entries) < total and phase in ("lobby", "connecting"):
+            head.append(" · " + tn("lobby.waiting", total - len(entries), lang), style="yellow")
+        head.append("\n")
     parts: list[RenderableType] = [
         Panel(Group(head, rows), title=t("app.title", lang) + " · " + t("lobby.title", lang), title_align="left",
               border_style="bold"),

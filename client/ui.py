@@ -30,8 +30,10 @@ from jupai_net.actions import Action
 
 from .i18n import t
 from .render import (
+    COMPACT_WIDTH,
     describe_action,
     game_end_lines,
+    render_actions,
     render_help,
     render_lobby,
     render_view,
@@ -260,6 +262,19 @@ class TerminalPlayer(PlayerBase):
         if self._legal:
             self.print_prompt()
 
+    def show_help(self) -> None:
+        """The help box, then (on a prompt) the numbered moves again under it, so the
+        moves stay next to the cursor; an empty line (Enter) redraws the table."""
+        if self.clear and self._legal:
+            self.console.clear()
+        self.say(render_help(self.lang))
+        obs = _get(self.view, "observation", "obs") if self.view is not None else None
+        if self._legal and obs:
+            compact = self.console.width < COMPACT_WIDTH
+            self.console.print(render_actions(self._legal, obs, _get(self.view, "names"), self.lang,
+                                              "tight" if compact else None, compact))
+            self.say(t("help.back", self.lang), "dim")
+
     def say(self, text: str | Any, style: str = "") -> None:
         """Print one line under the table (not a redraw)."""
         self.console.print(text if not isinstance(text, str) else Text(text, style=style))
@@ -341,10 +356,13 @@ class TerminalPlayer(PlayerBase):
         cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
         if cmd.kind == "empty":
             if self._legal:
-                self.print_prompt()
+                self.redraw()  # e.g. back from the help to the table
             return
         if cmd.kind == "help":
-            self.say(render_help(self.lang))
+            self.show_help()
+            if self._legal:
+                self.print_prompt()
+            return
         elif cmd.kind == "quit":
             self.leave()
         elif cmd.kind == "chat":

@@ -53,7 +53,7 @@ def test_plain_player_prints_events_and_numbered_moves(monkeypatch):
     assert "  seat 0 (greedy bot 0) attacks seat 1 (you) with 10♠" in lines
     assert any(line.startswith("Hand: ") and "3♠" in line and "7♠" in line for line in lines)
     assert "Equipment: mass A♠ + weapon 8♠ · simple weapon · 1 use left · face-down" in lines
-    assert "⚔ seat 0 (greedy bot 0) attacks seat 1 (you) with 10♠; seat 1 (you) answers" in lines
+    assert "⚔ seat 0 (greedy bot 0) attacks seat 1 (you) with 10♠: 6×10 = 60; seat 1 (you) answers" in lines
     assert f"  {k:>2}. answer with 3♠ + weapon (= 6×3 + 1×8 = 26)" in lines
     assert f"Type a number 1–{n} and Enter · /chat TEXT to chat · ? for help" in lines
     assert f"'x' is not a move: type a number 1–{n}, /chat TEXT, or ? for help" in lines
