@@ -216,7 +216,10 @@ class SessionResult:
     certificate failed the check). ``verdict``: the fairness verdict of the game
     (``None`` if no game started); ``ranking``: seats best first; ``winner``; ``names``:
     seat → name; ``seat``; ``result``: the host's end result map; ``transcript_path``:
-    where the transcript was saved; ``token``/``game_id``; ``error``: ``(code, text)``.
+    where the transcript was saved; ``token``/``game_id``; ``error``: ``(code, text)``
+    with a readable English text: ``("bye", "the host was stopped")`` (see
+    :func:`bye_text`) when the host said bye, ``("abandoned", REASON)`` when the host
+    abandoned the game (``status == "aborted"``; REASON as the host gave it).
     """
 
     status: str
@@ -406,6 +409,22 @@ def _drop_resume(host: str, port: int) -> None:
 
 class _Lost(Exception):
     """The transport broke (reconnect may help)."""
+
+
+#: Readable English texts for the reasons a host gives in ``bye`` (protocol codes).
+BYE_TEXTS = {
+    "host-shutdown": "the host was stopped",
+    "quit": "the host quit",
+    "": "the host said goodbye",
+}
+
+
+def bye_text(reason: str) -> str:
+    """A readable text for a host's ``bye`` reason, e.g. ``host-shutdown`` → ``the host
+    was stopped``; an unknown code becomes ``the host closed the connection (CODE)``."""
+    if reason in BYE_TEXTS:
+        return BYE_TEXTS[reason]
+    return f"the host closed the connection ({reason})"
 
 
 class _Over(Exception):
@@ -661,7 +680,7 @@ class _Session:
             await self.send(Pong(msg.nonce))
         elif isinstance(msg, Bye):
             self._host_gone(f"the host said bye ({msg.reason})")
-            raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", msg.reason))
+            raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
         elif isinstance(msg, ErrorMessage):
             log.warning("host error %s: %s", msg.code, msg.message)
             self.note(msg.code, msg.message, change="error")
@@ -811,7 +830,10 @@ class _Session:
         self._cancel_ask()
         self.result = dict(msg.result)
         self.update("end", phase=OVER, result=self.result, legal=(), deadline=None)
-        raise _Over("finished" if msg.reason == "finished" else "aborted")
+        if msg.reason == "finished":
+            raise _Over("finished")
+        why = str(self.result.get("reason") or "").strip()
+        raise _Over("aborted", ("abandoned", why) if why else None)
 
     def _host_gone(self, why: str) -> None:
         if self.witness is not None and not self.witness.finished:

@@ -192,3 +192,48 @@ async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_pa
     assert "matches the pinned one" in second and "Compare it" not in second
     notes = [n for n in player.last_view.notices if n.code == "host-pinned"]
     assert notes and IDENTITY.join_code in notes[0].text and "主机屏幕" in notes[0].text
+
+
+class Stopper(BotPlayer):
+    """Stops the host (as Ctrl-C at the host does) at its first prompt, or in the lobby."""
+
+    def __init__(self, server_box: list, *, in_lobby: bool = False):
+        super().__init__("random", seed=5)
+        self.box = server_box
+        self.in_lobby = in_lobby
+        self.stopped = False
+
+    def on_update(self, view):
+        super().on_update(view)
+        if self.in_lobby and not self.stopped and view.seat is not None and self.box:
+            self.stopped = True
+            self.box[0].stop("the host was stopped")
+
+    async def choose(self, view):
+        if not self.stopped:
+            self.stopped = True
+            self.box[0].stop("the host was stopped")
+        await trio.sleep_forever()
+
+
+async def test_the_host_stopping_gives_a_readable_reason_not_a_protocol_code():
+    """The session's result error reads as text: ``bye host-shutdown`` becomes "the host
+    was stopped", an abandoned game carries the host's reason (specs/host.md §2)."""
+    from jupai_net.client.session import bye_text
+
+    assert bye_text("host-shutdown") == "the host was stopped"
+    assert bye_text("odd-code") == "the host closed the connection (odd-code)"
+    results = {}
+    for where, seats in (("lobby", 3), ("game", 2)):
+        box: list = []
+        async with trio.open_nursery() as nursery:
+            server = await start_host(nursery, host_config(seats, bots=1, bot_delay=0.0))
+            box.append(server)
+            with trio.fail_after(20):
+                results[where] = await run_session("127.0.0.1", server.port, name="Ann", check_fingerprint=pin,
+                                                   player=Stopper(box, in_lobby=where == "lobby"), save_resume=False)
+            nursery.cancel_scope.cancel()
+    lobby, game = results["lobby"], results["game"]
+    assert lobby.status == "host-gone" and lobby.error == ("bye", "the host was stopped")
+    assert game.status == "aborted" and game.error == ("abandoned", "the host was stopped")
+    assert "host-shutdown" not in str(lobby.error) + str(game.error)
