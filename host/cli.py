@@ -282,8 +282,9 @@ class HostScreen:
 
 
 def lobby_line(players: Any, total: int) -> str:
-    """One lobby line listing every seat, empty ones too, e.g.
-    ``lobby 2/4 seats · 0 Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty)``."""
+    """One lobby line listing every seat, empty ones too, and how many people are still
+    awaited, e.g. ``lobby 2/4 seats · 0 Ann ✓ · 1 (empty) · 2 random bot (bot) · 3
+    (empty) · waiting for 2 people``."""
     by_seat = {p.seat: p for p in players}
     cells = []
     for s in range(max(total, max(by_seat, default=-1) + 1)):
@@ -293,7 +294,11 @@ def lobby_line(players: Any, total: int) -> str:
         else:
             cells.append(f"{s} {_escape(p.name)}{' (bot)' if p.bot else ''}{' ✓' if p.ready else ''}"
                          f"{'' if p.connected else ' (away)'}")
-    return f"[dim]lobby[/dim] {len(by_seat)}/{total} seats · " + " · ".join(cells)
+    line = f"[dim]lobby[/dim] {len(by_seat)}/{total} seats · " + " · ".join(cells)
+    missing = total - len(by_seat)
+    if missing > 0:
+        line += f" · waiting for {missing} {'person' if missing == 1 else 'people'}"
+    return line
 
 
 def _escape(text: str) -> str:

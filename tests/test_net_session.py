@@ -149,7 +149,9 @@ async def test_the_lobby_shows_every_seat_empty_ones_included():
     assert data["seats"] == 4
     line = lobby_line(data["players"], data["seats"])
     assert line.replace("[dim]", "").replace("[/dim]", "") == (
-        "lobby 2/4 seats · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓")
+        "lobby 2/4 seats · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓ · waiting for 2 people")
+    full = lobby_line(data["players"], 2)
+    assert "waiting for" not in full
 
 
 async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_path):
