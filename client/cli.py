@@ -185,7 +185,7 @@ def _err(console: Any, text: str) -> None:
 
 
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
-           port: int = 0) -> int:
+           port: int = 0, ranking: bool = True) -> int:
     """Print how the session ended (errors, ranking, fairness verdict, transcript path)
     in ``lang`` and return the exit code."""
 
@@ -219,7 +219,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     verdict = result.verdict
     if verdict is not None and not verdict.ok and exit_code == EXIT_OK:
         exit_code = EXIT_UNVERIFIED
-    print_game_end(console, result, lang)  # the same ending as `jupai play`
+    print_game_end(console, result, lang, ranking=ranking)  # the same ending as `jupai play`
     if result.transcript_path is None and verdict is not None:
         console.print(t("cli.no_transcript", lang), style="yellow")
     if check is not None and check.first_use is not None:
@@ -329,7 +329,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                 nursery.cancel_scope.cancel()
                 return EXIT_USAGE
             nursery.cancel_scope.cancel()
-    exit_code = report(result, console, lang, check, host, port)
+    # the game screen's last view already shows the final ranking (not a bot's run)
+    exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None)
     if interrupted:
         _err(console, t("cli.interrupted", lang))
         return EXIT_INTERRUPTED

@@ -1193,8 +1193,23 @@ def render_table(obs: Obs, *, names: Names = None, chat: Sequence[ChatLine] = ()
     spectator = dict(obs)
     spectator["seat"] = None
     spectator["hand"] = []
+    if width is None:  # laid out when printed, for the console's width (compact below COMPACT_WIDTH)
+        return _AtWidth(lambda w: render_view(spectator, chat=chat, notices=notices, seconds_left=seconds_left,
+                                              names=names, lang=lang, log_limit=log_limit, width=w,
+                                              height=height if height is not None else None,
+                                              compact=w < COMPACT_WIDTH))
     return render_view(spectator, chat=chat, notices=notices, seconds_left=seconds_left, names=names, lang=lang,
                        log_limit=log_limit, width=width, height=height)
+
+
+class _AtWidth:
+    """A renderable built when printed, from the width the console offers."""
+
+    def __init__(self, build: Any) -> None:
+        self.build = build
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        yield self.build(options.max_width)
 
 
 def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str = "lobby", host: str = "",
@@ -1278,7 +1293,7 @@ def render_help(lang: str = "en") -> RenderableType:
 
 
 # ------------------------------------------------------------------- end of a game
-def game_end_lines(result: Any, lang: str = "en") -> list[tuple[str, str, bool]]:
+def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> list[tuple[str, str, bool]]:
     """How a game ended, as lines ``(text, style, keep_whole)`` for ``jupai play`` and
     ``jupai join`` alike: the final ranking (with cards left and recovered cards when
     known) or why the game did not finish, the fairness verdict, and where the
@@ -1300,7 +1315,9 @@ def game_end_lines(result: Any, lang: str = "en") -> list[tuple[str, str, bool]]
     players = {p.get("seat"): p for p in obs.get("players") or ()}
     cards_left = end.get("cards_left") or ({s: p.get("cards_left") for s, p in players.items()} or None)
     recovered = {s: len(p.get("recovered") or []) for s, p in players.items()} or None
-    if ranking:
+    if ranking and not with_ranking:  # the final screen above already shows the ranking
+        pass
+    elif ranking:
         lines.append((t("end.ranking", lang), "bold", False))
         for row in ranking_rows(ranking, names, me, lang, cards_left, recovered):
             lines.append(("  " + row, "", False))
@@ -1320,8 +1337,26 @@ def game_end_lines(result: Any, lang: str = "en") -> list[tuple[str, str, bool]]
         lines.append((t("end.transcript", lang), "", False))
         lines.append((f"  {path}", "bold", True))
         lines.append((t("end.verify", lang), "", False))
-        lines.append((f"  jupai verify {path}", "bold", True))
+        lines.append((f"  {verify_command()} {path}", "bold", True))
     return lines
+
+
+def verify_command() -> str:
+    """How the user can run ``jupai verify`` from the shell: ``jupai verify`` when the
+    ``jupai`` on PATH is the running program, else the running ``jupai`` script by its
+    absolute path, else ``python -m jupai_net verify`` with this interpreter."""
+    import os
+    import shlex
+    import shutil
+    import sys
+
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    found = shutil.which("jupai")
+    if found and argv0 and os.path.realpath(found) == os.path.realpath(shutil.which(argv0) or argv0):
+        return "jupai verify"
+    if argv0 and os.path.basename(argv0) == "jupai" and os.path.exists(argv0):
+        return shlex.quote(os.path.abspath(argv0)) + " verify"
+    return shlex.quote(sys.executable) + " -m jupai_net verify"
 
 
 def to_text(renderable: RenderableType, width: int = 120) -> str:

@@ -398,13 +398,13 @@ class TerminalPlayer(PlayerBase):
                 return
 
 
-def print_game_end(console: Console, result: Any, lang: str = "en") -> None:
+def print_game_end(console: Console, result: Any, lang: str = "en", ranking: bool = True) -> None:
     """Print how a game ended — final ranking (or why it did not finish), fairness
     verdict, transcript path and the ``jupai verify`` command — the same way for
     ``jupai play`` and ``jupai join`` (:func:`~jupai_net.client.render.game_end_lines`).
     The path and the command are printed whole on their own lines (never wrapped or
     cut at the terminal's width) so they can be copied."""
-    for text, style, whole in game_end_lines(result, lang):
+    for text, style, whole in game_end_lines(result, lang, ranking):
         if whole:
             console.print(Text(text, style=style), soft_wrap=True, overflow="ignore", crop=False)
         else:

@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         result = trio.run(play, args, rules)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # after the ending (Ctrl-C leaves the table like /quit)
         print("interrupted", file=sys.stderr)
         return 130
     return 0 if result is not None and result.status == "finished" and result.verdict is not None and result.verdict.ok else 1
@@ -259,8 +259,45 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
         if fingerprint != identity.fingerprint:
             raise RuntimeError("the local host presented another certificate")
 
+    from .client.cli import _signal_receiver
+
+    interrupted = False
+
+    async def on_signal(received: Any) -> None:
+        """Ctrl-C leaves the table as /quit does (the same ending follows); a second quits at once."""
+        nonlocal interrupted
+        async for _ in received:
+            if interrupted:
+                raise KeyboardInterrupt
+            interrupted = True
+            control.leave()
+
     server = HostServer(config, identity, observer=observer)
+    with _signal_receiver() as received:
+        result = await _serve_and_play(server, player, input_loop, control, received, on_signal, name, expected,
+                                       args, lang)
+    _report(console, result, lang, ranking=not isinstance(player, _screen_players()))
+    if interrupted:
+        raise KeyboardInterrupt  # run() exits 130, after the ending above
+    return result
+
+
+def _screen_players() -> tuple[type, ...]:
+    """Players whose last screen already shows the final ranking."""
+    try:
+        from .client.ui import TerminalPlayer
+    except ImportError:
+        return ()
+    return (TerminalPlayer,)
+
+
+async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: Any, received: Any, on_signal: Any,
+                          name: str, expected: Any, args: argparse.Namespace, lang: str) -> Any:
+    from .client.session import run_session
+
     async with trio.open_nursery() as nursery:
+        if received is not None:
+            nursery.start_soon(on_signal, received)
         await nursery.start(server.serve)
         if input_loop is not None:
             nursery.start_soon(input_loop)
@@ -273,14 +310,13 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
         result = await run_session("127.0.0.1", server.port, name=name, player=player, check_fingerprint=expected,
                                    transcript_path=args.transcript, lang=lang, control=control, save_resume=False)
         nursery.cancel_scope.cancel()
-    _report(console, result, lang)
     return result
 
 
-def _report(console: Any, result: Any, lang: str = "en") -> None:
+def _report(console: Any, result: Any, lang: str = "en", ranking: bool = True) -> None:
     """Print the ending — ranking, fairness verdict, transcript path and the command
     to check it again — in ``lang``, as ``jupai join`` does
     (:func:`jupai_net.client.ui.print_game_end`)."""
     from .client.ui import print_game_end
 
-    print_game_end(console, result, lang)
+    print_game_end(console, result, lang, ranking=ranking)

@@ -94,7 +94,8 @@ def test_report_finished_game_with_verdict_and_transcript(tmp_path):
     assert code == cli.EXIT_OK
     assert "game over · final ranking ━━ 1. seat 1 (Bob) 2. seat 0 (you)" in text
     assert "✔ fairness: verified — fair game" in text
-    assert f"Check it again any time with: jupai verify {tmp_path / 'g.jupai'}" in text
+    from jupai_net.client.render import verify_command
+    assert f"Check it again any time with: {verify_command()} {tmp_path / 'g.jupai'}" in text
     bad = SessionResult("finished", verdict=Verdict("tampered", "card 7 does not match"), ranking=[0, 1], seat=0)
     code, text = _report(bad)
     assert code == cli.EXIT_UNVERIFIED and "✘ fairness: tampered — card 7 does not match" in text

@@ -75,5 +75,5 @@ def test_plain_game_in_chinese_reads_as_text(tmp_path):
     assert "贪心机器人" in text and "greedy bot" not in text
     assert re.search(r"^\s+1\. .*（= .+ = \d+）$", text, re.M) or "补给" in text
     assert "━━ 游戏结束 · 最终排名 ━━" in text and "✔ 公平性：已验证 — " in text
-    assert "对局记录已保存到：" in text and re.search(r"^  jupai verify \S+\.jupai$", text, re.M)
+    assert "对局记录已保存到：" in text and re.search(r"^  \S.* verify \S+\.jupai$", text, re.M)
     assert "kind=" not in text and "final ranking" not in text

@@ -129,11 +129,12 @@ def test_the_ending_prints_the_transcript_path_whole(tmp_path):
     assert lines[1] == "  1. seat 1 (greedy bot 1): 0 cards left, 0 recovered"
     assert lines[2] == "  2. seat 0 (you): 4 cards left, 0 recovered"
     assert lines[3] == "✔ fairness: verified — fair game"
-    assert f"  {path}" in lines and f"  jupai verify {path}" in lines  # one line each, longer than 80
-    assert len(f"  jupai verify {path}") > 80
+    from jupai_net.client.render import verify_command
+    assert f"  {path}" in lines and f"  {verify_command()} {path}" in lines  # one line each, longer than 80
+    assert len(f"  {verify_command()} {path}") > 80
     zh = _ending(result, "zh")
     assert "━━ 游戏结束 · 最终排名 ━━" in zh and "第1名 1号位（贪心机器人 1）：剩 0 张" in zh
-    assert "✔ 公平性：已验证 — fair game" in zh and f"  jupai verify {path}\n" in zh
+    assert "✔ 公平性：已验证 — fair game" in zh and f"  {verify_command()} {path}\n" in zh
 
 
 def test_the_ending_of_an_unfinished_game():

@@ -120,3 +120,92 @@ def test_the_lobby_lists_every_seat_and_how_many_players_are_missing():
     assert "还差 2 名玩家" in zh and "1号位  （空位）" in zh
     full = to_text(render_lobby([{"seat": s, "name": f"P{s}"} for s in range(3)], total=3), width=80)
     assert "waiting for" not in full and "(empty)" not in full
+
+
+def test_the_host_spectator_view_is_compact_below_100_columns():
+    from jupai_net.client.render import render_table
+
+    for players, seed in ((4, 1), (6, 3)):
+        for obs, _ in _pending_answers(players, seed):
+            public = dict(obs, seat=None)
+            narrow = to_text(render_table(public), width=80)
+            assert "…" not in narrow and "╭" not in narrow, narrow  # no panels, nothing cut
+            for p in obs["players"]:
+                ident = R.identity_text(p.get("identity"), p.get("identity_value"), "en", short=True)
+                assert any(line.startswith(("▶", " ")) and f" {p['seat']} " in line[:4] and ident in line
+                           for line in narrow.split("\n")), (ident, narrow)
+            wide = to_text(render_table(public), width=120)
+            assert "╭" in wide
+            break
+
+
+def test_the_verify_command_is_one_the_user_can_run(monkeypatch, tmp_path):
+    import shutil
+    import sys
+
+    from jupai_net.client.render import verify_command
+
+    script = tmp_path / "venv" / "bin" / "jupai"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    monkeypatch.setattr(sys, "argv", [str(script), "play"])
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # jupai is not on PATH
+    assert verify_command() == f"{script} verify"
+    monkeypatch.setattr(shutil, "which", lambda name: str(script))  # it is, and it is this program
+    assert verify_command() == "jupai verify"
+    monkeypatch.setattr(sys, "argv", ["/somewhere/jupai_net/__main__.py"])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert verify_command() == f"{sys.executable} -m jupai_net verify"
+
+
+def test_ctrl_c_in_jupai_play_prints_the_same_ending_as_quit(tmp_path):
+    """Rich mode (not --plain): Ctrl-C leaves the table as /quit does — the ending with
+    the verdict (unverified: you left) and the transcript path — then exits 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    env = dict(os.environ, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "cfg"), COLUMNS="100")
+    proc = subprocess.Popen([sys.executable, "-m", "jupai_net", "play", "--seats", "2", "--bot-delay", "0.5",
+                             "--lang", "en"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 30
+        while "Round 1/" not in "".join(lines) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "Round 1/" in "".join(lines), "".join(lines)[-2000:]
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=20) == 130
+        reader.join(timeout=5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    out = " ".join("".join(lines).split())
+    err = proc.stderr.read()
+    assert "Traceback" not in err + out
+    assert "left the table before the end" in out
+    assert "fairness: unverified" in out
+    assert "Transcript saved to:" in out and " verify " in out
+
+
+def test_after_the_final_screen_the_ending_does_not_repeat_the_ranking():
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.client.session import SessionResult
+    from jupai_net.client.ui import print_game_end
+    from jupai_net.fairness import Verdict
+
+    res = SessionResult("finished", verdict=Verdict("verified", "fair game"), ranking=[1, 0], seat=0)
+    for ranking, count in ((True, 1), (False, 0)):
+        out = io.StringIO()
+        print_game_end(Console(file=out, width=80), res, "en", ranking=ranking)
+        assert out.getvalue().count("final ranking") == count and "fairness: verified" in out.getvalue()
