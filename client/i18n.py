@@ -277,7 +277,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "help.title": ("Help", "帮助"),
     "help.keys": (
         "1, 2, 3 … Enter: play · /chat TEXT (say TEXT): chat · ? help · /quit: leave",
-        "1、2、3 … 回车：行动 · /chat 文字（say 文字）：聊天 · ? 帮助 · /quit：离开",
+        "1、2、3 … 回车：行动 · /chat 文字（或 说 文字）：聊天 · ? 帮助 · /quit：离开",
     ),
     "help.play_title": ("how to play", "玩法"),
     "help.win": ("win", "胜利"),
@@ -319,6 +319,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "end.status.refused": ("the host refused", "主机拒绝"),
     "end.verdict_ok": ("✔ fairness: {status} — {reason}", "✔ 公平性：{status} — {reason}"),
     "end.verdict_bad": ("✘ fairness: {status} — {reason}", "✘ 公平性：{status} — {reason}"),
+    # the verdict in a sentence (the technical reason, in English, follows it; not shown in English)
+    "verdict.sentence.verified": ("fair game", "公平对局：主机的种子与其承诺一致，发牌可复现"),
+    "verdict.sentence.tampered": ("the record was tampered with", "记录被篡改：牌或种子与承诺不符"),
+    "verdict.sentence.suspicious": ("the host behaved suspiciously", "可疑：主机的行为与记录不一致"),
+    "verdict.sentence.unverified": ("could not be verified", "无法验证：对局没有完整结束，或记录不全"),
+    "verdict.sentence.malformed": ("the record cannot be read", "记录损坏：无法读取"),
     "verdict.verified": ("verified", "已验证"),
     "verdict.tampered": ("tampered", "被篡改"),
     "verdict.suspicious": ("suspicious", "可疑"),

@@ -1330,8 +1330,13 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
     verdict = getattr(result, "verdict", None)
     if verdict is not None:
         word = t(f"verdict.{verdict.status}", lang) if f"verdict.{verdict.status}" in MESSAGES else verdict.status
+        reason = verdict.reason
+        key = f"verdict.sentence.{verdict.status}"
+        sentence = t(key, lang) if key in MESSAGES and lang != "en" else ""
+        if sentence:  # a sentence in the player's language, the technical detail after it
+            reason = f"{sentence}（{reason}）" if reason else sentence
         lines.append((t("end.verdict_ok" if verdict.ok else "end.verdict_bad", lang, status=word,
-                        reason=verdict.reason), "bold green" if verdict.ok else "bold red", False))
+                        reason=reason), "bold green" if verdict.ok else "bold red", False))
     path = getattr(result, "transcript_path", None)
     if path is not None:
         lines.append((t("end.transcript", lang), "", False))

@@ -209,3 +209,20 @@ def test_after_the_final_screen_the_ending_does_not_repeat_the_ranking():
         out = io.StringIO()
         print_game_end(Console(file=out, width=80), res, "en", ranking=ranking)
         assert out.getvalue().count("final ranking") == count and "fairness: verified" in out.getvalue()
+
+
+def test_the_fairness_verdict_reads_in_chinese_with_the_detail_after_it():
+    from jupai_net.client.i18n import t
+    from jupai_net.client.render import game_end_lines
+    from jupai_net.client.session import SessionResult
+    from jupai_net.fairness import Verdict
+
+    for status in ("verified", "tampered", "unverified", "suspicious", "malformed"):
+        res = SessionResult("finished", verdict=Verdict(status, "technical detail"), ranking=[0], seat=0)
+        zh = " ".join(text for text, _, _ in game_end_lines(res, "zh"))
+        sentence = t(f"verdict.sentence.{status}", "zh")
+        assert sentence and not any("a" <= c <= "z" for c in sentence)
+        assert f"{sentence}（technical detail）" in zh
+        en = " ".join(text for text, _, _ in game_end_lines(res, "en"))
+        assert "— technical detail" in en
+    assert "say" not in t("help.keys", "zh") and "说 文字" in t("help.keys", "zh")
