@@ -38,8 +38,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("192.168.1.20", ("192.168.1.20", cli.DEFAULT_PORT)),
-        ("192.168.1.20:7777", ("192.168.1.20", 7777)),
+        ("127.0.0.20", ("127.0.0.20", cli.DEFAULT_PORT)),
+        ("127.0.0.20:7777", ("127.0.0.20", 7777)),
         ("host.lan:1", ("host.lan", 1)),
         ("[fe80::1]:7777", ("fe80::1", 7777)),
         ("[::1]", ("::1", cli.DEFAULT_PORT)),
@@ -66,14 +66,14 @@ def test_default_port_is_the_hosts():
 # ------------------------------------------------------------------ reports
 def _report(result, lang="en", check=None):
     out = io.StringIO()
-    code = report(result, Console(file=out, width=200, color_system=None), lang, check, "10.0.0.5", 47474)
+    code = report(result, Console(file=out, width=200, color_system=None), lang, check, "127.0.0.5", 47474)
     return code, " ".join(out.getvalue().split())
 
 
 def test_report_connection_refused():
     code, text = _report(SessionResult("host-gone", error=("connect-failed", "[Errno 111] Connection refused")))
     assert code == cli.EXIT_CONNECT
-    assert text.startswith("Cannot connect to 10.0.0.5:47474: Connection refused. Is `jupai host` running there")
+    assert text.startswith("Cannot connect to 127.0.0.5:47474: Connection refused. Is `jupai host` running there")
 
 
 def test_report_version_mismatch_and_host_errors():

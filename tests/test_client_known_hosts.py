@@ -38,12 +38,12 @@ def test_default_path_follows_env(tmp_path, monkeypatch):
 
 def test_pin_on_first_use_then_match(tmp_path):
     kh = KnownHosts(tmp_path / "cfg" / "known_hosts")
-    first = kh.check("192.168.1.20", 7777, FP1, code="K7Q2-MX4P")
+    first = kh.check("127.0.0.20", 7777, FP1, code="K7Q2-MX4P")
     assert first.status == NEW and first.code == "K7Q2-MX4P"
-    assert kh.get("192.168.1.20", 7777) == FP1
-    assert (tmp_path / "cfg" / "known_hosts").read_text() == f"[192.168.1.20]:7777 {FP1} K7Q2-MX4P\n"
+    assert kh.get("127.0.0.20", 7777) == FP1
+    assert (tmp_path / "cfg" / "known_hosts").read_text() == f"[127.0.0.20]:7777 {FP1} K7Q2-MX4P\n"
     assert stat.S_IMODE((tmp_path / "cfg" / "known_hosts").stat().st_mode) == 0o600
-    again = KnownHosts(tmp_path / "cfg" / "known_hosts").check("192.168.1.20", 7777, FP1.upper(), code="K7Q2-MX4P")
+    again = KnownHosts(tmp_path / "cfg" / "known_hosts").check("127.0.0.20", 7777, FP1.upper(), code="K7Q2-MX4P")
     assert again.status == MATCH
 
 

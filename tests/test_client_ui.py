@@ -176,7 +176,7 @@ def test_lobby_screen_before_the_deal():
                           PlayerInfo(2, "Cy", connected=False))
         seat: int = 2
         phase: str = "seeding"
-        host: str = "192.168.1.20"
+        host: str = "127.0.0.20"
         port: int = 47474
         join_code: str = "7KQ2M-X9PDA"
         rules: Any = RuleSet(players=4)
@@ -186,7 +186,7 @@ def test_lobby_screen_before_the_deal():
     os.close(w)
     player.on_update(LobbyView())
     text = " ".join(out.getvalue().split())
-    assert "host 192.168.1.20:47474 · join code 7KQ2M-X9PDA" in text
+    assert "host 127.0.0.20:47474 · join code 7KQ2M-X9PDA" in text
     assert "3/4 seats taken" in text
     assert "seat 0 (Ann) ready" in text and "seat 1 (bot-1) bot · ready" in text
     assert "seat 2 (Cy, you) away" in text
