@@ -20,6 +20,7 @@ SUBCOMMAND_MODULES = (
     "jupai_net.host.cli",
     "jupai_net.client.cli",
     "jupai_net.fairness.cli",
+    "jupai_net.replay_cli",
     "jupai_net.simulate",
     "jupai_net.rules_cli",
 )

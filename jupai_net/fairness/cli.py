@@ -57,14 +57,23 @@ def _read_at_most(path: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def read_and_verify(path: str) -> Verdict:
-    """Read ``path`` and verify it; unreadable files give a ``malformed`` verdict."""
+def read_bytes(path: str) -> tuple[bytes, str | None]:
+    """The bytes of transcript file ``path`` and ``None``, or ``(b"", reason)`` when it
+    cannot be read or is larger than any transcript (``MAX_TRANSCRIPT_BYTES``)."""
     try:
         data = _read_at_most(path, MAX_TRANSCRIPT_BYTES + 1)
     except OSError as exc:
-        return Verdict(MALFORMED, f"cannot read {path}: {exc.strerror or exc}")
+        return b"", f"cannot read {path}: {exc.strerror or exc}"
     if len(data) > MAX_TRANSCRIPT_BYTES:
-        return Verdict(MALFORMED, f"{path} is larger than {MAX_TRANSCRIPT_BYTES} bytes: not a transcript")
+        return b"", f"{path} is larger than {MAX_TRANSCRIPT_BYTES} bytes: not a transcript"
+    return data, None
+
+
+def read_and_verify(path: str) -> Verdict:
+    """Read ``path`` and verify it; unreadable files give a ``malformed`` verdict."""
+    data, problem = read_bytes(path)
+    if problem is not None:
+        return Verdict(MALFORMED, problem)
     return verify_transcript(data)
 
 

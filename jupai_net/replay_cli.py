@@ -1,0 +1,74 @@
+"""``jupai replay FILE``: step through a saved game (specs/client.md § Replay).
+
+The transcript is verified first (:func:`jupai_net.fairness.story.read_game`); one that
+does not verify is refused with its verdict unless ``--force``. Then the game is shown
+action by action as the seat saw it, each with its formula and outcome, on the same
+screen a player sees (:func:`jupai_net.client.render.render_view`). Keys: Enter or
+``n`` next action, ``p`` previous, ``r`` next round, a number jumps to that action,
+``q`` quits. At the end: the ranking and the whole deck as the seeds made it.
+
+Without a terminal on stdin (or with ``--all``) every action is printed once, in order.
+Exit codes: 0 shown, 2 usage, 3–6 the verdict's exit code when refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+EPILOG = """examples:
+  jupai replay ~/.config/jupai/transcripts/GAME-seat1.jupai
+  jupai replay game.jupai --all --lang zh | less -R"""
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``replay`` subcommand to ``subparsers``; it sets ``func=run``."""
+    p = subparsers.add_parser(
+        "replay",
+        help="step through a saved game, action by action, with every formula",
+        description="Step through a verified game transcript: every action with its formula and outcome, "
+        "round by round; at the end the whole deck as the seeds made it. Keys: Enter/n next, p previous, "
+        "r next round, a number jumps to that action, q quits.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE", help="transcript file (.jupai) saved by a seat")
+    p.add_argument("--force", action="store_true", help="show a transcript that does not verify (marked as such)")
+    p.add_argument("--all", action="store_true", help="print every action at once instead of stepping")
+    p.add_argument("--lang", choices=("en", "zh"), default=None, help="language: zh or en (default: from the locale)")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jupai replay``; returns the exit code."""
+    from rich.console import Console
+
+    from .client.i18n import detect_lang, t
+    from .fairness.cli import read_bytes
+    from .fairness.story import StoryError, read_game
+    from .fairness.verify import MALFORMED, VERIFIED, Verdict
+
+    lang = args.lang or detect_lang()
+    console = Console(highlight=False)
+    data, problem = read_bytes(args.file)
+    try:
+        if problem is not None:
+            raise StoryError(Verdict(MALFORMED, problem))
+        story = read_game(data)
+    except StoryError as exc:
+        console.print(t("replay.unreadable", lang, reason=exc.verdict.reason), style="red", markup=False)
+        return exc.verdict.exit_code
+    if story.verdict.status != VERIFIED and not args.force:
+        console.print(t("replay.refused", lang, file=args.file, status=t(f"verdict.{story.verdict.status}", lang),
+                        reason=story.verdict.reason), style="red", markup=False)
+        return story.verdict.exit_code
+    interactive = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
+    from .client.replay_screen import ReplayScreen
+
+    screen = ReplayScreen(story, lang)
+    if interactive:
+        return screen.interact(console, input)
+    screen.print_all(console)
+    return 0

@@ -1,0 +1,156 @@
+"""``jupai replay FILE``: a verified game step by step (specs/client.md § Replay)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from jupai_net.client.replay_screen import ReplayScreen
+from jupai_net.client.render import card_text, to_text
+from jupai_net.fairness import signing_key_from_bytes
+from jupai_net.fairness.selfplay import deliver, play_game
+from jupai_net.fairness.story import StoryError, read_game
+from jupai_net.rules import RuleSet
+from tests.test_client_cli import Terminal, _env
+
+KEY = signing_key_from_bytes(bytes([8]) * 32)
+FIXED = dict(game_id=bytes(range(16)), host_seed=bytes([1]) * 32, seat_seeds=[bytes([s + 2]) * 32 for s in range(3)])
+
+
+@pytest.fixture(scope="module")
+def game():
+    return play_game(RuleSet(players=3, rounds=4), rng_seed=9, key=KEY, **FIXED)
+
+
+@pytest.fixture(scope="module")
+def files(game, tmp_path_factory):
+    d = tmp_path_factory.mktemp("replay")
+    good = game.transcript(1)
+    paths = {"verified": d / "a game.jupai"}  # a space in the name, as on Windows home folders
+    paths["verified"].write_bytes(good)
+    b = bytearray(good)
+    b[len(b) // 2] ^= 0x10
+    paths["tampered"] = d / "tampered.jupai"
+    paths["tampered"].write_bytes(bytes(b))
+    unfinished = play_game(RuleSet(players=3, rounds=4), rng_seed=9, key=KEY, max_steps=2, **FIXED)
+    deliver(unfinished.dealer.abandon("quit", reveal_seed=False), unfinished.witnesses)
+    paths["suspicious"] = d / "suspicious.jupai"
+    paths["suspicious"].write_bytes(unfinished.transcript(0))
+    paths["garbage"] = d / "garbage.jupai"
+    paths["garbage"].write_bytes(b"\x00\xffnot a transcript")
+    return {k: str(v) for k, v in paths.items()}
+
+
+def jupai(*argv, env=None, stdin=subprocess.DEVNULL):
+    return subprocess.run([sys.executable, "-m", "jupai_net", *argv], capture_output=True, text=True,
+                          env=env, stdin=stdin, timeout=60)
+
+
+def test_story_matches_the_game(game):
+    story = read_game(game.transcript(1))
+    state = game.dealer.state
+    assert story.verdict.status == "verified"
+    assert story.seat == 1 and story.seats == 3
+    assert len(story.steps) == len(state.history) == game.steps
+    assert [s.action for s in story.steps] == [a.to_wire() for a in state.history]
+    assert story.ranking == tuple(state.ranking) and story.winner == state.winner
+    assert story.deck == game.dealer.deal.deck
+    # the view after the last action is the seat's view of the finished game
+    assert story.steps[-1].observation == state.observation(1)
+
+
+def test_replay_all_prints_every_action_and_the_deck(files, game):
+    proc = jupai("replay", files["verified"], "--all", env={**os.environ, "COLUMNS": "80"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    numbered = re.findall(r"^\s*(\d+)\. ", out, re.M)
+    assert sorted({int(n) for n in numbered}) == list(range(1, game.steps + 1))
+    assert "=" in out  # formulas are shown (e.g. "2×7 = 14")
+    deck = game.dealer.deal.deck
+    flat = " ".join(out.split())
+    for k in (0, 26, 52):
+        assert f"{k}:{card_text(deck[k])}" in flat
+    assert "verified" in out
+    assert "Traceback" not in proc.stderr
+
+
+def test_replay_in_chinese(files):
+    proc = jupai("replay", files["verified"], "--all", "--lang", "zh")
+    assert proc.returncode == 0
+    assert "回放" in proc.stdout and "由种子生成的整副牌" in proc.stdout and "已验证" in proc.stdout
+
+
+@pytest.mark.parametrize("name, code", [("tampered", 3), ("suspicious", 4), ("garbage", 6)])
+def test_replay_refuses_a_game_that_does_not_verify(files, name, code):
+    proc = jupai("replay", files[name], "--all")
+    assert proc.returncode == code
+    out = " ".join((proc.stdout + proc.stderr).split())
+    assert out.startswith("jupai replay:")
+    assert "Traceback" not in out
+
+
+def test_replay_force_shows_an_unverified_game(files):
+    proc = jupai("replay", files["suspicious"], "--all", "--force")
+    assert proc.returncode == 0
+    assert "suspicious" in proc.stdout
+    assert "never revealed its seed" in " ".join(proc.stdout.split())  # no deck without the host seed
+
+
+def test_replay_missing_file_is_one_sentence(tmp_path):
+    proc = jupai("replay", str(tmp_path / "nope.jupai"))
+    assert proc.returncode == 6
+    assert "cannot read" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_keys_move_between_frames(game):
+    screen = ReplayScreen(read_game(game.transcript(1)))
+    last = screen.last
+    assert last == game.steps + 1
+    assert screen.next_frame(0, "") == 1 and screen.next_frame(1, "n") == 2
+    assert screen.next_frame(2, "p") == 1 and screen.next_frame(0, "p") == 0
+    assert screen.next_frame(last, "n") == last
+    assert screen.next_frame(3, "999") == last and screen.next_frame(3, "5") == 5
+    assert screen.next_frame(3, "zz") == 3
+    assert screen.next_frame(3, "q") is None
+    # r goes to the first action of the next round: the one after a 'round' event
+    r = screen.next_frame(0, "r")
+    assert any(e["kind"] == "round" for e in screen.story.steps[r - 2].events)
+    assert not any(e["kind"] == "round" for s in screen.story.steps[: r - 2] for e in s.events)
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_frames_fit_the_width(game, width):
+    screen = ReplayScreen(read_game(game.transcript(1)))
+    for k in (0, 1, screen.last - 1, screen.last):
+        text = to_text(screen.frame(k, width, 24), width=width)
+        assert all(len(line) <= width for line in text.splitlines())
+        assert "Replay" in text.splitlines()[0]
+
+
+def test_replay_at_a_terminal(files, tmp_path, game):
+    term = Terminal([sys.executable, "-m", "jupai_net", "replay", files["verified"]], _env(tmp_path, "r"),
+                    rows=24, cols=80)
+    try:
+        term.expect(r"the deal")
+        term.type("")
+        term.expect(r"action 1 of \d+")
+        term.type("3")
+        term.expect(r"action 3 of \d+")
+        term.type("p")
+        term.expect(r"action 2 of \d+")
+        term.type(str(game.steps + 1))
+        term.expect(r"The whole deck as the seeds made it")
+        term.type("q")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert "Traceback" not in term.text
+
+
+def test_unreadable_bytes_raise_story_error():
+    with pytest.raises(StoryError):
+        read_game(b"\x00\x01")
