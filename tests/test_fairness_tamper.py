@@ -397,7 +397,7 @@ def test_start_not_first(t0):
 
 def test_signature_broken(t0):
     raw = t0.statements[4]
-    bad = raw[:-1] + bytes([raw[-1] ^ 0x40])
+    bad = raw[:-40] + bytes([raw[-40] ^ 0x40]) + raw[-39:]  # a bit of S's low half: S stays below L
     v = verify_transcript(replaced(t0, 4, bad))
     assert v.status == TAMPERED and v.message == 4 and "signature does not verify" in v.reason
 

@@ -24,11 +24,15 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
 
 from ..cards import DECK_SIZE
+from .keys import key_weakness, signature_weakness
 from .primitives import DIGEST_BYTES, FAIRNESS_VERSION, GAME_ID_BYTES, SALT_BYTES, SEED_BYTES, FairnessError
 
 TAG_STATEMENT = b"jupai/v1/statement\x00"
 SIGNATURE_BYTES = 64
 PUBLIC_KEY_BYTES = 32
+#: :class:`StatementError` reason of a signature that does not verify (as opposed to a
+#: weak key or a non-canonical signature, whose reasons say so).
+BAD_SIGNATURE = "signature does not verify with the host key"
 #: Largest signed statement accepted (bytes).
 MAX_STATEMENT_BYTES = 1 << 20
 
@@ -99,10 +103,21 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not allowed")
 
 
-def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES) -> Any:
-    """Decode untrusted msgpack: str keys only, no extension types, bounded sizes.
+def _pairs_no_duplicates(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"a map repeats the key {str(key)[:40]!r} (duplicate keys are refused)")
+        out[key] = value
+    return out
+
+
+def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool = False) -> Any:
+    """Decode untrusted msgpack: str keys only, no extension types, bounded sizes;
+    with ``unique_keys`` a map that repeats a key is refused too.
     Raises ``ValueError`` (``msgpack.OutOfData`` when cut short)."""
     unpacker = msgpack.Unpacker(
+        object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
         raw=False,
         strict_map_key=True,
         ext_hook=_no_ext,
@@ -122,6 +137,21 @@ def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES) -> Any:
     except msgpack.OutOfData:
         return obj
     raise ValueError("extra data after the msgpack value")
+
+
+def unpack_canonical(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES) -> Any:
+    """Decode a signed body, which must be in canonical msgpack (specs/fairness.md §6.1):
+    no map repeats a key, and re-encoding the decoded value with :func:`pack` (map keys
+    in the order found) gives back exactly ``data`` — so every integer in its smallest
+    form, floats as float 64, strings as str and byte strings as bin in their smallest
+    header, no extension types. Raises ``ValueError`` naming the problem
+    (``msgpack.OutOfData`` when cut short)."""
+    obj = unpack(data, max_len=max_len, unique_keys=True)
+    if pack(obj) != bytes(data):
+        raise ValueError("not canonical msgpack: re-encoding the decoded value gives other bytes "
+                         "(an integer, string or container not in its shortest form, a float 32, "
+                         "or an int written as a float)")
+    return obj
 
 
 def canonical(obj: Any) -> Any:
@@ -220,17 +250,23 @@ def peek_kind(raw: bytes) -> str:
 
 def verify_signature(public_key: bytes, body_bytes: bytes, signature: bytes) -> None:
     """Raise :class:`StatementError` (``signature=True``) unless ``signature`` is the host
-    key's Ed25519 signature of ``TAG_STATEMENT ‖ body_bytes``."""
+    key's Ed25519 signature of ``TAG_STATEMENT ‖ body_bytes``, the key is not weak and
+    the signature is canonical (:mod:`.keys`, specs/fairness.md §6.3); the reason then
+    says which."""
+    why = key_weakness(public_key) or signature_weakness(signature)
+    if why:
+        raise StatementError(why, signature=True)
     try:
         Ed25519PublicKey.from_public_bytes(public_key).verify(signature, TAG_STATEMENT + body_bytes)
     except (InvalidSignature, ValueError):
-        raise StatementError("signature does not verify with the host key", signature=True) from None
+        raise StatementError(BAD_SIGNATURE, signature=True) from None
 
 
 def decode_body(body_bytes: bytes) -> dict[str, Any]:
-    """Decode and validate a body map (:func:`check_body`). Raises :class:`StatementError`."""
+    """Decode a body in canonical msgpack (:func:`unpack_canonical`) and validate the map
+    (:func:`check_body`). Raises :class:`StatementError`."""
     try:
-        body = unpack(body_bytes)
+        body = unpack_canonical(body_bytes)
     except msgpack.OutOfData:
         raise StatementError("statement body is cut short") from None
     except (ValueError, TypeError) as exc:

@@ -40,6 +40,7 @@ from .primitives import (
 from .replay import due_reveals, load_engine
 from .statements import (
     ABANDON,
+    BAD_SIGNATURE as _BAD_SIGNATURE,
     COMMITMENTS,
     DEAL,
     END,
@@ -51,6 +52,7 @@ from .statements import (
     canonical,
     decode_body,
     split_statement,
+    unpack,
     verify_signature,
 )
 from .transcript import Transcript, TranscriptError, decode_transcript
@@ -278,27 +280,26 @@ class GameChecker:
         except StatementError as e:
             raise _Problem(MALFORMED, f"statement #{i}: {e.reason}") from None
         if i == 0:
+            key = self._start_key(body_bytes)
             try:
-                body = decode_body(body_bytes)
+                verify_signature(key, body_bytes, sig)
             except StatementError as e:
-                raise _Problem(MALFORMED, f"statement #0: {e.reason}") from None
-            if body["kind"] != START:
-                raise _Problem(TAMPERED, f"statement #0 must be the '{START}' statement, found '{body['kind']}' (reordered or cut at the front)", expected=START, found=body["kind"], kind=body["kind"])
-            try:
-                verify_signature(body["host_key"], body_bytes, sig)
-            except StatementError:
-                raise _Problem(TAMPERED, "statement #0 (start): the signature does not verify with the host key it announces", kind=START) from None
-            self.host_key = body["host_key"]
-            self.game_id = body["game"]
+                why = e.reason if e.reason != _BAD_SIGNATURE else "the signature does not verify with the host key it announces"
+                raise _Problem(TAMPERED, f"statement #0 (start): {why}", kind=START) from None
+            self.host_key = key
         else:
             try:
                 verify_signature(self.host_key, body_bytes, sig)
-            except StatementError:
-                raise _Problem(TAMPERED, f"statement #{i}: the signature does not verify with the host key {self.fingerprint} (changed bytes or a broken signature)") from None
-            try:
-                body = decode_body(body_bytes)
             except StatementError as e:
-                raise _Problem(TAMPERED, f"statement #{i}: signed by the host but malformed: {e.reason}") from None
+                why = (f"the signature does not verify with the host key {self.fingerprint} (changed bytes or a broken signature)"
+                       if e.reason == _BAD_SIGNATURE else e.reason)
+                raise _Problem(TAMPERED, f"statement #{i}: {why}") from None
+        try:
+            body = decode_body(body_bytes)
+        except StatementError as e:
+            raise _Problem(TAMPERED, f"statement #{i}: signed by the host but malformed: {e.reason}") from None
+        if i == 0:
+            self.game_id = body["game"]
         st = Statement(body, body_bytes, sig, bytes(raw))
         kind = st.kind
         where = f"statement #{i} ({kind})"
@@ -320,6 +321,24 @@ class GameChecker:
         self.last_kind = kind
         self.index_of.setdefault(kind, i)
         return st
+
+    def _start_key(self, body_bytes: bytes) -> bytes:
+        """The host key statement #0 announces, read before its signature is checked (the
+        key is in the signed body). A body too broken to name a kind and a 32-byte key is
+        *malformed*; one that is not a ``start`` is *tampered* (specs/fairness.md §9.2)."""
+        try:
+            body = unpack(body_bytes)
+        except Exception as exc:  # msgpack raises several types on hostile input
+            raise _Problem(MALFORMED, f"statement #0: the body is not readable msgpack: {exc}") from None
+        kind = body.get("kind") if isinstance(body, dict) else None
+        if not isinstance(kind, str):
+            raise _Problem(MALFORMED, "statement #0: the body is not a statement (no kind)")
+        if kind != START:
+            raise _Problem(TAMPERED, f"statement #0 must be the '{START}' statement, found '{kind[:40]}' (reordered or cut at the front)", expected=START, found=kind[:40], kind=kind[:40])
+        key = body.get("host_key")
+        if not isinstance(key, bytes) or len(key) != 32:
+            raise _Problem(MALFORMED, "statement #0 (start): it names no 32-byte host key", kind=START)
+        return key
 
     def _on_start(self, i: int, st: Statement) -> None:
         try:
