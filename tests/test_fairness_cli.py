@@ -81,7 +81,7 @@ def test_tampered_names_the_statement(files, capsys):
     assert isinstance(data["message"], int) and "signature" in data["reason"]
 
 
-@pytest.mark.parametrize("name", ["garbage", "dir", "missing"])
+@pytest.mark.parametrize("name", ["garbage", "missing"])
 def test_unreadable_files_never_traceback(files, name, capsys):
     code = run(["verify", files[name]])
     out, err = capsys.readouterr()
@@ -89,8 +89,57 @@ def test_unreadable_files_never_traceback(files, name, capsys):
     assert "MALFORMED" in out and "Traceback" not in out + err
 
 
+def test_a_folder_is_read_as_its_transcripts(files, capsys):
+    code = run(["verify", files["dir"]])
+    out, err = capsys.readouterr()
+    assert code == EXIT_CODES["tampered"]  # the worst of the five *.jupai files in it
+    assert "(5 games)" in out and "garbage.bin" not in out and "Traceback" not in out + err
+
+
 def test_registered_in_the_jupai_command(files, capsys):
     from jupai_net.cli import main
 
     assert main(["verify", files["verified"], "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "verified"
+
+
+# ------------------------------------------------------------------ several files, a folder
+def _jupai(*argv):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "jupai_net", *argv], capture_output=True, text=True, timeout=60,
+                          env={**__import__("os").environ, "COLUMNS": "100"})
+
+
+def test_verify_a_folder_prints_one_line_per_game(files, tmp_path):
+    d = tmp_path / "games"
+    d.mkdir()
+    for name in ("verified", "tampered", "suspicious"):
+        (d / f"{name}.jupai").write_bytes(open(files[name], "rb").read())
+    (d / "notes.txt").write_text("not a transcript, not read")
+    proc = _jupai("verify", str(d))
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 4, proc.stdout  # three games and the count
+    assert [line.split()[0] for line in lines[:3]] == ["suspicious", "tampered", "verified"]  # by file name
+    assert "1 verified, 1 tampered, 1 suspicious (3 games)" in lines[3]
+    assert proc.returncode == EXIT_CODES["tampered"]  # the worst verdict
+
+
+def test_verify_several_files_exit_with_the_worst(files):
+    assert run(["verify", files["verified"], files["verified"]]) == 0
+    assert run(["verify", files["verified"], files["unverified"]]) == EXIT_CODES["unverified"]
+    assert run(["verify", files["suspicious"], files["unverified"], files["garbage"]]) == EXIT_CODES["malformed"]
+
+
+def test_verify_json_of_several_files_is_a_list(files, capsys):
+    run(["verify", files["verified"], files["tampered"], "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert [o["status"] for o in out] == ["verified", "tampered"]
+    assert [o["file"] for o in out] == [files["verified"], files["tampered"]]
+
+
+def test_verify_an_empty_folder(tmp_path):
+    proc = _jupai("verify", str(tmp_path))
+    assert proc.returncode == 6
+    assert "no transcript" in proc.stderr and "Traceback" not in proc.stderr

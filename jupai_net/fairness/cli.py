@@ -1,4 +1,4 @@
-"""``jupai verify FILE [--json]``: check a game transcript offline (specs/fairness.md §10).
+"""``jupai verify FILE… [--json]``: check game transcripts offline (specs/fairness.md §10).
 
 Exit codes: 0 verified, 3 tampered, 4 suspicious, 5 unverified, 6 malformed /
 truncated / unreadable file (2 stays argparse's usage error). Never a traceback for
@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from .transcript import MAX_TRANSCRIPT_BYTES
-from .verify import MALFORMED, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED, Verdict, verify_transcript
+from .verify import EXIT_CODES, MALFORMED, STATUSES, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED, Verdict, verify_transcript
 
 _STYLE = {VERIFIED: "bold green", TAMPERED: "bold red", SUSPICIOUS: "bold yellow", UNVERIFIED: "bold yellow", MALFORMED: "bold red"}
 _TITLE = {
@@ -34,9 +34,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="check a game transcript: fair deal, no swapped card, every outcome replayed",
         description="Verify a game transcript saved by a seat: host signatures, seed commitments, "
         "deck commitments, every card seen, and a replay of the whole game with the rules engine. "
-        "Exit 0 only for a fully verified game; 3 tampered, 4 suspicious, 5 unverified, 6 unreadable.",
+        "Exit 0 only for a fully verified game; 3 tampered, 4 suspicious, 5 unverified, 6 unreadable. "
+        "With several files or a folder: one line per game, and the exit code of the worst verdict.",
+        epilog="examples:\n  jupai verify ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
+        "  jupai verify ~/.config/jupai/transcripts/        # every game in the folder, one line each",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="transcript file (.jupai) written by the client")
+    p.add_argument("file", metavar="FILE", nargs="+",
+                   help="transcript file (.jupai) written by a seat, or a folder of them; several give one line per game")
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     p.set_defaults(func=run)
     return p
@@ -77,16 +82,65 @@ def read_and_verify(path: str) -> Verdict:
     return verify_transcript(data)
 
 
+#: Order of the verdicts from worst to best: several files exit with the first found.
+WORST_FIRST = (TAMPERED, MALFORMED, SUSPICIOUS, UNVERIFIED, VERIFIED)
+
+
+def transcript_files(paths: list[str]) -> list[str]:
+    """``paths`` with every folder replaced by the ``*.jupai`` files in it (sorted by
+    name); files are kept as given, in order."""
+    out: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            out += sorted(os.path.join(path, n) for n in os.listdir(path) if n.endswith(".jupai"))
+        else:
+            out.append(path)
+    return out
+
+
+def worst(verdicts: list[Verdict]) -> Verdict | None:
+    """The worst verdict of several (:data:`WORST_FIRST`), or None for none."""
+    return min(verdicts, key=lambda v: WORST_FIRST.index(v.status), default=None)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``jupai verify``; returns the exit code of the verdict."""
-    verdict = read_and_verify(args.file)
+    """Run ``jupai verify``; returns the exit code of the verdict (the worst one for
+    several files; 6 when a folder holds no transcript)."""
+    files = args.file if isinstance(args.file, list) else [args.file]
+    single = len(files) == 1 and not os.path.isdir(files[0])
+    paths = transcript_files(files)
+    if not paths:
+        print(f"jupai verify: no transcript (*.jupai) in {', '.join(files)}", file=sys.stderr)
+        return EXIT_CODES[MALFORMED]
+    verdicts = [read_and_verify(path) for path in paths]
     if getattr(args, "json", False):
-        out = verdict.to_json()
-        out["file"] = args.file
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        outs = []
+        for path, verdict in zip(paths, verdicts):
+            out = verdict.to_json()
+            out["file"] = path
+            outs.append(out)
+        print(json.dumps(outs[0] if single else outs, ensure_ascii=False, indent=2))
+    elif single:
+        render(verdicts[0], paths[0])
     else:
-        render(verdict, args.file)
-    return verdict.exit_code
+        render_lines(list(zip(paths, verdicts)))
+    return worst(verdicts).exit_code  # type: ignore[union-attr]
+
+
+def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> None:
+    """One line per game: status, file, reason (for several files or a folder)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = console or Console(file=sys.stdout, highlight=False)
+    width = max(len(s) for s in STATUSES)
+    for path, verdict in results:
+        line = Text(verdict.status.ljust(width), style=_STYLE[verdict.status])
+        line.append(f"  {path}  ")
+        line.append(verdict.reason, style="dim")
+        console.print(line, no_wrap=True, overflow="ellipsis")
+    counts = {s: sum(v.status == s for _, v in results) for s in STATUSES}
+    console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} games)"))
 
 
 def render(verdict: Verdict, path: str, console: Any = None) -> None:
