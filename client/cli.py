@@ -209,7 +209,10 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         return EXIT_HOST
     from .ui import print_game_end
 
-    if status == "host-gone":
+    if status == "host-gone" and code == "connection-lost":
+        _err(console, t("cli.host_lost", lang, reason=text.rstrip(".") or code))
+        exit_code = EXIT_HOST
+    elif status == "host-gone":
         _err(console, t("cli.host_closed", lang, reason=text or code))
         exit_code = EXIT_HOST
     elif status == "left":

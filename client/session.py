@@ -408,7 +408,20 @@ def _drop_resume(host: str, port: int) -> None:
 
 
 class _Lost(Exception):
-    """The transport broke (reconnect may help)."""
+    """The transport broke (reconnect may help). ``str()`` is a readable English reason,
+    never raw OpenSSL text (that goes to the log)."""
+
+
+#: Why the connection ended when the transport broke (TLS or TCP): what the player reads.
+LOST_TEXT = "the connection broke without a goodbye from the host"
+
+
+def _lost(exc: BaseException) -> _Lost:
+    """A :class:`_Lost` for a transport exception ``exc`` (``BrokenResourceError``
+    wrapping e.g. ``[SSL: UNEXPECTED_EOF_WHILE_READING]``): the detail is logged, the
+    player gets :data:`LOST_TEXT`."""
+    log.info("connection to the host lost: %s", exc.__cause__ or exc)
+    return _Lost(LOST_TEXT)
 
 
 #: Readable English texts for the reasons a host gives in ``bye`` (protocol codes).
@@ -434,6 +447,22 @@ class _Over(Exception):
         super().__init__(status)
         self.status = status
         self.error = error
+
+
+#: The ``error`` a client sends a host whose certificate it refused (wrong join code,
+#: changed key), before closing: the host logs a refused handshake (specs/host.md §9).
+HOST_REFUSED = ErrorMessage("host-refused", "this client does not trust the host's certificate "
+                            "(the join code does not match, or the host's key changed)")
+
+
+async def _refuse_host(stream: trio.SSLStream) -> None:
+    """Tell a host whose certificate was refused why the client hangs up (at most 1 s;
+    nothing about the expected code is sent)."""
+    with trio.move_on_after(1):
+        try:
+            await stream.send_all(ClientConnection().send(HOST_REFUSED))
+        except (trio.BrokenResourceError, trio.ClosedResourceError, LocalProtocolError):
+            pass
 
 
 class _Session:
@@ -505,6 +534,8 @@ class _Session:
         try:
             pin_note = self.check(self.host, self.port, fingerprint)
         except BaseException as exc:
+            if isinstance(exc, Exception):
+                await _refuse_host(stream)
             await trio.aclose_forcefully(stream)
             if isinstance(exc, Exception) and not isinstance(exc, HostRefused):
                 raise HostRefused(str(exc), fingerprint) from exc
@@ -532,7 +563,7 @@ class _Session:
             try:
                 await self.stream.send_all(data)
             except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                raise _Lost(str(exc)) from None
+                raise _lost(exc) from None
 
     async def close(self, bye: str | None = None) -> None:
         if self.stream is None:
@@ -591,8 +622,9 @@ class _Session:
             self.note("refused", str(exc), change="error")
             raise _Over("refused", ("fingerprint", str(exc))) from None
         except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError, _Lost) as exc:
-            self.note("connect-failed", f"cannot connect to {self.host}:{self.port}: {exc}", change="error")
-            raise _Over("host-gone", ("connect-failed", str(exc))) from None
+            why = self._connect_text(exc)
+            self.note("connect-failed", f"cannot connect to {self.host}:{self.port}: {why}", change="error")
+            raise _Over("host-gone", ("connect-failed", why)) from None
         while True:
             try:
                 await self._read_loop()
@@ -601,6 +633,21 @@ class _Session:
                 self._cancel_ask()
                 if not await self._reconnect(str(exc)):
                     raise _Over("host-gone", ("connection-lost", str(exc))) from None
+
+    def _connect_text(self, exc: BaseException) -> str:
+        """A readable reason why connecting failed (OpenSSL's text goes to the log only)."""
+        log.info("cannot connect to %s:%d: %r (%s)", self.host, self.port, exc, exc.__cause__ or "")
+        if isinstance(exc, trio.TooSlowError):
+            return f"no answer within {self.connect_timeout:g} s"
+        if isinstance(exc, (ssl.SSLError, trio.BrokenResourceError)):
+            return "the TLS handshake failed (is a jupai host listening on that port?)"
+        if isinstance(exc, OSError):
+            cause = exc.__cause__
+            if isinstance(cause, ExceptionGroup) and cause.exceptions:  # trio: one error per address tried
+                inner = cause.exceptions[-1]
+                return getattr(inner, "strerror", None) or str(inner)
+            return exc.strerror or str(exc) or type(exc).__name__
+        return str(exc)
 
     async def _reconnect(self, why: str) -> bool:
         if self.token is None or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
@@ -630,7 +677,7 @@ class _Session:
             try:
                 data = await self.stream.receive_some(65536)
             except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                raise _Lost(str(exc.__cause__ or exc)) from None
+                raise _lost(exc) from None
             if self.wire_tap is not None:
                 self.wire_tap(bytes(data))
             conn.receive_data(bytes(data))

@@ -8,10 +8,11 @@ certificate's SHA-256 fingerprint), then the lobby (every seat, empty ones too) 
 every public event of the game; after the last game one closing line (who won,
 where the transcripts are). ``--bots K`` gives the host's bots the last K seats; without
 it, ``--opponents NAME`` alone means bots in every seat but one. Log records go to
-``<config>/host.log`` (stderr with ``-v``). Ctrl-C stops cleanly: a running game is abandoned (the
-players are told why), every client gets ``bye``. Exit codes: 0 after the games
-were played, 2 bad arguments or rules file, 3 the port cannot be opened, 130
-interrupted.
+``<config>/host.log`` (stderr with ``-v``). Ctrl-C, SIGTERM and SIGHUP stop cleanly: a
+running game is abandoned (the players are told why, the transcripts saved), every
+client gets ``bye``. Exit codes: 0 after the games were played, 2 bad arguments or
+rules file, 3 the port cannot be opened, 128 + the signal number when stopped by a
+signal (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import logging.handlers
+import os
 import signal
 import sys
 from pathlib import Path
@@ -36,6 +39,21 @@ from .tls import HostIdentity, load_identity, local_addresses
 log = logging.getLogger("jupai.host")
 
 STOP_REASON = "the host was stopped"  # why a game still running at Ctrl-C is abandoned
+
+#: The signals that stop ``jupai host`` cleanly, each with how the closing line names it
+#: and what the abandoned game's reason adds (specs/host.md §2).
+STOP_SIGNALS: dict[int, tuple[str, str]] = {
+    signal.SIGINT: ("with Ctrl-C", ""),
+    signal.SIGTERM: ("by SIGTERM", " (SIGTERM)"),
+}
+if hasattr(signal, "SIGHUP"):  # not on Windows
+    STOP_SIGNALS[signal.SIGHUP] = ("by SIGHUP (its terminal was closed)", " (its terminal was closed)")
+
+
+def stop_reason(signum: int | None) -> str:
+    """Why a game still running is abandoned when signal ``signum`` stops the host,
+    e.g. ``the host was stopped (SIGTERM)``; a players' client shows it."""
+    return STOP_REASON + STOP_SIGNALS.get(signum, ("", ""))[1] if signum is not None else STOP_REASON
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -199,7 +217,7 @@ class HostScreen:
         return {s: n for s, n in enumerate(self.names) if n}
 
     def _show(self, kind: str, data: dict[str, Any]) -> None:
-        out = self.console.print
+        out = self.print
         if self.closed and kind in ("lobby", "notice", "chat"):
             return  # the games are over: the players leaving is no news
         if kind == "lobby":
@@ -245,23 +263,38 @@ class HostScreen:
         if self.games is not None and self.played >= self.games:
             self.closed = True
 
-    def stopping(self, *, running: bool = True) -> None:
-        """Ctrl-C: say the host is stopping (abandoning the running game, if
-        ``running``); no more lobby lines."""
+    def print(self, *args: Any, **kw: Any) -> None:
+        """``console.print`` that survives a terminal that went away (SIGHUP, a closed
+        pipe): the first failed write points stdout at the null device, so the host
+        goes on (and exits) quietly; what matters is in host.log."""
+        try:
+            self.console.print(*args, **kw)
+        except OSError:
+            _stdout_to_null()
+
+    def stopping(self, *, running: bool = True, signum: int = signal.SIGINT) -> None:
+        """A stop signal (Ctrl-C, SIGTERM, SIGHUP): say the host is stopping (abandoning
+        the running game, if ``running``); no more lobby lines."""
         self.closed = True
         what = ("abandoning the running game and telling the players why" if running
                 else "no game is running; saying goodbye to whoever is connected")
-        self.console.print(f"[bold yellow]stopping[/bold yellow]: {what} (Ctrl-C again to quit at once)",
-                           highlight=False)
+        again = "Ctrl-C again" if signum == signal.SIGINT else "Ctrl-C"
+        self.print(f"[bold yellow]stopping[/bold yellow]: {what} ({again} to quit at once)", highlight=False)
 
-    def closing(self, transcript_dir: Path | None, *, interrupted: bool = False) -> str:
+    def closing(self, transcript_dir: Path | None, *, interrupted: bool | int = False) -> str:
         """Print (and return) the closing line: games played, who won the last one,
-        where the host's transcripts are."""
+        where the host's transcripts are. ``interrupted``: the signal number that
+        stopped the host (True: Ctrl-C), named in the line."""
         finished = self.played - self.abandoned
         games = f"{finished} game{'s' if finished != 1 else ''} played"
         if self.abandoned:
             games += f", {self.abandoned} abandoned"
-        parts = [("host stopped with Ctrl-C: " if interrupted else "host closed: ") + games]
+        if interrupted:
+            signum = signal.SIGINT if interrupted is True else int(interrupted)
+            how = STOP_SIGNALS.get(signum, (f"by signal {signum}", ""))[0]
+            parts = [f"host stopped {how}: {games}"]
+        else:
+            parts = [f"host closed: {games}"]
         if self.last is not None:
             kind, data = self.last
             if kind == "end":
@@ -272,13 +305,23 @@ class HostScreen:
                     parts.append(f"{who(winner)} won")
                 elif ranking:
                     parts.append(f"{who(ranking[0])} came first")
-            elif data.get("reason") and data.get("reason") != STOP_REASON:
+            elif data.get("reason") and not str(data.get("reason")).startswith(STOP_REASON):
                 parts.append(f"the last game was abandoned: {data['reason']}")
         line = "; ".join(parts) + "."
         if transcript_dir is not None and self.played:
             line += f" Every seat's transcript is in {transcript_dir} (check one with `jupai verify FILE`)."
-        self.console.print(f"[bold]{line}[/bold]", highlight=False)
+        self.print(f"[bold]{line}[/bold]", highlight=False)
         return line
+
+
+def _stdout_to_null() -> None:
+    """Point file descriptor 1 at the null device (the terminal is gone)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+    except OSError:
+        pass
 
 
 def lobby_line(players: Any, total: int) -> str:
@@ -325,7 +368,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     screen = HostScreen(console, quiet=args.quiet, games=config.games)
     try:
-        interrupted = trio.run(serve, config, identity, screen)
+        stopped_by = trio.run(serve, config, identity, screen)
     except BaseException as exc:  # noqa: B036 - trio wraps Ctrl-C and OSError in exception groups
         if _find(exc, KeyboardInterrupt) is not None:  # a second Ctrl-C while stopping
             print("interrupted", file=sys.stderr)
@@ -335,8 +378,16 @@ def run(args: argparse.Namespace) -> int:
             raise
         print(f"jupai host: cannot listen on port {config.port}: {os_error.strerror or os_error}", file=sys.stderr)
         return 3
-    screen.closing(config.transcript_dir, interrupted=interrupted)
-    return 130 if interrupted else 0
+    if stopped_by is not None:
+        log.warning("host stopped by %s", signal.Signals(stopped_by).name)
+    screen.closing(config.transcript_dir, interrupted=stopped_by or False)
+    return 128 + stopped_by if stopped_by is not None else 0
+
+
+#: host.log is rotated at this size, keeping this many old files (host.log.1 …): a
+#: flood of bad connections cannot fill the disk (specs/host.md §9).
+LOG_MAX_BYTES = 1024 * 1024
+LOG_BACKUPS = 3
 
 
 def log_file() -> Path:
@@ -349,7 +400,8 @@ def log_file() -> Path:
 def setup_logging(verbose: int) -> None:
     """The terminal shows only the host's own lines: log records go to stderr only
     with ``-v`` (connections) / ``-vv`` (protocol details); otherwise warnings and
-    errors are appended to :func:`log_file` (nowhere if it cannot be opened)."""
+    errors are appended to :func:`log_file` (nowhere if it cannot be opened), rotated
+    at :data:`LOG_MAX_BYTES` with :data:`LOG_BACKUPS` old files kept."""
     fmt = "%(asctime)s %(name)s %(levelname)s %(message)s"
     if verbose > 0:
         logging.basicConfig(level=logging.INFO if verbose == 1 else logging.DEBUG, format=fmt)
@@ -359,7 +411,8 @@ def setup_logging(verbose: int) -> None:
     try:
         path = log_file()
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True)
         handler.setFormatter(logging.Formatter(fmt))
     except OSError:
         handler = logging.NullHandler()
@@ -378,16 +431,19 @@ def _find(exc: BaseException, kind: type[BaseException]) -> Any:
     return None
 
 
-async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, *, signals: bool = True) -> bool:
+async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, *,
+                signals: bool = True) -> int | None:
     """Run the server with ``screen`` as observer; print the banner once listening.
 
-    With ``signals`` (the main thread only), the first Ctrl-C (SIGINT) or SIGTERM stops
-    the host cleanly (:meth:`HostServer.stop`: a running game is abandoned, every client
-    gets ``bye``); a second Ctrl-C raises ``KeyboardInterrupt``. Returns True if it was
-    stopped by a signal."""
+    With ``signals`` (the main thread only), the first Ctrl-C (SIGINT), SIGTERM or SIGHUP
+    (the host's terminal or SSH session closed) stops the host cleanly
+    (:meth:`HostServer.stop`: a running game is abandoned with :func:`stop_reason`, the
+    transcripts are saved, every client gets ``bye``); a second one raises
+    ``KeyboardInterrupt``. Returns the number of the signal that stopped it (``None``:
+    the games were played)."""
     server = HostServer(config, identity, observer=screen)
-    stopped = False
-    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) if signals else contextlib.nullcontext() as received:
+    stopped: int | None = None
+    with trio.open_signal_receiver(*STOP_SIGNALS) if signals else contextlib.nullcontext() as received:
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve)
             screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot)
@@ -396,12 +452,13 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
 
             async def watch() -> None:
                 nonlocal stopped
-                async for _ in received:
-                    if stopped:
+                async for signum in received:
+                    if stopped is not None:
                         raise KeyboardInterrupt
-                    stopped = True
-                    screen.stopping(running=any(t.phase != "lobby" for t in server.tables))
-                    server.stop(STOP_REASON)
+                    stopped = signum
+                    log.info("stopping: %s", signal.Signals(signum).name)
+                    screen.stopping(running=any(t.phase != "lobby" for t in server.tables), signum=signum)
+                    server.stop(stop_reason(signum))
 
             if signals:
                 nursery.start_soon(watch)

@@ -445,7 +445,13 @@ class HostServer:
         while not link.closing:
             if link.table is None:
                 with trio.move_on_at(hello_deadline) as scope:
-                    data = await link.stream.receive_some(65536)
+                    try:
+                        data = await link.stream.receive_some(65536)
+                    except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                        # e.g. a client that refused our certificate without saying so
+                        log.info("connection %d (%s): connection lost before the hello: %s", link.cid, link.peer,
+                                 exc.__cause__ or exc)
+                        return
                 if scope.cancelled_caught:
                     log.info("connection %d (%s): no hello within %g s", link.cid, link.peer, self.config.hello_timeout)
                     self._close(link, ErrorMessage(HELLO_TIMEOUT, f"no hello within {self.config.hello_timeout:g} s"))
@@ -484,8 +490,14 @@ class HostServer:
     def _dispatch(self, link: _Link, msg: Message) -> None:
         now = trio.current_time()
         if isinstance(msg, (Bye, ErrorMessage)):
-            what = f"bye ({msg.reason or 'no reason'})" if isinstance(msg, Bye) else f"error {msg.code}: {msg.message}"
-            log.info("connection %d (%s): client sent %s", link.cid, link.peer, what)
+            what = f"bye ({msg.reason or 'no reason'})" if isinstance(msg, Bye) else f"error {msg.code}: {msg.message!r}"
+            if link.table is None and isinstance(msg, ErrorMessage):
+                # a refused handshake: the client does not trust this host's certificate
+                # (a wrong join code, a changed key): one line, no traceback
+                log.warning("connection %d (%s): the client refused this host before its hello: %s",
+                            link.cid, link.peer, what)
+            else:
+                log.info("connection %d (%s): client sent %s", link.cid, link.peer, what)
             self._forget(link, what)
             link.close()
             return

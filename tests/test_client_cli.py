@@ -83,7 +83,7 @@ def test_report_version_mismatch_and_host_errors():
     assert code == cli.EXIT_HOST and text == "The host refused: table-full: no free seat at the table"
     code, text = _report(SessionResult("host-gone", error=("connection-lost", "the host closed the connection")))
     assert code == cli.EXIT_HOST
-    assert text.startswith("The host closed the connection: the host closed the connection ✘ game not finished")
+    assert text.startswith("Connection to the host lost: the host closed the connection. ✘ game not finished")
 
 
 def test_report_finished_game_with_verdict_and_transcript(tmp_path):
@@ -347,7 +347,7 @@ async def _fake_host(identity, behaviour, task_status):
 @pytest.mark.parametrize("behaviour, exit_code, message", [
     ("version", cli.EXIT_VERSION, "The host speaks another protocol version: this host speaks protocol version 9 only. "
                                   "Update jupai-net on both sides."),
-    ("close", cli.EXIT_HOST, "The host closed the connection"),
+    ("close", cli.EXIT_HOST, "Connection to the host lost: the connection broke without a goodbye from the host."),
 ])
 async def test_join_against_a_misbehaving_host(tmp_path, monkeypatch, behaviour, exit_code, message):
     import argparse
