@@ -22,13 +22,12 @@ import ipaddress
 import os
 from typing import Any
 
-import trio
-
 from .i18n import LANGS, detect_lang, t
 
-#: Default TCP port when HOST has none (the host's default).
+#: Default TCP port when HOST has none (the host's default). trio, rich and the
+#: session load only when `jupai join` runs (a fast `jupai --help`).
 try:
-    from jupai_net.host.server import DEFAULT_PORT
+    from jupai_net.host import DEFAULT_PORT
 except ImportError:  # pragma: no cover - the host ships in the same distribution
     DEFAULT_PORT = 47474
 
@@ -266,6 +265,8 @@ def run(args: argparse.Namespace) -> int:
             _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
             return EXIT_USAGE
     name = args.name if args.name is not None else bot_name(args.bot) if args.bot is not None else default_name()
+    import trio
+
     try:
         return trio.run(join, host, port, name, code, args, lang, console)
     except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
@@ -293,6 +294,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     saved with the seat's ``left`` note — then the report, exit 130; a second one
     quits at once."""
     import logging
+
+    import trio
 
     from .session import SessionControl, run_session
 
@@ -345,6 +348,8 @@ def _signal_receiver() -> Any:
     import contextlib
     import signal
     import threading
+
+    import trio
 
     if threading.current_thread() is not threading.main_thread():
         return contextlib.nullcontext()

@@ -20,21 +20,21 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import logging.handlers
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
-
-import trio
+from typing import TYPE_CHECKING, Any
 
 from jupai_net.bots import BOTS
-from jupai_net.rules import RuleError, RuleSet, load_rules
 
-from .server import DEFAULT_PORT, HostConfig, HostServer
-from .table import TableConfig, describe_action
-from .tls import HostIdentity, load_identity, local_addresses
+from . import DEFAULT_PORT
+
+if TYPE_CHECKING:  # the server, trio and rich load only when `jupai host` runs (fast `jupai --help`)
+    from jupai_net.rules import RuleSet
+
+    from .server import HostConfig, HostServer
+    from .tls import HostIdentity
 
 log = logging.getLogger("jupai.host")
 
@@ -95,6 +95,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def build_config(args: argparse.Namespace) -> HostConfig:
     """The :class:`HostConfig` for parsed ``jupai host`` arguments. Raises
     :class:`~jupai_net.rules.RuleError` / ``ValueError`` with a clear message."""
+    from jupai_net.rules import RuleSet, load_rules
+
+    from .server import HostConfig
+    from .table import TableConfig
+
     if args.rules:
         rules = load_rules(args.rules, players=args.seats, rounds=args.rounds)
     else:
@@ -185,6 +190,8 @@ class HostScreen:
         from rich.panel import Panel
         from rich.text import Text
 
+        from .tls import local_addresses
+
         port = server.port
         bind = server.config.bind
         addrs = [bind] if bind and bind not in ("0.0.0.0", "::") else local_addresses()
@@ -235,6 +242,8 @@ class HostScreen:
             if self.render is not None:
                 out(self.render.render_table(data["observation"], names=self._names()))
         elif kind == "step" and not self.quiet:
+            from .table import describe_action
+
             for ev in data["events"]:
                 line = self.render.describe_event(ev, self._names()) if self.render is not None else None
                 if line is None and ev.get("kind") not in ("deal",):
@@ -352,7 +361,12 @@ def _escape(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai host``; returns the exit code."""
+    import trio
     from rich.console import Console
+
+    from jupai_net.rules import RuleError
+
+    from .tls import load_identity
 
     console = Console(highlight=False)
     setup_logging(args.verbose)
@@ -402,6 +416,8 @@ def setup_logging(verbose: int) -> None:
     with ``-v`` (connections) / ``-vv`` (protocol details); otherwise warnings and
     errors are appended to :func:`log_file` (nowhere if it cannot be opened), rotated
     at :data:`LOG_MAX_BYTES` with :data:`LOG_BACKUPS` old files kept."""
+    import logging.handlers
+
     fmt = "%(asctime)s %(name)s %(levelname)s %(message)s"
     if verbose > 0:
         logging.basicConfig(level=logging.INFO if verbose == 1 else logging.DEBUG, format=fmt)
@@ -441,6 +457,10 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     transcripts are saved, every client gets ``bye``); a second one raises
     ``KeyboardInterrupt``. Returns the number of the signal that stopped it (``None``:
     the games were played)."""
+    import trio
+
+    from .server import HostServer
+
     server = HostServer(config, identity, observer=screen)
     stopped: int | None = None
     with trio.open_signal_receiver(*STOP_SIGNALS) if signals else contextlib.nullcontext() as received:

@@ -45,12 +45,11 @@ from jupai_net.protocol import (
     Welcome,
 )
 
+from . import DEFAULT_PORT
 from .table import Close, Send, Table, TableConfig
 from .tls import HostIdentity
 
 log = logging.getLogger("jupai.host")
-
-DEFAULT_PORT = 47474
 
 #: Host error codes this module sends besides the table's (specs/host.md § Errors).
 SLOW_CLIENT = "slow-client"

@@ -3,6 +3,11 @@
 Subcommands register themselves: ``simulate`` (jupai_net.simulate), ``rules``
 (show the rules in force), ``verify`` (jupai_net.fairness.cli), ``host``/``join``/
 ``play`` (jupai_net.host / jupai_net.client), each where it is installed.
+
+Start-up stays fast (specs/performance.md § Start-up): importing this module loads no
+subcommand; :func:`main` registers only the subcommand named on the command line
+(all of them for ``jupai --help`` or an unknown word), and the subcommand modules
+import trio, rich, the host and the client only inside the command that runs.
 """
 
 from __future__ import annotations
@@ -10,28 +15,31 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from . import __version__
 
-#: Modules that provide ``register(subparsers)``, in help order.
-SUBCOMMAND_MODULES = (
-    "jupai_net.play",
-    "jupai_net.host.cli",
-    "jupai_net.client.cli",
-    "jupai_net.fairness.cli",
-    "jupai_net.replay_cli",
-    "jupai_net.simulate",
-    "jupai_net.rules_cli",
-)
+#: Each subcommand -> the module whose ``register(subparsers)`` adds it, in help order.
+SUBCOMMANDS = {
+    "play": "jupai_net.play",
+    "host": "jupai_net.host.cli",
+    "join": "jupai_net.client.cli",
+    "verify": "jupai_net.fairness.cli",
+    "replay": "jupai_net.replay_cli",
+    "simulate": "jupai_net.simulate",
+    "rules": "jupai_net.rules_cli",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every available subcommand."""
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand, or only those named in
+    ``commands`` (keys of :data:`SUBCOMMANDS`; their modules alone are imported)."""
     parser = argparse.ArgumentParser(prog="jupai", description="Play 剧牌 (Jupai) on a local network, fairly.")
     parser.add_argument("--version", action="version", version=f"jupai-net {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMAND_MODULES:
+    for command, name in SUBCOMMANDS.items():
+        if commands is not None and command not in commands:
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -44,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``jupai`` console script; returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(requested(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -56,6 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def requested(argv: Sequence[str]) -> list[str] | None:
+    """``[command]`` when the first word of ``argv`` names a subcommand (``jupai verify
+    FILE`` → ``["verify"]``), else None: every subcommand is needed (``jupai --help``,
+    no command, or a mistyped one that argparse reports with the list of commands)."""
+    if argv and argv[0] in SUBCOMMANDS:
+        return [argv[0]]
+    return None
 
 
 def is_interrupt(exc: BaseException) -> bool:

@@ -15,18 +15,15 @@ Exit codes: 0 the game finished and verified, 1 it did not verify or did not fin
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import trio
-
-from .actions import Action
 from .bots import BOTS
 from .rules import RuleError, RuleSet, load_rules
 
-log = logging.getLogger("jupai.play")
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -141,6 +138,8 @@ class PlainPlayer:
     async def choose(self, view: Any) -> Action:
         """Print the turn (hand, equipment, pending contest) and the numbered legal
         actions with their totals, then read a number (``/quit`` leaves)."""
+        import trio
+
         from .client.i18n import t
         from .client.render import describe_action, render_help, to_text
         from .client.ui import parse_input
@@ -189,12 +188,16 @@ def _rules(args: argparse.Namespace) -> RuleSet:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai play``; returns the exit code."""
+    import logging
+
     logging.basicConfig(level=logging.ERROR, format="%(name)s %(levelname)s %(message)s")
     try:
         rules = _rules(args)
     except RuleError as exc:
         print(f"jupai play: {exc}", file=sys.stderr)
         return 2
+    import trio  # trio, rich, the host and the client load only when `jupai play` runs (fast `jupai --help`)
+
     try:
         result = trio.run(play, args, rules)
     except KeyboardInterrupt:  # after the ending (Ctrl-C leaves the table like /quit)
@@ -206,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
 async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     """Host on a free loopback port with ``rules.players - 1`` bots and play the last
     seat here; print the verdict. Returns the :class:`SessionResult`."""
+    import trio
     from rich.console import Console
 
     from .client.bot import BotPlayer
@@ -293,6 +297,8 @@ def _screen_players() -> tuple[type, ...]:
 
 async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: Any, received: Any, on_signal: Any,
                           name: str, expected: Any, args: argparse.Namespace, lang: str) -> Any:
+    import trio
+
     from .client.session import run_session
 
     async with trio.open_nursery() as nursery:

@@ -9,16 +9,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import BOTS, Bot, get_bot
 from .cards import CANONICAL_DECK
-from .engine import GameState
 from .rules import RuleError, RuleSet, load_rules
 from .setup import draw_setup
+
+if TYPE_CHECKING:  # the engine loads when a game is played, not for `jupai --help`
+    from .engine import GameState
 
 
 def play_game(rules: RuleSet, bots: Sequence[Bot], rng: random.Random) -> GameState:
@@ -27,6 +28,8 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], rng: random.Random) -> GameSt
     Bots see only ``state.observation(seat)`` and ``state.legal_actions(seat)``.
     Returns the finished state.
     """
+    from .engine import GameState
+
     deck = list(CANONICAL_DECK)
     rng.shuffle(deck)
     state = GameState.new(rules, deck, draw_setup(rules, rng))
@@ -87,6 +90,8 @@ class SimulationStats:
 
     def summary(self) -> dict[str, Any]:
         """JSON-friendly figures: rates in 0..1, lengths as mean/p50/p95."""
+        from statistics import fmean  # not at import time: `jupai --help` stays fast
+
         g = max(self.games, 1)
         return {
             "games": self.games,
@@ -95,9 +100,9 @@ class SimulationStats:
             "win_rate_by_identity": {
                 k: self.wins_by_identity.get(k, 0) / n for k, n in sorted(self.games_by_identity.items())
             },
-            "rounds": {"mean": statistics.fmean(self.rounds) if self.rounds else 0.0,
+            "rounds": {"mean": fmean(self.rounds) if self.rounds else 0.0,
                        "p50": _percentile(self.rounds, 0.5), "p95": _percentile(self.rounds, 0.95)},
-            "actions": {"mean": statistics.fmean(self.actions) if self.actions else 0.0,
+            "actions": {"mean": fmean(self.actions) if self.actions else 0.0,
                         "p50": _percentile(self.actions, 0.5), "p95": _percentile(self.actions, 0.95)},
             "emptied_share": self.emptied / g,
             "emptied_before_last_round_share": self.emptied_early / g,

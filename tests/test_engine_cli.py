@@ -81,7 +81,7 @@ def test_ctrl_c_inside_trio_is_one_line_and_exit_130(monkeypatch, capsys):
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers()
     sub.add_parser("boom").set_defaults(func=run)
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda commands=None: parser)
     assert cli.main(["boom"]) == 130
     assert capsys.readouterr().err.strip() == "interrupted"
     assert cli.is_interrupt(BaseExceptionGroup("x", [KeyboardInterrupt()]))

@@ -11,10 +11,12 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .transcript import MAX_TRANSCRIPT_BYTES
-from .verify import EXIT_CODES, MALFORMED, STATUSES, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED, Verdict, verify_transcript
+from .status import EXIT_CODES, MALFORMED, STATUSES, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED
+
+if TYPE_CHECKING:  # the verifier (cryptography, the engine) loads only when a file is verified
+    from .verify import Verdict
 
 _STYLE = {VERIFIED: "bold green", TAMPERED: "bold red", SUSPICIOUS: "bold yellow", UNVERIFIED: "bold yellow", MALFORMED: "bold red"}
 _TITLE = {
@@ -65,6 +67,8 @@ def _read_at_most(path: str, limit: int) -> bytes:
 def read_bytes(path: str) -> tuple[bytes, str | None]:
     """The bytes of transcript file ``path`` and ``None``, or ``(b"", reason)`` when it
     cannot be read or is larger than any transcript (``MAX_TRANSCRIPT_BYTES``)."""
+    from .transcript import MAX_TRANSCRIPT_BYTES
+
     try:
         data = _read_at_most(path, MAX_TRANSCRIPT_BYTES + 1)
     except OSError as exc:
@@ -76,6 +80,8 @@ def read_bytes(path: str) -> tuple[bytes, str | None]:
 
 def read_and_verify(path: str) -> Verdict:
     """Read ``path`` and verify it; unreadable files give a ``malformed`` verdict."""
+    from .verify import Verdict, verify_transcript
+
     data, problem = read_bytes(path)
     if problem is not None:
         return Verdict(MALFORMED, problem)

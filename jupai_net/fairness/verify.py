@@ -55,16 +55,9 @@ from .statements import (
     unpack,
     verify_signature,
 )
+from .status import EXIT_CODES, MALFORMED, STATUSES, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED  # noqa: F401 - re-exported
 from .transcript import Transcript, TranscriptError, decode_transcript
 
-VERIFIED = "verified"
-TAMPERED = "tampered"
-SUSPICIOUS = "suspicious"
-UNVERIFIED = "unverified"
-MALFORMED = "malformed"
-STATUSES = (VERIFIED, TAMPERED, SUSPICIOUS, UNVERIFIED, MALFORMED)
-#: Exit code of ``jupai verify`` per status (specs/fairness.md §10).
-EXIT_CODES = {VERIFIED: 0, TAMPERED: 3, SUSPICIOUS: 4, UNVERIFIED: 5, MALFORMED: 6}
 
 _NEXT = {
     None: (START,),
