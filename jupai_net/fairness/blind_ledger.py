@@ -1,0 +1,497 @@
+"""The public record of a dealer-blind deal: participants' signed messages, the checks
+made the moment each arrives, openings, and the audit after the game
+(specs/fairness.md "Dealer-blind scheme" B.5–B.9).
+
+Pure: no IO, no clock. The host, every seat and the offline verifier run the same
+:class:`BlindLedger` over the same messages; a seat also holds its own
+:class:`~jupai_net.fairness.blind.ParticipantSecrets` (a :class:`BlindParticipant`).
+
+Every message is signed by its author's per-game Ed25519 key (announced in its
+``hello``), so the host, which relays them, can neither forge nor alter one, and a
+wrong message names its author (``BlindError.culprit``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from ..cards import DECK_SIZE
+from .blind import (
+    POINT_BYTES,
+    PROOF_ROUNDS,
+    BlindError,
+    CardTable,
+    ParticipantSecrets,
+    check_shuffle_proof,
+    derive_permutation,
+    derive_scalar,
+    initial_deck,
+    lock_commitment,
+    participant_name,
+    relock_pass,
+    scalar_bytes,
+    scalar_from_bytes,
+    seed_commitment,
+    shuffle_pass,
+    unlock,
+    LABEL_LOCK,
+    LABEL_PASS_KEY,
+    LABEL_PASS_PERM,
+)
+from .primitives import GAME_ID_BYTES, HOST_SEAT, SEED_BYTES
+from .statements import StatementError, pack, public_key_bytes, split_statement, unpack
+
+TAG_BLIND_MSG = b"jupai/v1/blind/msg\x00"
+BLIND_VERSION = 1
+
+HELLO, SHUFFLE, RELOCK, KEYS, SEED = "hello", "shuffle", "relock", "keys", "seed"
+#: Fields of each message kind after the common ``v, kind, game, from, n``, in encoding order.
+MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
+    HELLO: ("seed_commitment", "key"),
+    SHUFFLE: ("deck", "proof"),
+    RELOCK: ("deck", "locks"),
+    KEYS: ("keys",),
+    SEED: ("seed",),
+}
+COMMON = ("v", "kind", "game", "from", "n")
+
+# Ledger phases.
+HELLOS, SHUFFLING, RELOCKING, DEALT = "hellos", "shuffling", "relocking", "dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindMessage:
+    """One decoded participant message: ``body`` (the map), ``raw`` (the wire bytes)."""
+
+    body: dict[str, Any]
+    raw: bytes
+
+    @property
+    def kind(self) -> str:
+        """Message kind (one of :data:`MESSAGE_FIELDS`)."""
+        return self.body["kind"]
+
+    @property
+    def author(self) -> int:
+        """Participant id of the author (``from``)."""
+        return self.body["from"]
+
+
+def sign_message(key: Ed25519PrivateKey, body: dict[str, Any]) -> bytes:
+    """Wire bytes ``pack([body_bytes, Ed25519(key, TAG_BLIND_MSG ‖ body_bytes)])``."""
+    body_bytes = pack(body)
+    return pack([body_bytes, key.sign(TAG_BLIND_MSG + body_bytes)])
+
+
+def make_message(kind: str, game_id: bytes, author: int, n: int, **fields: Any) -> dict[str, Any]:
+    """A message body with the common fields then ``fields`` in :data:`MESSAGE_FIELDS` order."""
+    if set(fields) != set(MESSAGE_FIELDS[kind]):
+        raise BlindError(f"a {kind} message has the fields {', '.join(MESSAGE_FIELDS[kind])}")
+    body = {"v": BLIND_VERSION, "kind": kind, "game": game_id, "from": author, "n": n}
+    body.update((f, fields[f]) for f in MESSAGE_FIELDS[kind])
+    return body
+
+
+def decode_message(raw: bytes) -> tuple[dict[str, Any], bytes, bytes]:
+    """``(body, body_bytes, signature)`` of wire bytes, shape-checked (not the signature).
+    Raises :class:`BlindError` (culprit unknown: a relay could have garbled it)."""
+    try:
+        body_bytes, sig = split_statement(raw)
+        body = unpack(body_bytes)
+    except (StatementError, ValueError, TypeError) as exc:
+        raise BlindError(f"a blind message is malformed: {getattr(exc, 'reason', exc)}") from None
+    if not isinstance(body, dict) or body.get("kind") not in MESSAGE_FIELDS:
+        raise BlindError("a blind message has no known kind")
+    if list(body) != list(COMMON + MESSAGE_FIELDS[body["kind"]]) or body["v"] != BLIND_VERSION:
+        raise BlindError(f"a blind {body['kind']} message does not have the fields of scheme v{BLIND_VERSION}")
+    if not isinstance(body["game"], bytes) or len(body["game"]) != GAME_ID_BYTES:
+        raise BlindError("a blind message has no 16-byte game id")
+    if type(body["from"]) is not int or type(body["n"]) is not int:
+        raise BlindError("a blind message has a bad author or sequence number")
+    return body, body_bytes, sig
+
+
+class BlindParticipant:
+    """One participant's side: its secrets, its signing key and the messages it sends.
+
+    ``game_id`` (16 bytes), ``pid`` (seat 0–5 or 0xFF), ``size`` (cards). ``seed`` and
+    ``signing_key`` default to fresh random ones (give them only for vectors and tests).
+    Each method returns the wire bytes of one message; the sequence number counts up.
+    """
+
+    def __init__(
+        self,
+        game_id: bytes,
+        pid: int,
+        *,
+        size: int = DECK_SIZE,
+        seed: bytes | None = None,
+        signing_key: Ed25519PrivateKey | None = None,
+        proof_rounds: int = 0,
+    ):
+        self.secrets = ParticipantSecrets(game_id, pid, seed, size=size)
+        self.game_id, self.pid, self.size = game_id, pid, size
+        self.proof_rounds = proof_rounds
+        self._key = signing_key or Ed25519PrivateKey.generate()
+        self.public_key = public_key_bytes(self._key)
+        self._n = 0
+
+    def _send(self, kind: str, **fields: Any) -> bytes:
+        raw = sign_message(self._key, make_message(kind, self.game_id, self.pid, self._n, **fields))
+        self._n += 1
+        return raw
+
+    def hello(self) -> bytes:
+        """The ``hello``: its seed commitment and its Ed25519 public key."""
+        return self._send(HELLO, seed_commitment=self.secrets.commitment, key=self.public_key)
+
+    def shuffle(self, index: int, deck: Sequence[bytes]) -> bytes:
+        """The ``shuffle`` pass number ``index`` over ``deck`` (with a proof when the table
+        asks for ``proof_rounds`` > 0)."""
+        out = self.secrets.shuffle(deck)
+        proof = self.secrets.prove(index, deck, out, self.proof_rounds) if self.proof_rounds else None
+        return self._send(SHUFFLE, deck=out, proof=proof)
+
+    def relock(self, deck: Sequence[bytes]) -> bytes:
+        """The ``relock`` pass over ``deck`` with the commitments to its lock keys."""
+        return self._send(RELOCK, deck=self.secrets.relock(deck), locks=self.secrets.lock_commitments())
+
+    def keys(self, openings: Sequence[tuple[int, int | None]]) -> bytes:
+        """A ``keys`` message revealing its lock key for each ``(position, to)``;
+        ``to`` is the seat the card opens to, ``None`` for everyone. Refuses (BlindError)
+        to reveal its own key privately (``to == pid``): that would show its card to the relay."""
+        keys = []
+        for position, to in openings:
+            if to == self.pid:
+                raise BlindError(f"{participant_name(self.pid)} never reveals its own lock for a card opened to itself", position=position)
+            keys.append([position, to, scalar_bytes(self.secrets.lock_key(position))])
+        return self._send(KEYS, keys=keys)
+
+    def seed(self) -> bytes:
+        """The ``seed`` reveal (at the end of the game, or for an audit)."""
+        return self._send(SEED, seed=self.secrets.seed)
+
+    def open(self, ledger: "BlindLedger", position: int) -> int:
+        """The card at ``position`` opened to this participant: every other participant's
+        key from ``ledger`` plus its own lock. See :meth:`BlindLedger.open_private`."""
+        return ledger.open_private(position, self.pid, self.secrets.lock_key(position))
+
+
+class BlindLedger:
+    """The checks of a blind deal, message by message (specs/fairness.md B.5–B.9).
+
+    ``participants``: ids in pass order (:func:`~jupai_net.fairness.blind.table_participants`);
+    ``size``: cards; ``relay``: who carries the messages (the host: a message whose
+    signature fails was forged or altered by it; ``None`` on the host's own ledger);
+    ``proof_rounds``: 0 (no shuffle proofs: passes are checked by the
+    audit) or the rounds each ``shuffle`` must prove. Feed every message, in the order
+    the host relays them, to :meth:`receive`; the host's public schedule of openings to
+    :meth:`request`. Every failure raises :class:`BlindError` with its ``culprit``.
+    """
+
+    def __init__(
+        self, game_id: bytes, participants: Sequence[int], *, size: int = DECK_SIZE, proof_rounds: int = 0, relay: int | None = HOST_SEAT
+    ):
+        self.game_id = game_id
+        self.relay = relay
+        self.participants = tuple(participants)
+        self.size = size
+        self.proof_rounds = proof_rounds
+        self.cards = CardTable(size)
+        self.phase = HELLOS
+        self._n = {p: 0 for p in self.participants}
+        self.keys: dict[int, Ed25519PublicKey] = {}
+        self.seed_commitments: dict[int, bytes] = {}
+        #: decks[0] = card points; decks[i+1] = after shuffle pass i; then the re-locks.
+        self.decks: list[list[bytes]] = [initial_deck(size)]
+        self.locks: dict[int, list[bytes]] = {}
+        self.requests: set[tuple[int, int | None]] = set()
+        self.revealed: dict[tuple[int, int | None], dict[int, int]] = {}
+        self.seeds: dict[int, bytes] = {}
+        #: position → card, for openings this ledger has made (one viewer's view).
+        self.opened: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ messages
+
+    @property
+    def deck(self) -> list[bytes]:
+        """The current deck: after the last pass received (the final locked deck once dealt)."""
+        return self.decks[-1]
+
+    def receive(self, raw: bytes) -> BlindMessage:
+        """Check one message at once and record it. Raises :class:`BlindError`: culprit =
+        the author for a wrong message it signed; ``None`` for a message whose signature
+        does not verify (forged or altered on the way: ``relay`` is to blame)."""
+        try:
+            body, body_bytes, sig = decode_message(raw)
+        except BlindError as exc:
+            raise BlindError(exc.reason, culprit=self.relay) from None
+        author, kind = body["from"], body["kind"]
+        if author not in self._n:
+            raise BlindError(f"a blind message comes from {author!r}, who is not a participant", culprit=self.relay)
+        who = participant_name(author)
+        key = self.keys.get(author)
+        if kind == HELLO and key is None:
+            key = _public_key(body["key"])
+        if key is None:
+            raise BlindError(f"a {kind} message of {who} comes before its hello", culprit=self.relay)
+        try:
+            key.verify(sig, TAG_BLIND_MSG + body_bytes)
+        except InvalidSignature:
+            raise BlindError(
+                f"the signature of a {kind} message of {who} does not verify (forged or altered by {participant_name(self.relay)},"
+                " which relays it)",
+                culprit=self.relay,
+            ) from None
+        if body["game"] != self.game_id:
+            raise BlindError(f"a {kind} message of {who} belongs to another game (replayed)", culprit=author)
+        if body["n"] != self._n[author]:
+            raise BlindError(f"a {kind} message of {who} is number {body['n']}, expected {self._n[author]} (replayed or reordered)", culprit=author)
+        getattr(self, "_" + kind)(author, body)
+        self._n[author] += 1
+        return BlindMessage(body, bytes(raw))
+
+    def _expect(self, phase: str, kind: str, author: int) -> None:
+        if self.phase != phase:
+            raise BlindError(f"a {kind} message of {participant_name(author)} comes out of turn (the deal is at '{self.phase}')", culprit=author)
+
+    def _hello(self, author: int, body: dict[str, Any]) -> None:
+        self._expect(HELLOS, HELLO, author)
+        if author in self.keys:
+            raise BlindError(f"{participant_name(author)} says hello twice", culprit=author)
+        c = body["seed_commitment"]
+        if not isinstance(c, bytes) or len(c) != 32:
+            raise BlindError(f"the seed commitment of {participant_name(author)} is not 32 bytes", culprit=author)
+        self.keys[author] = _public_key(body["key"])
+        self.seed_commitments[author] = c
+        if len(self.keys) == len(self.participants):
+            self.phase = SHUFFLING
+
+    def _turn(self, kind: str, author: int, done: int) -> int:
+        expected = self.participants[done]
+        if author != expected:
+            raise BlindError(f"{participant_name(author)} sent a {kind} pass, but it is {participant_name(expected)}'s turn", culprit=author)
+        return done
+
+    def _deck(self, author: int, value: Any, what: str) -> list[bytes]:
+        if not isinstance(value, list) or len(value) != self.size or not all(isinstance(x, bytes) and len(x) == POINT_BYTES for x in value):
+            raise BlindError(f"the {what} of {participant_name(author)} is not {self.size} points of {POINT_BYTES} bytes", culprit=author)
+        if len(set(value)) != self.size:
+            raise BlindError(f"the {what} of {participant_name(author)} repeats a value (a duplicated card)", culprit=author)
+        return list(value)
+
+    def _shuffle(self, author: int, body: dict[str, Any]) -> None:
+        self._expect(SHUFFLING, SHUFFLE, author)
+        index = self._turn("shuffle", author, len(self.decks) - 1)
+        deck = self._deck(author, body["deck"], "shuffle pass")
+        if self.proof_rounds:
+            if body["proof"] is None:
+                raise BlindError(f"the shuffle pass of {participant_name(author)} has no proof", culprit=author)
+            check_shuffle_proof(self.game_id, author, index, self.deck, deck, body["proof"], self.proof_rounds)
+        self.decks.append(deck)
+        if len(self.decks) == len(self.participants) + 1:
+            self.phase = RELOCKING
+
+    def _relock(self, author: int, body: dict[str, Any]) -> None:
+        self._expect(RELOCKING, RELOCK, author)
+        self._turn("relock", author, len(self.decks) - 1 - len(self.participants))
+        deck = self._deck(author, body["deck"], "re-lock pass")
+        locks = body["locks"]
+        if not isinstance(locks, list) or len(locks) != self.size or not all(isinstance(c, bytes) and len(c) == 32 for c in locks):
+            raise BlindError(f"the lock commitments of {participant_name(author)} are not {self.size} × 32 bytes", culprit=author)
+        self.decks.append(deck)
+        self.locks[author] = list(locks)
+        if len(self.decks) == 2 * len(self.participants) + 1:
+            self.phase = DEALT
+
+    def _keys(self, author: int, body: dict[str, Any]) -> None:
+        self._expect(DEALT, KEYS, author)
+        who = participant_name(author)
+        entries = body["keys"]
+        if not isinstance(entries, list):
+            raise BlindError(f"the keys message of {who} is not a list", culprit=author)
+        for entry in entries:
+            if not isinstance(entry, list) or len(entry) != 3:
+                raise BlindError(f"a key reveal of {who} is not [position, to, key]", culprit=author)
+            position, to, key = entry
+            if type(position) is not int or not (to is None or type(to) is int) or (position, to) not in self.requests:
+                raise BlindError(
+                    f"{who} revealed its lock of position {position!r} to {_to_name(to)}, but that card is not being opened to"
+                    f" {_to_name(to)} (a key revealed to the wrong seat)",
+                    culprit=author,
+                    position=position if isinstance(position, int) else None,
+                )
+            if to == author:
+                raise BlindError(f"{who} revealed its own lock of position {position} privately", culprit=author, position=position)
+            got = self.revealed[(position, to)]
+            if author in got:
+                raise BlindError(f"{who} revealed its lock of position {position} to {_to_name(to)} twice", culprit=author, position=position)
+            k = scalar_from_bytes(key, culprit=author, position=position)
+            if lock_commitment(self.game_id, author, position, key) != self.locks[author][position]:
+                raise BlindError(
+                    f"{who} revealed a lock key for position {position} that does not match its commitment (a wrong key)",
+                    culprit=author,
+                    position=position,
+                )
+            got[author] = k
+
+    def _seed(self, author: int, body: dict[str, Any]) -> None:
+        if author in self.seeds:
+            raise BlindError(f"{participant_name(author)} revealed its seed twice", culprit=author)
+        seed = body["seed"]
+        if not isinstance(seed, bytes) or len(seed) != SEED_BYTES or seed_commitment(self.game_id, author, seed) != self.seed_commitments[author]:
+            raise BlindError(f"the seed of {participant_name(author)} does not open its commitment", culprit=author)
+        self.seeds[author] = seed
+
+    # ------------------------------------------------------------------ openings
+
+    def request(self, position: int, to: int | None) -> None:
+        """Record that the rules now open ``position`` to seat ``to`` (``None``: to
+        everyone); from now on the other participants' (every participant's, for
+        ``None``) ``keys`` for it are accepted. Public information (the host's schedule)."""
+        if self.phase != DEALT:
+            raise BlindError("no card opens before the deal is locked")
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self.size:
+            raise BlindError(f"no position {position!r}")
+        if to is not None and to not in self.participants:
+            raise BlindError(f"no seat {to!r} at this table")
+        self.requests.add((position, to))
+        self.revealed.setdefault((position, to), {})
+
+    def owed(self, position: int, to: int | None) -> list[int]:
+        """The participants that still owe their key for ``(position, to)``, in pass order."""
+        got = self.revealed.get((position, to), {})
+        return [p for p in self.participants if p != to and p not in got]
+
+    def check_withheld(self, position: int, to: int | None) -> None:
+        """Call when the time allowed for the reveals of ``(position, to)`` has passed:
+        raises :class:`BlindError` naming the first participant that withheld its key."""
+        owed = self.owed(position, to)
+        if owed:
+            raise BlindError(
+                f"{participant_name(owed[0])} withheld its lock key for position {position} (to {_to_name(to)})",
+                culprit=owed[0],
+                position=position,
+            )
+
+    def _card(self, position: int, keys: list[int]) -> int:
+        card = self.cards.card(unlock(self.deck[position], keys))
+        if card is None:
+            raise BlindError(
+                f"position {position} does not open to a card (a wrong pass; the audit names who)", position=position
+            )
+        for p, c in self.opened.items():
+            if c == card and p != position:
+                raise BlindError(
+                    f"position {position} opens to the same card as position {p} (a duplicated card; the audit names who)",
+                    position=position,
+                )
+        self.opened[position] = card
+        return card
+
+    def open_private(self, position: int, seat: int, own_key: int) -> int:
+        """The card at ``position`` for ``seat``, which holds ``own_key`` (its own lock):
+        needs every other participant's key for ``(position, seat)``. Raises
+        :class:`BlindError` when a key is missing (culprit: the first one owed), or the
+        result is not a card or repeats a card seen at another position (culprit unknown
+        until the audit)."""
+        self.check_withheld(position, seat)
+        keys = list(self.revealed[(position, seat)].values()) + [own_key]
+        return self._card(position, keys)
+
+    def open_public(self, position: int) -> int:
+        """The card at ``position`` once every participant revealed its key to everyone."""
+        self.check_withheld(position, None)
+        return self._card(position, list(self.revealed[(position, None)].values()))
+
+    # ------------------------------------------------------------------ audit
+
+    def audit(self) -> list[int]:
+        """After every ``seed`` message: recompute every pass and every lock commitment
+        from the revealed seeds, in pass order, and return the deck (card id per
+        position). Raises :class:`BlindError` naming the first participant whose seed is
+        missing, whose pass differs from its seed, or whose lock commitments do.
+        Also checks every card this ledger opened against the deck."""
+        for p in self.participants:
+            if p not in self.seeds:
+                raise BlindError(f"{participant_name(p)} did not reveal its seed", culprit=p)
+        if self.phase != DEALT:
+            raise BlindError(f"the deal stopped at '{self.phase}'")
+        g, n = self.game_id, len(self.participants)
+        for i, p in enumerate(self.participants):
+            seed = self.seeds[p]
+            key = derive_scalar(g, p, seed, LABEL_PASS_KEY)
+            perm = derive_permutation(g, p, seed, LABEL_PASS_PERM, self.size)
+            if shuffle_pass(self.decks[i], key, perm) != self.decks[i + 1]:
+                raise BlindError(f"the shuffle pass of {participant_name(p)} is not the one its seed gives (a wrong shuffle pass)", culprit=p)
+        for i, p in enumerate(self.participants):
+            seed = self.seeds[p]
+            key = derive_scalar(g, p, seed, LABEL_PASS_KEY)
+            locks = [derive_scalar(g, p, seed, LABEL_LOCK + bytes([q])) for q in range(self.size)]
+            if [lock_commitment(g, p, q, scalar_bytes(k)) for q, k in enumerate(locks)] != self.locks[p]:
+                raise BlindError(f"the lock commitments of {participant_name(p)} are not the ones its seed gives", culprit=p)
+            if relock_pass(self.decks[n + i], key, locks) != self.decks[n + i + 1]:
+                raise BlindError(f"the re-lock pass of {participant_name(p)} is not the one its seed gives (a wrong re-lock)", culprit=p)
+        all_locks = {p: [derive_scalar(g, p, self.seeds[p], LABEL_LOCK + bytes([q])) for q in range(self.size)] for p in self.participants}
+        deck = [self.cards.card(unlock(self.deck[q], [all_locks[p][q] for p in self.participants])) for q in range(self.size)]
+        if sorted(c for c in deck if c is not None) != list(range(self.size)):  # pragma: no cover  (follows from the passes)
+            raise BlindError("the recomputed deck is not a permutation of the cards")
+        for q, c in self.opened.items():
+            if deck[q] != c:  # pragma: no cover  (keys are bound by their commitments)
+                raise BlindError(f"position {q} was opened as card {c}, but the deck has {deck[q]} there", position=q)
+        return deck
+
+
+def run_deal(
+    game_id: bytes,
+    participants: Sequence[int],
+    *,
+    size: int = DECK_SIZE,
+    proof_rounds: int = 0,
+    seeds: Sequence[bytes] | None = None,
+    signing_keys: Sequence[Ed25519PrivateKey] | None = None,
+) -> tuple[list[BlindParticipant], BlindLedger, list[bytes]]:
+    """An honest blind deal in one process (tests, vectors, bench): every participant
+    says hello, shuffles in turn and re-locks in turn. Returns ``(participants, ledger,
+    messages)`` with the ledger ready for openings and ``messages`` the wire bytes in
+    the order they were received."""
+    people = [
+        BlindParticipant(
+            game_id,
+            pid,
+            size=size,
+            seed=None if seeds is None else seeds[i],
+            signing_key=None if signing_keys is None else signing_keys[i],
+            proof_rounds=proof_rounds,
+        )
+        for i, pid in enumerate(participants)
+    ]
+    ledger = BlindLedger(game_id, participants, size=size, proof_rounds=proof_rounds)
+    messages = [p.hello() for p in people]
+    for m in messages:
+        ledger.receive(m)
+    for i, p in enumerate(people):
+        messages.append(p.shuffle(i, ledger.deck))
+        ledger.receive(messages[-1])
+    for p in people:
+        messages.append(p.relock(ledger.deck))
+        ledger.receive(messages[-1])
+    return people, ledger, messages
+
+
+def _public_key(raw: Any) -> Ed25519PublicKey:
+    if not isinstance(raw, bytes) or len(raw) != 32:
+        raise BlindError("a participant key is 32 bytes")
+    try:
+        return Ed25519PublicKey.from_public_bytes(raw)
+    except ValueError:
+        raise BlindError("a participant key is not an Ed25519 public key") from None
+
+
+def _to_name(to: int | None) -> str:
+    return "everyone" if to is None else participant_name(to)
