@@ -158,18 +158,24 @@ def scalar_from_bytes(b: bytes, *, culprit: int | None = None, position: int | N
 
 
 @lru_cache(maxsize=None)
-def card_point(card: int) -> bytes:
-    """The point of card id ``card`` (0 … 255) by try-and-increment hash-to-curve: the
-    first ``x = SHA-256(TAG_BLIND_CARD ‖ card(1) ‖ counter(1))``, counter = 0, 1, …,
-    with ``x < p`` and ``0x02 ‖ x`` on P-256. Nobody knows the discrete logarithm of one
-    card point to another (unlike ``i·G``)."""
+def hash_to_curve(card: int) -> tuple[int, bytes]:
+    """``(counter, x)`` of card id ``card`` (0 … 255) by try-and-increment: the first
+    ``x = SHA-256(TAG_BLIND_CARD ‖ card(1) ‖ counter(1))``, counter = 0, 1, …, with
+    ``x < p`` and ``0x02 ‖ x`` on P-256."""
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= 255:
         raise BlindError(f"a card id is 0 … 255, got {card!r}")
     for counter in range(256):
         x = hashlib.sha256(TAG_BLIND_CARD + bytes([card, counter])).digest()
         if int.from_bytes(x, "big") < FIELD and is_point(x):
-            return x
+            return counter, x
     raise BlindError(f"no curve point for card {card}")  # pragma: no cover  (probability 2^-256)
+
+
+def card_point(card: int) -> bytes:
+    """The point (32-byte x) of card id ``card`` (:func:`hash_to_curve`). Nobody knows
+    the discrete logarithm of one card point to another (unlike ``i·G``), so encrypted
+    cards cannot be linked."""
+    return hash_to_curve(card)[1]
 
 
 class CardTable:
