@@ -35,19 +35,9 @@ import time
 from jupai_net.fairness import HostDealer, SeatWitness, generate_signing_key, make_game_id, verify_transcript
 from jupai_net.fairness.blind import ParticipantSecrets, check_shuffle_proof, initial_deck, table_participants
 from jupai_net.fairness.blind_ledger import BlindLedger, run_deal
+from jupai_net.fairness.blind_schedule import deal_openings
 from jupai_net.fairness.selfplay import deliver, play_game
 from jupai_net.rules import RuleSet
-from jupai_net.setup import hand_positions, round_pile_positions
-
-
-def first_openings(rules: RuleSet) -> list[tuple[int, int | None]]:
-    """(position, seat) of every card open after the deal: each seat's mass, weapon and
-    hand (design/rules.md §3, jupai_net.setup layout), and the first round card (public)."""
-    out: list[tuple[int, int | None]] = []
-    for s in range(rules.players):
-        out += [(2 * s, s), (2 * s + 1, s)] + [(p, s) for p in hand_positions(rules, s)]
-    out.append((round_pile_positions(rules)[0], None))
-    return out
 
 
 def open_batch(people, ledger: BlindLedger, openings) -> list[int]:
@@ -64,7 +54,7 @@ def open_batch(people, ledger: BlindLedger, openings) -> list[int]:
 
 def blind_setup(rules: RuleSet):
     people, ledger, messages = run_deal(make_game_id(), table_participants(rules.players))
-    open_batch(people, ledger, first_openings(rules))
+    open_batch(people, ledger, deal_openings(rules))
     return people, ledger
 
 
@@ -84,7 +74,7 @@ def blind_game_record(rules: RuleSet):
     gid = make_game_id()
     people, ledger, messages = run_deal(gid, table_participants(rules.players))
     log: list = []
-    first = first_openings(rules)
+    first = deal_openings(rules)
     rest = [(q, None) for q in range(53) if q not in {p for p, _ in first}]
     for batch in (first, rest):
         for q, to in batch:
@@ -145,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rules = RuleSet(players=4)
     people, ledger = blind_setup(rules)
-    free = [q for q in range(53) if all(q != p for p, _ in first_openings(rules))]
+    free = [q for q in range(53) if all(q != p for p, _ in deal_openings(rules))]
     o, oc = [], []
     for q in free[: max(args.samples, 10)]:
         t0, c0 = time.perf_counter(), time.process_time()

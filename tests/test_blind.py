@@ -152,3 +152,78 @@ def test_blind_deck_is_uniform_chi_square():
     expected = deals / size
     chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
     assert chi2 < 18.47, (chi2, counts)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_deal_openings_are_what_the_engine_shows_each_seat(players):
+    """The public schedule of the deal (layout only) opens to each seat exactly the cards
+    the rules engine, built from the audited blind deck, shows it at the start."""
+    import random
+
+    from jupai_net.engine import GameState
+    from jupai_net.fairness.blind_schedule import deal_openings
+    from jupai_net.rules import RuleSet
+    from jupai_net.setup import draw_setup
+
+    rules = RuleSet(players=players)
+    people, ledger, _ = run_deal(GID, table_participants(players))
+    openings = deal_openings(rules)
+    by_pid = {p.pid: p for p in people}
+    for q, to in openings:
+        ledger.request(q, to)
+    for p in people:
+        ledger.receive(p.keys([(q, to) for q, to in openings if to != p.pid]))
+    got = {(q, to): (ledger.open_public(q) if to is None else by_pid[to].open(ledger, q)) for q, to in openings}
+    for p in people:
+        ledger.receive(p.seed())
+    state = GameState.new(rules, ledger.audit(), draw_setup(rules, random.Random(1)))
+    public = {c for (q, to), c in got.items() if to is None}
+    assert public == set(state.known_cards(None))
+    for s in range(players):
+        assert {c for (q, to), c in got.items() if to == s} | public == set(state.known_cards(s))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_ledger_refuses_any_garbage_with_a_blind_error(data):
+    """Bad input from the network: a mutated or made-up message (signed by a real
+    participant key, so the checks after the signature run too) is a BlindError with a
+    reason, never another exception."""
+    import msgpack
+
+    from jupai_net.fairness.blind_ledger import BlindLedger, sign_message
+
+    people, deal_msgs, extra = _FUZZ
+    raw = data.draw(st.sampled_from(deal_msgs + extra))
+    mode = data.draw(st.sampled_from(["flip", "cut", "random", "body"]))
+    if mode == "flip":
+        i = data.draw(st.integers(0, len(raw) - 1))
+        raw = raw[:i] + bytes([raw[i] ^ data.draw(st.integers(1, 255))]) + raw[i + 1 :]
+    elif mode == "cut":
+        raw = raw[: data.draw(st.integers(0, len(raw) - 1))]
+    elif mode == "random":
+        raw = data.draw(st.binary(max_size=200))
+    else:
+        leaf = st.one_of(st.none(), st.integers(-5, 300), st.binary(max_size=40), st.text(max_size=5))
+        author = data.draw(st.sampled_from(people))
+        kind = data.draw(st.sampled_from(["hello", "shuffle", "relock", "keys", "seed", "x"]))
+        body = {"v": 1, "kind": kind, "game": GID, "from": author.pid, "n": author._n}
+        for f in data.draw(st.lists(st.sampled_from(["seed_commitment", "key", "deck", "proof", "locks", "keys", "seed"]), max_size=3, unique=True)):
+            body[f] = data.draw(st.one_of(leaf, st.lists(st.one_of(leaf, st.lists(leaf, max_size=3)), max_size=4)))
+        raw = sign_message(author._key, body)
+    fresh = BlindLedger(GID, [p.pid for p in people], size=6)
+    for m in deal_msgs:
+        fresh.receive(m)
+    fresh.request(0, 0)
+    with pytest.raises(BlindError) as e:
+        fresh.receive(raw)
+    assert e.value.reason
+
+
+def _fuzz_setup():
+    people, ledger, msgs = run_deal(GID, table_participants(2), size=6)
+    ledger.request(0, 0)
+    return people, msgs, [people[0].keys([(0, 0)]), people[1].seed()]
+
+
+_FUZZ = _fuzz_setup()

@@ -302,3 +302,22 @@ def test_hello_twice_and_garbage_are_refused_without_a_crash():
             ledger.receive(junk)
     assert ledger.phase == "shuffling"
     assert HELLO  # the hello kind name is exported
+
+
+def test_value_off_the_curve_in_a_pass_is_named_at_once():
+    """A pass deck with a value that is no curve point (an invalid-curve probe) is
+    refused when it arrives, naming its author."""
+    people, ledger = _start(players=2)
+    host = people[0]
+    out = host.secrets.shuffle(ledger.deck)
+    out[9] = b"\xff" * 32
+    with pytest.raises(BlindError, match="off the curve at position 9") as e:
+        ledger.receive(host._send(SHUFFLE, deck=out, proof=None))
+    assert (e.value.culprit, e.value.position) == (HOST_SEAT, 9)
+
+
+def test_empty_keys_message_is_refused():
+    people, ledger, _ = run_deal(GID, table_participants(2), size=6)
+    with pytest.raises(BlindError, match="non-empty") as e:
+        ledger.receive(people[1]._send(KEYS, keys=[]))
+    assert e.value.culprit == 0

@@ -299,12 +299,10 @@ def relock_pass(deck: Sequence[bytes], pass_key: int, lock_keys: Sequence[int], 
     if len(lock_keys) != len(deck):
         raise BlindError("a re-lock pass needs one lock key per position")
     inv = pow(_check_scalar(pass_key), -1, ORDER)
-    return [mul(_checked(x, culprit, p), lock * inv % ORDER) for p, (x, lock) in enumerate(zip(deck, lock_keys))]
-
-
-def _checked(x: bytes, culprit: int | None, position: int) -> bytes:
-    _load(x, culprit=culprit, position=position)
-    return x
+    return [
+        _private(lock * inv % ORDER).exchange(ec.ECDH(), _load(x, culprit=culprit, position=p))
+        for p, (x, lock) in enumerate(zip(deck, lock_keys))
+    ]
 
 
 def unlock(x: bytes, keys: Iterable[int]) -> bytes:

@@ -31,6 +31,7 @@ from .blind import (
     derive_permutation,
     derive_scalar,
     initial_deck,
+    is_point,
     lock_commitment,
     participant_name,
     relock_pass,
@@ -283,6 +284,9 @@ class BlindLedger:
             raise BlindError(f"the {what} of {participant_name(author)} is not {self.size} points of {POINT_BYTES} bytes", culprit=author)
         if len(set(value)) != self.size:
             raise BlindError(f"the {what} of {participant_name(author)} repeats a value (a duplicated card)", culprit=author)
+        for q, x in enumerate(value):
+            if not is_point(x):
+                raise BlindError(f"the {what} of {participant_name(author)} has a value off the curve at position {q}", culprit=author, position=q)
         return list(value)
 
     def _shuffle(self, author: int, body: dict[str, Any]) -> None:
@@ -313,8 +317,8 @@ class BlindLedger:
         self._expect(DEALT, KEYS, author)
         who = participant_name(author)
         entries = body["keys"]
-        if not isinstance(entries, list):
-            raise BlindError(f"the keys message of {who} is not a list", culprit=author)
+        if not isinstance(entries, list) or not entries:
+            raise BlindError(f"the keys message of {who} is not a non-empty list", culprit=author)
         for entry in entries:
             if not isinstance(entry, list) or len(entry) != 3:
                 raise BlindError(f"a key reveal of {who} is not [position, to, key]", culprit=author)
