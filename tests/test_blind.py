@@ -227,3 +227,20 @@ def _fuzz_setup():
 
 
 _FUZZ = _fuzz_setup()
+
+
+def test_participant_resumes_from_its_saved_state_after_a_lost_connection():
+    """A seat's client saves its blind state; a new process resumes it and its next key
+    message is accepted (same keys, next sequence number). Junk is refused clearly."""
+    from jupai_net.fairness.blind_ledger import BlindParticipant
+
+    people, ledger, _ = run_deal(GID, table_participants(2), size=8)
+    saved = people[1].save()
+    back = BlindParticipant.resume(saved)
+    ledger.request(3, 1)
+    ledger.receive(back.keys([(3, 1)]))
+    ledger.receive(people[0].keys([(3, 1)]))
+    assert people[2].open(ledger, 3) in range(8)
+    for junk in (b"", b"\x90", saved[:-3], b"\x97" + b"\xc0" * 7):
+        with pytest.raises(BlindError, match="not a saved blind participant"):
+            BlindParticipant.resume(junk)

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgpack
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from ..cards import DECK_SIZE
 from .blind import (
     POINT_BYTES,
-    PROOF_ROUNDS,
     BlindError,
     CardTable,
     ParticipantSecrets,
@@ -39,13 +39,13 @@ from .blind import (
     scalar_from_bytes,
     seed_commitment,
     shuffle_pass,
-    unlock,
     LABEL_LOCK,
     LABEL_PASS_KEY,
     LABEL_PASS_PERM,
+    unlock,
 )
 from .primitives import GAME_ID_BYTES, HOST_SEAT, SEED_BYTES
-from .statements import StatementError, pack, public_key_bytes, split_statement, unpack
+from .statements import StatementError, pack, public_key_bytes, signing_key_from_bytes, signing_key_to_bytes, split_statement, unpack
 
 TAG_BLIND_MSG = b"jupai/v1/blind/msg\x00"
 BLIND_VERSION = 1
@@ -141,6 +141,27 @@ class BlindParticipant:
         self._key = signing_key or Ed25519PrivateKey.generate()
         self.public_key = public_key_bytes(self._key)
         self._n = 0
+
+    def save(self) -> bytes:
+        """Everything needed to resume this participant after a lost connection or a
+        restart (specs/fairness.md B.15): msgpack ``[game_id, pid, size, proof_rounds,
+        seed, signing key (32 raw bytes), next message number]``. Secret: keep it
+        private (file mode 0600) and delete it after the game."""
+        return pack([self.game_id, self.pid, self.size, self.proof_rounds, self.secrets.seed, signing_key_to_bytes(self._key), self._n])
+
+    @classmethod
+    def resume(cls, data: bytes) -> "BlindParticipant":
+        """The participant saved by :meth:`save`; it goes on with the next message number.
+        Raises :class:`BlindError` on anything that is not such a record."""
+        try:
+            game_id, pid, size, rounds, seed, key, n = unpack(bytes(data))
+            me = cls(game_id, pid, size=size, seed=seed, signing_key=signing_key_from_bytes(key), proof_rounds=rounds)
+        except (ValueError, TypeError, BlindError, msgpack.ExtraData, msgpack.OutOfData) as exc:
+            raise BlindError(f"not a saved blind participant: {getattr(exc, 'reason', exc)}") from None
+        if type(n) is not int or n < 0:
+            raise BlindError("not a saved blind participant: bad message number")
+        me._n = n
+        return me
 
     def _send(self, kind: str, **fields: Any) -> bytes:
         raw = sign_message(self._key, make_message(kind, self.game_id, self.pid, self._n, **fields))

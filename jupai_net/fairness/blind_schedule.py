@@ -9,10 +9,6 @@ from __future__ import annotations
 from ..rules import RuleSet
 from ..setup import hand_positions, round_pile_positions
 
-#: An opening: (deck position, seat it opens to, or None for everyone).
-Opening = tuple[int, "int | None"]
-
-
 def deal_openings(rules: RuleSet) -> list[tuple[int, int | None]]:
     """The openings due right after the deal, in this order: for each seat s = 0 … P−1
     its mass (position 2s), its weapon (2s+1) and its hand cards
