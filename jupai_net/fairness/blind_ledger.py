@@ -104,6 +104,8 @@ def decode_message(raw: bytes) -> tuple[dict[str, Any], bytes, bytes]:
     try:
         body_bytes, sig = split_statement(raw)
         body = unpack(body_bytes)
+    except msgpack.OutOfData:
+        raise BlindError("a blind message is cut short") from None
     except (StatementError, ValueError, TypeError) as exc:
         raise BlindError(f"a blind message is malformed: {getattr(exc, 'reason', exc)}") from None
     if not isinstance(body, dict) or body.get("kind") not in MESSAGE_FIELDS:
