@@ -151,35 +151,29 @@ def _relock_copying(people, ledger, cheater_index, src, dst):
         ledger.receive(p._send(RELOCK, deck=out, locks=s.lock_commitments()))
 
 
-def test_duplicated_card_in_the_first_relock_is_caught_at_the_second_opening_and_named_by_the_audit():
-    """The first re-locker (the host) copies position 2's value to position 3: both open
-    to the same card (each one alone looks fine); the seat that sees both notices; the
-    audit names the host."""
+@pytest.mark.parametrize(
+    "cheater, opens_as, named",
+    [
+        (0, "same card as position 2", "re-lock pass of the host"),
+        (2, "position 3 does not open to a card", "re-lock pass of seat 1"),
+    ],
+)
+def test_copied_position_in_a_relock_is_caught_when_opened_and_named_by_the_audit(cheater, opens_as, named):
+    """A re-locker copies position 2's value to position 3. The first re-locker (the
+    host) makes a duplicate: both open to the same card (each alone looks fine) and the
+    seat that sees both notices. A later re-locker cannot even duplicate (the earlier
+    per-position locks differ): position 3 opens to no card. Either way the audit names
+    the re-locker."""
     people, ledger = _start()
-    _relock_copying(people, ledger, 0, 2, 3)
-    _open(people, ledger, 2, 0)
-    with pytest.raises(BlindError, match="same card as position 2") as e:
-        _open(people, ledger, 3, 0)
-    assert e.value.culprit is None
-    _reveal_seeds(people, ledger)
-    with pytest.raises(BlindError, match="re-lock pass of the host") as e:
-        ledger.audit()
-    assert e.value.culprit == HOST_SEAT
-
-
-def test_copied_position_in_a_later_relock_opens_to_no_card_and_is_named_by_the_audit():
-    """A later re-locker cannot even duplicate: the earlier per-position locks differ,
-    so the copied position opens to no card."""
-    people, ledger = _start()
-    _relock_copying(people, ledger, 2, 2, 3)
+    _relock_copying(people, ledger, cheater, 2, 3)
     assert _open(people, ledger, 2, 0) is not None
-    with pytest.raises(BlindError, match="position 3 does not open to a card") as e:
+    with pytest.raises(BlindError, match=opens_as) as e:
         _open(people, ledger, 3, 0)
     assert e.value.culprit is None
     _reveal_seeds(people, ledger)
-    with pytest.raises(BlindError, match="re-lock pass of seat 1") as e:
+    with pytest.raises(BlindError, match=named) as e:
         ledger.audit()
-    assert e.value.culprit == 1
+    assert e.value.culprit == people[cheater].pid
 
 
 # ------------------------------------------------------------------ key reveals

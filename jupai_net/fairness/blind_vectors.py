@@ -11,7 +11,6 @@ the deal in order, and one small shuffle proof. All bytes are lowercase hex.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from .blind import (
 )
 from .blind_ledger import run_deal
 from .statements import public_key_bytes, signing_key_from_bytes
+from .vectors import print_or_write
 
 GAME_ID = bytes.fromhex("6a757061692f626c696e640000000b1d")
 #: Seeds of the host (0xFF), seat 0 and seat 1.
@@ -107,14 +107,7 @@ def build_blind_vectors() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the vectors as JSON, or with ``--write`` rewrite ``protocol/vectors/blind.json``."""
-    argv = sys.argv[1:] if argv is None else argv
-    text = json.dumps(build_blind_vectors(), indent=1) + "\n"
-    if "--write" in argv:
-        VECTOR_PATH.write_text(text)
-        print(f"wrote {VECTOR_PATH}")
-    else:
-        sys.stdout.write(text)
-    return 0
+    return print_or_write(build_blind_vectors(), VECTOR_PATH, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

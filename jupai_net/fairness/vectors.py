@@ -114,17 +114,23 @@ def build_vectors() -> dict[str, Any]:
     return v
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print the vectors as JSON, or with ``--write`` rewrite ``protocol/vectors/fairness.json``."""
+def print_or_write(vectors: dict[str, Any], path: Path, argv: list[str] | None) -> int:
+    """Print ``vectors`` as JSON, or with ``--write`` in ``argv`` (default: ``sys.argv``)
+    rewrite ``path``. Returns the exit code 0."""
     argv = sys.argv[1:] if argv is None else argv
-    text = json.dumps(build_vectors(), indent=1) + "\n"
+    text = json.dumps(vectors, indent=1) + "\n"
     if "--write" in argv:
-        VECTOR_PATH.parent.mkdir(parents=True, exist_ok=True)
-        VECTOR_PATH.write_text(text)
-        print(f"wrote {VECTOR_PATH}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        print(f"wrote {path}")
     else:
         sys.stdout.write(text)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the vectors as JSON, or with ``--write`` rewrite ``protocol/vectors/fairness.json``."""
+    return print_or_write(build_vectors(), VECTOR_PATH, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover
