@@ -315,3 +315,20 @@ def test_empty_keys_message_is_refused():
     with pytest.raises(BlindError, match="non-empty") as e:
         ledger.receive(people[1]._send(KEYS, keys=[]))
     assert e.value.culprit == 0
+
+
+def test_relay_replacing_a_seats_hello_is_named_by_that_seat_at_once():
+    """The host replaces seat 1's hello with one of its own making (its key, its seed),
+    to speak for seat 1 towards everyone else. Seat 1's ledger sees its hello changed
+    and names the host before any pass."""
+    pids = table_participants(2)
+    real = BlindParticipant(GID, 1)
+    fake = BlindParticipant(GID, 1)  # made by the host
+    seat1 = BlindLedger(GID, pids, own=real)
+    seat1.receive(BlindParticipant(GID, HOST_SEAT).hello())
+    with pytest.raises(BlindError, match="not the one it sent") as e:
+        seat1.receive(fake.hello())
+    assert e.value.culprit == HOST_SEAT
+    honest = BlindLedger(GID, pids, own=real)
+    honest.receive(real.hello())  # its own hello, unchanged: accepted
+    assert 1 in honest.keys

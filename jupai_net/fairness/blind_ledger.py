@@ -212,17 +212,27 @@ class BlindLedger:
     ``participants``: ids in pass order (:func:`~jupai_net.fairness.blind.table_participants`);
     ``size``: cards; ``relay``: who carries the messages (the host: a message whose
     signature fails was forged or altered by it; ``None`` on the host's own ledger);
-    ``proof_rounds``: 0 (no shuffle proofs: passes are checked by the
+    ``own``: the participant this ledger belongs to (a seat's client): its own hello as
+    relayed must be the one it sent, or the relay is named (a relay that replaced it
+    could speak for it to everyone else); ``proof_rounds``: 0 (no shuffle proofs: passes are checked by the
     audit) or the rounds each ``shuffle`` must prove. Feed every message, in the order
     the host relays them, to :meth:`receive`; the host's public schedule of openings to
     :meth:`request`. Every failure raises :class:`BlindError` with its ``culprit``.
     """
 
     def __init__(
-        self, game_id: bytes, participants: Sequence[int], *, size: int = DECK_SIZE, proof_rounds: int = 0, relay: int | None = HOST_SEAT
+        self,
+        game_id: bytes,
+        participants: Sequence[int],
+        *,
+        size: int = DECK_SIZE,
+        proof_rounds: int = 0,
+        relay: int | None = HOST_SEAT,
+        own: BlindParticipant | None = None,
     ):
         self.game_id = game_id
         self.relay = relay
+        self.own = own
         self.participants = tuple(participants)
         self.size = size
         self.proof_rounds = proof_rounds
@@ -291,6 +301,12 @@ class BlindLedger:
         c = body["seed_commitment"]
         if not isinstance(c, bytes) or len(c) != 32:
             raise BlindError(f"the seed commitment of {participant_name(author)} is not 32 bytes", culprit=author)
+        if self.own is not None and author == self.own.pid and (body["key"], c) != (self.own.public_key, self.own.secrets.commitment):
+            raise BlindError(
+                f"the hello of {participant_name(author)} relayed to it is not the one it sent (replaced by"
+                f" {participant_name(self.relay)}, which relays it)",
+                culprit=self.relay,
+            )
         self.keys[author] = _public_key(body["key"])
         self.seed_commitments[author] = c
         if len(self.keys) == len(self.participants):
