@@ -117,8 +117,8 @@ def is_point(x: bytes) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
 def _private(k: int) -> ec.EllipticCurvePrivateKey:
+    # not cached: secret scalars must not outlive their use in a global cache
     return ec.derive_private_key(k, CURVE)
 
 
