@@ -81,6 +81,23 @@ class BlindError(FairnessError):
         self.culprit = culprit
 
 
+#: Largest deck: positions, card ids and proof permutations are one byte each.
+MAX_DECK = 255
+
+
+def check_size(size: int) -> int:
+    """``size`` if it is a deck size the scheme carries (1 … :data:`MAX_DECK`), else BlindError."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_DECK:
+        raise BlindError(f"a blind deck has 1 … {MAX_DECK} cards, got {size!r}")
+    return size
+
+
+def _check_pid(pid: int) -> int:
+    if isinstance(pid, bool) or not isinstance(pid, int) or not (0 <= pid <= 5 or pid == HOST_SEAT):
+        raise BlindError(f"a participant is a seat 0 … 5 or the host (0xFF), got {pid!r}")
+    return pid
+
+
 def participant_name(pid: int | None) -> str:
     """'the host', 'seat 2' or 'an unknown participant'."""
     if pid is None:
@@ -246,7 +263,8 @@ class ParticipantSecrets:
 
     def __init__(self, game_id: bytes, pid: int, seed: bytes | None = None, *, size: int = DECK_SIZE):
         self.game_id = _need("game id", game_id, GAME_ID_BYTES)
-        self.pid = pid
+        self.pid = _check_pid(pid)
+        check_size(size)
         self.seed = make_seed() if seed is None else _need("seed", seed, SEED_BYTES)
         self.size = size
         self.commitment = seed_commitment(self.game_id, pid, self.seed)

@@ -28,6 +28,7 @@ from .blind import (
     CardTable,
     ParticipantSecrets,
     check_shuffle_proof,
+    check_size,
     derive_permutation,
     derive_scalar,
     initial_deck,
@@ -234,7 +235,9 @@ class BlindLedger:
         self.relay = relay
         self.own = own
         self.participants = tuple(participants)
-        self.size = size
+        if len(set(self.participants)) != len(self.participants) or len(self.participants) < 2:
+            raise BlindError("a blind deal has two or more distinct participants")
+        self.size = check_size(size)
         self.proof_rounds = proof_rounds
         self.cards = CardTable(size)
         self.phase = HELLOS
