@@ -1,4 +1,4 @@
-"""Benchmark of dealer-blind dealing (issue 9, specs/fairness.md "Dealer-blind scheme"),
+"""Benchmark of dealer-blind dealing (issue 9, specs/fairness.md Part B),
 in process, against the trusted commit–reveal dealer in the same run.
 
 Measured, interleaved blind/trusted per sample, medians:

@@ -1,4 +1,4 @@
-"""Dealer-blind dealing, the honest path (specs/fairness.md "Dealer-blind scheme"):
+"""Dealer-blind dealing, the honest path (specs/fairness.md Part B):
 card points, commutativity, whole deals of 2–6 players that open and audit, shuffle
 proofs, and the uniformity of the blind deck."""
 

@@ -1,5 +1,5 @@
 """Dealer-blind dealing: commutative encryption of the deck on P-256 (mental poker)
-(specs/fairness.md "Dealer-blind scheme", issue 9).
+(specs/fairness.md Part B, issue 9).
 
 Pure: no IO, no clock. Randomness only from the 32-byte seeds passed in (or
 :func:`jupai_net.fairness.primitives.make_seed` when none is given).
@@ -26,7 +26,8 @@ The deck of ``N`` cards (53 for a game; smaller decks for tests) goes through:
 
 All of a participant's secrets (pass key, permutation, lock keys, proof randomness)
 derive from one 32-byte seed by HKDF (:class:`ParticipantSecrets`), so revealing the
-seed at the end lets every verifier recompute every pass (:func:`audit`).
+seed at the end lets every verifier recompute every pass
+(:meth:`jupai_net.fairness.blind_ledger.BlindLedger.audit`).
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def participant_name(pid: int | None) -> str:
 
 def table_participants(seats: int) -> tuple[int, ...]:
     """The participants of a blind table in pass order: the host (0xFF) first, then
-    seats 0 … seats−1 (specs/fairness.md "Dealer-blind scheme", participants)."""
+    seats 0 … seats−1 (specs/fairness.md B.4)."""
     if not 2 <= seats <= 6:
         raise BlindError(f"a table has 2 to 6 seats, got {seats!r}")
     return (HOST_SEAT,) + tuple(range(seats))

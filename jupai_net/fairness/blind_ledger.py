@@ -1,6 +1,6 @@
 """The public record of a dealer-blind deal: participants' signed messages, the checks
 made the moment each arrives, openings, and the audit after the game
-(specs/fairness.md "Dealer-blind scheme" B.5–B.9).
+(specs/fairness.md Part B, B.5–B.10).
 
 Pure: no IO, no clock. The host, every seat and the offline verifier run the same
 :class:`BlindLedger` over the same messages; a seat also holds its own
