@@ -22,9 +22,10 @@ log = logging.getLogger("jupai.client")
 
 
 class BotPlayer(PlayerBase):
-    """Plays with the bot ``bot`` (``"random"`` or ``"greedy"``; ``ValueError`` otherwise).
+    """Plays with the bot ``bot`` (a name of :data:`jupai_net.bots.BOTS`; ``ValueError`` otherwise).
 
     ``seed``: seed of the bot's own ``random.Random`` (default: from :mod:`secrets`).
+    ``budget``: seconds a planning bot (``expert``) thinks per move (None: its default).
     ``think``: seconds to wait before answering each prompt (a float, or a
     ``(low, high)`` range drawn uniformly). ``on_view``: optional callback for every
     :class:`ClientView` (e.g. to print or record). After the game, ``result`` holds the
@@ -35,9 +36,10 @@ class BotPlayer(PlayerBase):
     is_bot = True
 
     def __init__(self, bot: str = "random", *, seed: int | None = None,
-                 think: float | tuple[float, float] = 0.0, on_view=None):
+                 think: float | tuple[float, float] = 0.0, on_view=None, budget: float | None = None):
         self.name = bot
         self.bot = get_bot(bot)
+        self.budget = budget
         self.rng = random.Random(secrets.randbits(64) if seed is None else seed)
         self.think = think
         self.on_view = on_view
@@ -58,7 +60,8 @@ class BotPlayer(PlayerBase):
         if delay > 0:
             await trio.sleep(delay)
         assert view.observation is not None
-        return self.bot(view.observation, view.legal, self.rng)
+        bot = get_bot(self.name, think=self.budget, rules=view.rules) if self.bot is get_bot("expert") else self.bot
+        return bot(view.observation, view.legal, self.rng)
 
     def on_end(self, result: SessionResult) -> None:
         """Keep the result as :attr:`result`."""

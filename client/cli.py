@@ -37,6 +37,8 @@ EXIT_OK, EXIT_UNVERIFIED, EXIT_USAGE, EXIT_CONNECT, EXIT_REFUSED, EXIT_VERSION, 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``join`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
+    from jupai_net.bots import think_seconds
+
     p = subparsers.add_parser(
         "join",
         help="join a table hosted on the local network (`jupai host`)",
@@ -50,7 +52,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--code", default=None, metavar="CODE",
                    help="the join code shown on the host screen; required to accept a host whose code changed")
     p.add_argument("--seat", type=int, default=None, metavar="S", help="ask for this seat (default: any free seat)")
-    p.add_argument("--bot", default=None, metavar="NAME", help="let a bot play this seat (random, greedy)")
+    p.add_argument("--bot", default=None, metavar="NAME", help="let a bot play this seat (random, greedy, expert)")
+    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
+                   help="with --bot expert: seconds it thinks per move (default 0.5)")
     p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript of the game")
     p.add_argument("--lang", choices=LANGS, default=None, help="language: zh or en (default: from the locale)")
     p.set_defaults(func=run)
@@ -320,7 +324,7 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
             if args.bot is not None:
                 from .bot import BotPlayer
 
-                player: Any = BotPlayer(args.bot)
+                player: Any = BotPlayer(args.bot, budget=getattr(args, "think", None))
             else:
                 from .ui import TerminalPlayer
 

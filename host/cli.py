@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jupai_net.bots import BOTS
+from jupai_net.bots import BOTS, think_seconds
 
 from . import DEFAULT_PORT
 
@@ -80,6 +80,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--turn-timeout", type=float, default=60.0, metavar="S",
                    help="seconds a player has per turn before the host plays a default move (default 60; 0 = no limit)")
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
+    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
+                   help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to host before exiting (default 1; 0 = forever)")
     p.add_argument("--transcript-dir", default=None, metavar="DIR",
                    help="where to save every seat's transcript of each game, as the host sent it (check with "
@@ -106,7 +108,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
         rules = RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
     table = TableConfig(rules=rules, bots=bot_seats(args, rules.players), bot=opponents(args), turn_timeout=timeout,
-                        bot_delay=max(0.0, args.bot_delay))
+                        bot_delay=max(0.0, args.bot_delay), think=getattr(args, "think", None))
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
     return HostConfig(

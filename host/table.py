@@ -104,7 +104,9 @@ class TableConfig:
     disconnected player. ``turn_timeout``: how long a prompted player may think
     (``None``: forever). ``seed_timeout``: how long the seats have to commit and
     reveal their seeds before the game is abandoned. ``bot_delay``: pause before a
-    host bot moves (for people watching). ``away_delay``: pause before the default
+    host bot moves (for people watching). ``think``: seconds per move of a planning
+    host bot (``expert``; None = its default 0.5 s); the host's loop waits while it
+    thinks, so keep it short. ``away_delay``: pause before the default
     bot plays for a disconnected player. ``chat_burst`` / ``chat_rate``: chat lines a
     connection may send at once / per second after that.
     """
@@ -116,6 +118,7 @@ class TableConfig:
     turn_timeout: float | None = 60.0
     seed_timeout: float = 30.0
     bot_delay: float = 0.0
+    think: float | None = None
     away_delay: float = 1.0
     chat_burst: int = 8
     chat_rate: float = 1.0
@@ -688,7 +691,8 @@ class Table:
     def _bot_action(self, seat: int) -> Action:
         assert self.dealer is not None
         state = self.dealer.state
-        return get_bot(self.config.bot)(state.observation(seat), state.legal_actions(), self.rng)
+        bot = get_bot(self.config.bot, think=self.config.think, rules=self.rules)
+        return bot(state.observation(seat), state.legal_actions(), self.rng)
 
     # ------------------------------------------------------------------ end of a game
 

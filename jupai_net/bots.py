@@ -8,11 +8,17 @@ client receives) and the list of legal actions; it never reads hidden state. The
 * ``greedy`` — best immediate outcome: the action that most lowers the bot's expected
   card count this turn (specs/rules.md "Bots"), estimating unseen cards by the mean
   rank of the cards it has not seen.
+* ``expert`` — plans: determinized Monte-Carlo search over the engine
+  (:mod:`jupai_net.expert`), ``think`` seconds per move.
 """
 
 from __future__ import annotations
 
+import argparse
+import functools
+import math
 import random as _random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -166,12 +172,54 @@ def greedy_bot(obs: dict[str, Any], legal: Sequence[Action], rng: _random.Random
     return legal[choices[rng.randrange(len(choices))]]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+def expert_bot(obs: dict[str, Any], legal: Sequence[Action], rng: _random.Random) -> Action:
+    """The ``expert`` bot with its defaults (0.5 s per move, wall clock): a shared
+    :class:`jupai_net.expert.ExpertBot`, loaded on first use (the engine it searches
+    is not imported for ``jupai --help``)."""
+    return _default_expert()(obs, legal, rng)
 
 
-def get_bot(name: str) -> Bot:
-    """The bot called ``name`` (see :data:`BOTS`); ``ValueError`` listing the names otherwise."""
+@functools.cache
+def _default_expert() -> Bot:
+    from .expert import ExpertBot
+
+    return ExpertBot()
+
+
+#: The bots by name, weakest first.
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "expert": expert_bot}
+
+_WALL = object()
+
+
+def get_bot(name: str, *, think: float | None = None, rules: Any = None, clock: Any = _WALL) -> Bot:
+    """The bot called ``name`` (see :data:`BOTS`); ``ValueError`` listing the names otherwise.
+
+    The keywords only concern bots that plan (``expert``): ``think`` seconds per
+    move (default 0.5), ``rules`` the table's :class:`~jupai_net.rules.RuleSet` if
+    known, ``clock`` a seconds counter that also bounds the search (default
+    ``time.monotonic``; ``None``: a playout count only, reproducible). With none of
+    them the shared default instance is returned.
+    """
     try:
-        return BOTS[name]
+        bot = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
+    if bot is expert_bot and (think is not None or rules is not None or clock is not _WALL):
+        from .expert import DEFAULT_THINK, ExpertBot
+
+        return ExpertBot(DEFAULT_THINK if think is None else think, rules=rules,
+                         clock=time.monotonic if clock is _WALL else clock)
+    return bot
+
+
+def think_seconds(text: str) -> float:
+    """``argparse`` type of ``--think S``: seconds per move, a number > 0 and ≤ 60
+    (``argparse.ArgumentTypeError`` with one clear sentence otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds per move expected (e.g. 0.5), got {text!r}") from None
+    if not (math.isfinite(value) and 0 < value <= 60):
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, got {text}")
+    return value

@@ -19,7 +19,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .bots import BOTS
+from .bots import BOTS, think_seconds
 from .rules import RuleError, RuleSet, load_rules
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--name", default=None, help="your name at the table (default: your login name)")
     p.add_argument("--opponents", default="greedy", choices=sorted(BOTS), help="which bot the opponents are (default greedy)")
     p.add_argument("--bot", default=None, choices=sorted(BOTS), help="let this bot play your seat too (a demo game)")
+    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
+                   help="seconds an expert bot thinks per move (default 0.5)")
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (default: the rules' default)")
     p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of rule settings")
     p.add_argument("--turn-timeout", type=float, default=0.0, metavar="S",
@@ -232,13 +234,13 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     except (OSError, ValueError):
         identity = ephemeral_identity()
     table = TableConfig(rules=rules, bots=rules.players - 1, bot=args.opponents, turn_timeout=timeout,
-                        bot_delay=max(0.0, delay), seed_timeout=60.0)
+                        bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think)
     config = HostConfig(bind="127.0.0.1", port=0, table=table, games=1, idle_timeout=3600.0)
     control = SessionControl()
     observer = None
     input_loop = None
     if demo:
-        player: Any = BotPlayer(args.bot)
+        player: Any = BotPlayer(args.bot, budget=args.think)
         observer = HostScreen(console)
     elif args.plain:
         player = PlainPlayer(lang=lang)

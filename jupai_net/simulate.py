@@ -1,7 +1,11 @@
-"""Bot-vs-bot simulation: play many games and summarise them (issue 2, specs/rules.md §N).
+"""Bot-vs-bot simulation: play many games and summarise them (issues 2 and 11;
+specs/rules.md § 11).
 
-``simulate(...)`` is pure apart from the ``random.Random`` it builds from ``seed``;
+``simulate(...)`` is pure apart from the ``random.Random`` it builds from ``seed``
+(the expert bot runs on its playout count, without a clock, so a seed reproduces);
 rendering (progress bar, rich table, JSON) lives in :func:`register`'s command.
+Wins are counted by seat, by identity, by position after the leader of round 1 and
+by bot, each with a 95 % Wilson interval.
 """
 
 from __future__ import annotations
@@ -9,11 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .bots import BOTS, Bot, get_bot
+from .bots import BOTS, Bot, get_bot, think_seconds
 from .cards import CANONICAL_DECK
 from .rules import RuleError, RuleSet, load_rules
 from .setup import draw_setup
@@ -48,11 +53,46 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return float(ordered[k])
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval ``(low, high)`` of a rate ``wins / n`` (0..1);
+    ``(0, 1)`` when ``n`` is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    """Bot names per seat from ``--bot``: one name for every seat, or one per seat
+    separated by commas (``expert,greedy,greedy,greedy``). Raises ``ValueError`` with
+    one clear sentence for an unknown name or the wrong number of names."""
+    names = [n.strip() for n in spec.split(",")]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"--bot names {len(names)} bots for {players} seats; give one name, or one per seat")
+    return names
+
+
+def _rate(wins: int, n: int) -> dict[str, float]:
+    lo, hi = wilson(wins, n)
+    return {"rate": wins / n if n else 0.0, "low": lo, "high": hi, "games": n}
+
+
 @dataclass
 class SimulationStats:
     """Figures over ``games`` finished games of ``players`` seats.
 
     ``wins_by_seat[s]`` / ``wins_by_identity[letter]`` count games ranked first;
+    ``wins_by_position[k]`` counts wins of the seat ``k`` places after the leader of
+    round 1 (0 = the leader, the landlord when there is one); ``bots[s]`` names the
+    bot in seat ``s`` and ``wins_by_bot`` / ``games_by_bot`` count per bot name (a
+    bot in two seats plays two seat-games per game);
     ``games_by_identity`` counts seats dealt each identity; ``rounds`` and ``actions``
     hold each game's length; ``emptied`` counts games won by emptying a hand (``emptied_early``: before
     the last round, where every play uses all cards);
@@ -61,7 +101,11 @@ class SimulationStats:
 
     players: int
     games: int = 0
+    bots: list[str] = field(default_factory=list)
     wins_by_seat: list[int] = field(default_factory=list)
+    wins_by_position: list[int] = field(default_factory=list)
+    wins_by_bot: dict[str, int] = field(default_factory=dict)
+    games_by_bot: dict[str, int] = field(default_factory=dict)
     wins_by_identity: dict[str, int] = field(default_factory=dict)
     games_by_identity: dict[str, int] = field(default_factory=dict)
     rounds: list[int] = field(default_factory=list)
@@ -74,7 +118,17 @@ class SimulationStats:
         """Count one finished game."""
         self.games += 1
         first = state.ranking[0]
+        P = self.players
+        if not self.wins_by_seat:
+            self.wins_by_seat = [0] * P
+        if not self.wins_by_position:
+            self.wins_by_position = [0] * P
         self.wins_by_seat[first] += 1
+        self.wins_by_position[(first - state.first_leader) % P] += 1
+        for name in self.bots:
+            self.games_by_bot[name] = self.games_by_bot.get(name, 0) + 1
+        if self.bots:
+            self.wins_by_bot[self.bots[first]] = self.wins_by_bot.get(self.bots[first], 0) + 1
         for letter in state.setup.identities:
             self.games_by_identity[letter] = self.games_by_identity.get(letter, 0) + 1
         letter = state.setup.identities[first]
@@ -89,16 +143,34 @@ class SimulationStats:
                 self.collected += len(ev.data["sides"][0]["cards"]) if ev.data["contest"] == "discard" else side_cards
 
     def summary(self) -> dict[str, Any]:
-        """JSON-friendly figures: rates in 0..1, lengths as mean/p50/p95."""
+        """JSON-friendly figures: rates in 0..1, lengths as mean/p50/p95.
+
+        ``win_rate_by_*`` are plain rates; ``wins`` repeats each with its 95 % Wilson
+        interval as ``{"rate", "low", "high", "games"}`` (``games``: the games, or
+        seat-games, the rate is out of) under ``seat``/``position``/``identity``/``bot``.
+        ``fair_share`` is 1/players.
+        """
         from statistics import fmean  # not at import time: `jupai --help` stays fast
 
         g = max(self.games, 1)
+        by_bot = {k: self.wins_by_bot.get(k, 0) / n for k, n in self.games_by_bot.items()}
         return {
             "games": self.games,
             "players": self.players,
+            "bots": list(self.bots),
+            "fair_share": 1 / self.players,
             "win_rate_by_seat": [w / g for w in self.wins_by_seat],
+            "win_rate_by_position": [w / g for w in self.wins_by_position],
             "win_rate_by_identity": {
                 k: self.wins_by_identity.get(k, 0) / n for k, n in sorted(self.games_by_identity.items())
+            },
+            "win_rate_by_bot": by_bot,
+            "wins": {
+                "seat": [_rate(w, self.games) for w in self.wins_by_seat],
+                "position": [_rate(w, self.games) for w in self.wins_by_position],
+                "identity": {k: _rate(self.wins_by_identity.get(k, 0), n)
+                             for k, n in sorted(self.games_by_identity.items())},
+                "bot": {k: _rate(self.wins_by_bot.get(k, 0), n) for k, n in self.games_by_bot.items()},
             },
             "rounds": {"mean": fmean(self.rounds) if self.rounds else 0.0,
                        "p50": _percentile(self.rounds, 0.5), "p95": _percentile(self.rounds, 0.95)},
@@ -111,18 +183,27 @@ class SimulationStats:
         }
 
 
-def simulate(rules: RuleSet, games: int, seed: int | None = None, bot: str = "random",
-             progress: Callable[[], None] | None = None) -> SimulationStats:
-    """Play ``games`` games of ``rules`` with bot ``bot`` in every seat, from ``seed``.
+def simulate(rules: RuleSet, games: int, seed: int | None = None, bot: str | Sequence[str] = "random",
+             progress: Callable[[], None] | None = None, think: float | None = None) -> SimulationStats:
+    """Play ``games`` games of ``rules`` from ``seed``: ``bot`` names the bot of every
+    seat (one name, a comma-separated list or a sequence, one per seat; see
+    :func:`parse_bots`). ``think``: the expert's seconds per move, as a playout count
+    (no clock: the run is reproducible from ``seed``).
 
-    ``progress`` is called after each game. Raises ``ValueError`` for an unknown bot
-    or ``games`` < 1.
+    ``progress`` is called after each game. Raises ``ValueError`` for an unknown bot,
+    a wrong number of bots or ``games`` < 1.
     """
     if games < 1:
         raise ValueError("games must be at least 1")
+    names = parse_bots(bot if isinstance(bot, str) else ",".join(bot), rules.players)
     rng = random.Random(seed)
-    bots = [get_bot(bot)] * rules.players
-    stats = SimulationStats(rules.players, wins_by_seat=[0] * rules.players)
+    made: dict[str, Bot] = {}
+    for name in names:
+        if name not in made:
+            made[name] = get_bot(name, think=think, rules=rules, clock=None)
+    bots = [made[name] for name in names]
+    stats = SimulationStats(rules.players, bots=names, wins_by_seat=[0] * rules.players,
+                            wins_by_position=[0] * rules.players)
     for _ in range(games):
         stats.add(play_game(rules, bots, rng))
         if progress:
@@ -136,15 +217,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "simulate",
         help="let bots play many games and show statistics",
         description="Bots play N games of 剧牌 against each other (no network); then a table of win rates "
-        "per seat and identity, game length and how games were decided (--json for figures).",
+        "per seat, per position after the leader of round 1, per identity and per bot (each with its 95%% "
+        "interval), game length and how games were decided (--json for figures).",
     )
     p.add_argument("--games", type=int, default=1000, metavar="N", help="number of games (default 1000)")
     p.add_argument("--players", type=int, default=None, metavar="P",
                    help="table size 2–6 (default 4, or the rules file's)")
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="number of rounds (default 12)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed for a reproducible run")
-    p.add_argument("--bot", default="random", choices=sorted(BOTS),
-                   help="bot in every seat (default: random)")
+    p.add_argument("--bot", default="random", metavar="NAME[,NAME…]",
+                   help=f"bot in every seat, or one per seat separated by commas, e.g. expert,greedy,greedy,greedy "
+                   f"({', '.join(BOTS)}; default: random)")
+    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
+                   help="seconds per move for expert bots, counted as playouts so a seed reproduces (default 0.5)")
     p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of house rules")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=_run)
@@ -164,32 +249,49 @@ def _run(args: argparse.Namespace) -> int:
             rules = RuleSet(**{k: v for k, v in overrides.items() if v is not None})
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        names = parse_bots(args.bot, rules.players)
     except (RuleError, ValueError) as exc:
         console.print(f"[red]error:[/red] {exc}")
         return 2
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(f"{args.games} games", total=args.games)
-        stats = simulate(rules, args.games, args.seed, args.bot, progress=lambda: bar.advance(task))
+        stats = simulate(rules, args.games, args.seed, names, progress=lambda: bar.advance(task), think=args.think)
     s = stats.summary()
     if args.json:
-        print(json.dumps({"rules": rules.to_wire(), "bot": args.bot, "seed": args.seed, **s}, indent=2))
+        print(json.dumps({"rules": rules.to_wire(), "bot": args.bot, "think": args.think, "seed": args.seed, **s},
+                         indent=2))
         return 0
-    t = Table(title=f"{s['games']} games · {rules.players} players · {rules.rounds} rounds · bot {args.bot}")
+    who = names[0] if len(set(names)) == 1 else ",".join(names)
+    t = Table(title=f"{s['games']} games · {rules.players} players · {rules.rounds} rounds · bot {who}",
+              caption=f"fair share {s['fair_share']:.1%}; intervals: 95% Wilson")
     t.add_column("figure")
     t.add_column("value", justify="right")
-    for seat, rate in enumerate(s["win_rate_by_seat"]):
-        t.add_row(f"win rate seat {seat}", f"{rate:.1%}")
-    for letter, rate in s["win_rate_by_identity"].items():
-        t.add_row(f"win rate {letter} ({_IDENT[letter]})", f"{rate:.1%}")
+    t.add_column("95% interval", justify="right")
+    w = s["wins"]
+    mixed = len(set(names)) > 1
+    for seat, r in enumerate(w["seat"]):
+        t.add_row(f"win rate seat {seat}" + (f" ({names[seat]})" if mixed else ""), *_cells(r))
+    for k, r in enumerate(w["position"]):
+        where = "the leader of round 1" if k == 0 else f"{k} after the leader"
+        t.add_row(f"win rate {where}", *_cells(r))
+    for letter, r in w["identity"].items():
+        t.add_row(f"win rate {letter} ({_IDENT[letter]})", *_cells(r))
+    if mixed:
+        for name, r in w["bot"].items():
+            t.add_row(f"win rate per {name} seat", *_cells(r))
     for key in ("rounds", "actions"):
         d = s[key]
-        t.add_row(f"game length ({key}) mean / p50 / p95", f"{d['mean']:.1f} / {d['p50']:.0f} / {d['p95']:.0f}")
-    t.add_row("won by emptying a hand", f"{s['emptied_share']:.1%}")
-    t.add_row("  … of which before the last round", f"{s['emptied_before_last_round_share']:.1%}")
-    t.add_row("ranked after the last round", f"{s['ranked_share']:.1%}")
-    t.add_row("cards collected per player per game", f"{s['collected_per_player']:.2f}")
+        t.add_row(f"game length ({key}) mean / p50 / p95", f"{d['mean']:.1f} / {d['p50']:.0f} / {d['p95']:.0f}", "")
+    t.add_row("won by emptying a hand", f"{s['emptied_share']:.1%}", "")
+    t.add_row("  … of which before the last round", f"{s['emptied_before_last_round_share']:.1%}", "")
+    t.add_row("ranked after the last round", f"{s['ranked_share']:.1%}", "")
+    t.add_row("cards collected per player per game", f"{s['collected_per_player']:.2f}", "")
     console.print(t)
     return 0
+
+
+def _cells(r: dict[str, float]) -> tuple[str, str]:
+    return f"{r['rate']:.1%}", f"{r['low']:.1%}–{r['high']:.1%}"
 
 
 _IDENT = {"L": "landlord", "C": "coordinator", "F": "farmer", "N": "narrator"}
