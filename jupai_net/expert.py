@@ -210,19 +210,26 @@ _RANK = tuple(rank(c) for c in CANONICAL_DECK)
 
 
 class _Policy:
-    """Scores of the legal moves of the seat to move in a full-information state:
+    """Scores of the legal moves of seat ``me`` (to move) in a full-information state:
     the expected change of its card count this turn (lower is better), the target's
     best answer taken from its real hand. A fast stand-in for the greedy bot that
     plays every seat in a playout."""
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, me: int):
         self.s = state
+        self.me = me
         self.R = state.round_value
         self.ids = state.setup.identities
         self.values = state._values
+        self.I = self.values[me]
         self.matching = state.rules.same_identity == "matching-card"
         self.last = state.last_round
-        self._targets: dict[int, tuple[tuple[int, ...], int, float]] = {}
+        eq = state.seats[me].equipment
+        self.mw = _RANK[eq.mass] * _RANK[eq.weapon] if eq is not None else 0
+        self.w = _RANK[eq.weapon] if eq is not None else 0
+        self.armed = eq is not None
+        self.wear = (-2.0 if eq.uses_left == 1 else 0.15) if eq is not None else 0.0
+        self._targets: dict[int, tuple[tuple[int, ...], int, float, int, int, int]] = {}
 
     def same(self, a: int, b: int | None, cards: Sequence[int]) -> bool:
         if self.matching:
@@ -230,19 +237,22 @@ class _Policy:
             return any(_RANK[c] == v for c in cards)
         return b is not None and self.ids[a] == self.ids[b]
 
-    def _target(self, t: int) -> tuple[tuple[int, ...], int, float]:
+    def _target(self, t: int) -> tuple[tuple[int, ...], int, float, int, int, int]:
         """A target's strongest answer cards (all of them in the last round), their
-        intent i, and the tie-break that prefers the seat closest to winning."""
+        intent i, the tie-break that prefers hitting the seat closest to winning, and
+        its equipment's m×w, w and m (0 when unarmed)."""
         got = self._targets.get(t)
         if got is None:
-            hand = self.s.seats[t].hand
+            seat = self.s.seats[t]
+            hand = seat.hand
             cards: tuple[int, ...] = () if not hand else tuple(hand) if self.last else (max(hand, key=_RANK.__getitem__),)
-            got = (cards, sum(_RANK[c] for c in cards), 0.01 * self.s.cards_left(t))
+            eq = seat.equipment
+            m, w = (_RANK[eq.mass], _RANK[eq.weapon]) if eq is not None else (0, 0)
+            got = (cards, sum(_RANK[c] for c in cards), 0.01 * self.s.cards_left(t), m * w, w, m)
             self._targets[t] = got
         return got
 
-    def score(self, me: int, a: Action) -> float:
-        st = self.s
+    def score(self, a: Action) -> float:
         kind = a.kind
         if kind == A.PASS:
             return 0.0
@@ -250,63 +260,59 @@ class _Policy:
             return 2.0
         if kind == A.SUPPLY_EQUIPMENT:
             return 0.5
-        n = len(a.cards)
+        me = self.me
+        cards = a.cards
+        n = len(cards)
         i = 0
-        for c in a.cards:
+        for c in cards:
             i += _RANK[c]
         if kind == A.SUPPLY_RECOVERED:
             return -float(n + len(a.recovered)) + 0.01 * i
-        eq = st.seats[me].equipment
-        wear = 0.0
-        if a.weapon and eq is not None:
-            wear = -2.0 if eq.uses_left == 1 else 0.15
+        wear = self.wear if a.weapon else 0.0
         R = self.R
         if kind == A.ANSWER:
+            st = self.s
             p = st.pending
             assert p is not None
             actor = p.actor
             i_a = sum(_RANK[c] for c in p.cards)
             eq_a = st.seats[actor].equipment
-            mw_a = eq_a.m * eq_a.w if p.weapon and eq_a is not None else 0
+            mw_a = _RANK[eq_a.mass] * _RANK[eq_a.weapon] if p.weapon and eq_a is not None else 0
             if p.contest == "attack":
                 ta = _attack_value(R, i_a, mw_a, self.same(actor, me, p.cards), self.values[actor])
-                td = _attack_value(R, i, eq.m * eq.w if a.weapon and eq else 0, self.same(me, actor, a.cards),
-                                   self.values[me])
+                td = _attack_value(R, i, self.mw if a.weapon else 0, self.same(me, actor, cards), self.I)
                 out = -n if td >= ta else len(p.cards)
             elif p.contest == "defense":
                 I_a = self.values[actor]
                 ta = (I_a + i_a) + (R + i_a) if self.same(actor, me, p.cards) else R + i_a
-                w = eq.w if a.weapon and eq else 0
-                td = (R + i) + (w + i) if self.same(me, actor, a.cards) else w + i
+                w = self.w if a.weapon else 0
+                td = (R + i) + (w + i) if self.same(me, actor, cards) else w + i
                 out = -n if td > ta else len(p.cards)
             else:
                 ta = _attack_value(R, i_a, mw_a, True, self.values[actor])
-                out = (len(p.cards) - (2 if eq is not None else 0)) if ta > i else 0
+                out = (len(p.cards) - (2 if self.armed else 0)) if ta > i else 0
             return out + wear + 0.01 * i
         t = a.target
         if t is None:
             return -float(n) + 0.01 * i
-        theirs, i_t, lead = self._target(t)
-        eq_t = st.seats[t].equipment
-        if kind == A.DISCARD:
-            if self.same(me, t, a.cards):
-                return -n + wear + 0.3 + 0.01 * i
-            helps = eq_t is not None and i > eq_t.m
-            return -n + (0.3 if helps else 0.0) + 0.01 * i + lead
+        theirs, i_t, lead, mw_t, w_t, m_t = self._target(t)
         if kind == A.ATTACK:
-            mine = _attack_value(R, i, eq.m * eq.w if a.weapon and eq else 0, self.same(me, t, a.cards),
-                                 self.values[me])
-            best = _attack_value(R, i_t, eq_t.m * eq_t.w if eq_t is not None else 0, self.same(t, me, theirs),
-                                 self.values[t])
-            out = -n if mine >= best else max(1, len(theirs))
-            return out + wear + 0.001 * (mine - best if mine >= best else i) + lead
+            mine = _attack_value(R, i, self.mw if a.weapon else 0, self.same(me, t, cards), self.I)
+            best = _attack_value(R, i_t, mw_t, self.same(t, me, theirs), self.values[t])
+            if mine >= best:
+                return -n + wear + 0.001 * (mine - best) + lead
+            return max(1, len(theirs)) + wear + 0.001 * i + lead
+        if kind == A.DISCARD:
+            if self.same(me, t, cards):
+                return -n + wear + 0.3 + 0.01 * i
+            return -n + (0.3 if i > m_t > 0 else 0.0) + 0.01 * i + lead
         # defense round, actor
-        I = self.values[me]
-        att = (I + i) + (R + i) if self.same(me, t, a.cards) else R + i
-        w = eq_t.w if eq_t is not None else 0
-        dfn = (R + i_t) + (w + i_t) if self.same(t, me, theirs) else w + i_t
-        out = -n if att >= dfn else max(1, len(theirs))
-        return out + 0.001 * (att - dfn if att >= dfn else i) + lead
+        I = self.I
+        att = (I + i) + (R + i) if self.same(me, t, cards) else R + i
+        dfn = (R + i_t) + (w_t + i_t) if self.same(t, me, theirs) else w_t + i_t
+        if att >= dfn:
+            return -n + 0.001 * (att - dfn) + lead
+        return max(1, len(theirs)) + 0.001 * i + lead
 
 
 def policy_action(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -316,11 +322,11 @@ def policy_action(state: GameState, legal: Sequence[Action], rng: random.Random)
         return legal[0]
     me = state.to_move
     assert me is not None
-    pol = _Policy(state)
+    score = _Policy(state, me).score
     best = math.inf
     picks: list[Action] = []
     for a in legal:
-        s = pol.score(me, a)
+        s = score(a)
         if s < best - 1e-9:
             best, picks = s, [a]
         elif s <= best + 1e-9:
@@ -401,8 +407,7 @@ class ExpertBot:
         moves = _candidates(legal)
         state = determinize(obs, rules, rng)
         if len(moves) > MAX_CANDIDATES:
-            pol = _Policy(state)
-            moves = sorted(moves, key=lambda a: pol.score(me, a))[:MAX_CANDIDATES]
+            moves = sorted(moves, key=_Policy(state, me).score)[:MAX_CANDIDATES]
         visits = [0] * len(moves)
         total = [0.0] * len(moves)
         n = 0
