@@ -37,7 +37,7 @@ from .setup import Setup
 
 #: Playouts per second of thinking for the deterministic budget (4 players, one core
 #: of the reference machine; bench/expert.py prints the real seconds per move).
-PLAYOUTS_PER_SECOND = 500
+PLAYOUTS_PER_SECOND = 300
 #: Default thinking time per move, seconds (issue 11: at most 0.5 s on one core).
 DEFAULT_THINK = 0.5
 #: At most this many root moves are searched (the best by the playout policy's score).
@@ -126,7 +126,7 @@ def determinize(obs: dict[str, Any], rules: RuleSet, rng: random.Random) -> Game
             for c in (eq["mass"], eq["weapon"]):
                 if c is not None:
                     known.add(c)
-                    if p["seat"] != me or eq["face_up"]:
+                    if p["seat"] != me or eq.get("shown", eq["face_up"]):
                         public.add(c)
     known.update(c for c in flipped_seen.values() if c is not None)
     public.update(c for c in flipped_seen.values() if c is not None)
@@ -154,7 +154,9 @@ def determinize(obs: dict[str, Any], rules: RuleSet, rng: random.Random) -> Game
             mass = eq["mass"] if eq["mass"] is not None else next(deal)
             weapon = eq["weapon"] if eq["weapon"] is not None else next(deal)
             uses = eq["uses_left"] if eq["uses_left"] is not None else uses_for(rank(mass))
-            equipment = Equipment(mass, weapon, uses, eq["face_up"])
+            equipment = Equipment(mass, weapon, uses, eq.get("shown", eq["face_up"]))
+            if "shown" in eq:  # the pair's lie (face-up or down) apart from its cards being known (§7)
+                equipment.face_up = eq["face_up"]
         lost = None if p["rearm_from"] is None else p["rearm_from"] - 2
         seats.append(_Seat(hand, set(p["recovered"]), equipment, lost, p["identity"] is not None and t != me))
     earlier = [next(deal) for _ in range(dead)]
@@ -185,6 +187,12 @@ def determinize(obs: dict[str, Any], rules: RuleSet, rng: random.Random) -> Game
     )
     state._values = tuple(setup.identity_value(t) for t in range(P))
     state.seen = [set(s.hand) | ({s.equipment.mass, s.equipment.weapon} if s.equipment else set()) for s in seats]
+    supply = obs.get("supply")
+    if supply is not None:  # supply (a) under way (specs/rules.md § 9.3)
+        from .engine import SupplyA
+
+        state.supplying = SupplyA(supply["seat"], tuple(supply["cards"]), supply["v"], list(supply["recovered"]),
+                                  supply["left"])
     if pending is not None:
         state.pending = Pending(pending["contest"], pending["actor"], pending["target"], tuple(pending["cards"]),
                                 pending["weapon"])
@@ -267,7 +275,11 @@ class _Policy:
         for c in cards:
             i += _RANK[c]
         if kind == A.SUPPLY_RECOVERED:
-            return -float(n + len(a.recovered)) + 0.01 * i
+            if not n:  # supply (a) under way: one more recovered card, the lowest first
+                return -float(len(a.recovered)) + 0.01 * sum(_RANK[c] for c in a.recovered)
+            # the intent card, counting the recovered cards it lets the seat shed next (at most v)
+            follow = 0 if self.last else min(i, sum(1 for c in self.s.seats[me].recovered if c not in cards))
+            return -float(n + max(follow, len(a.recovered))) + 0.01 * i
         wear = self.wear if a.weapon else 0.0
         R = self.R
         if kind == A.ANSWER:

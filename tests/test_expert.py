@@ -3,14 +3,18 @@ has seen, never plays an illegal move, keeps to its budget and is reproducible."
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
 from jupai_net.bots import get_bot, greedy_bot
 from jupai_net.cards import CANONICAL_DECK
 from jupai_net.engine import GameState
-from jupai_net.expert import ExpertBot, determinize, infer_rules
+from jupai_net.expert import PLAYOUTS_PER_SECOND, ExpertBot, determinize, infer_rules
 from jupai_net.rules import RuleSet
 from jupai_net.setup import draw_setup
 
@@ -146,7 +150,7 @@ def test_the_playout_budget_is_exact_and_reproducible():
         assert bot.last.playouts == 40
         assert sum(v for _, v, _ in bot.last.moves) == 40
     assert picks[0] == picks[1]
-    assert ExpertBot(0.2, clock=None).playouts == 100  # think × PLAYOUTS_PER_SECOND
+    assert ExpertBot(0.2, clock=None).playouts == round(0.2 * PLAYOUTS_PER_SECOND)
 
 
 def test_one_legal_move_needs_no_search():
@@ -166,5 +170,56 @@ def test_a_bad_budget_is_refused(think):
 def test_get_bot_builds_an_expert_with_its_settings():
     assert get_bot("expert") is get_bot("expert")
     bot = get_bot("expert", think=0.2, clock=None)
-    assert isinstance(bot, ExpertBot) and bot.playouts == 100 and bot.clock is None
+    assert isinstance(bot, ExpertBot) and bot.playouts == round(0.2 * PLAYOUTS_PER_SECOND) and bot.clock is None
     assert get_bot("greedy", think=0.2) is greedy_bot
+
+
+# ------------------------------------------------------------------ the commands people type
+JUPAI = [sys.executable, "-m", "jupai_net"]
+
+
+def _env(tmp_path) -> dict[str, str]:
+    return dict(os.environ, JUPAI_CONFIG_DIR=str(tmp_path / "config"), COLUMNS="100", LANG="C.UTF-8",
+                PYTHONIOENCODING="utf-8")
+
+
+def test_play_against_expert_opponents_with_an_expert_in_your_seat(tmp_path):
+    """``jupai play --opponents expert --bot expert --think S``: the host's expert bots
+    and the client's expert bot finish a verified game."""
+    out = subprocess.run(JUPAI + ["play", "--opponents", "expert", "--bot", "expert", "--think", "0.02", "--seats", "3",
+                                  "--rounds", "3", "--bot-delay", "0", "--transcript", str(tmp_path / "t.jupai")],
+                         capture_output=True, text=True, timeout=120, env=_env(tmp_path))
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr
+    assert "final ranking" in out.stdout and "fairness: verified" in out.stdout
+
+
+def test_simulate_mixed_bots_from_the_command_line(tmp_path):
+    """``jupai simulate --bot expert,greedy,greedy``: a reproducible run whose wins add
+    up by seat, by position after the leader and by bot."""
+    argv = JUPAI + ["simulate", "--players", "3", "--games", "4", "--seed", "3", "--bot", "expert,greedy,greedy",
+                    "--think", "0.02", "--json"]
+    runs = [subprocess.run(argv, capture_output=True, text=True, timeout=120, env=_env(tmp_path)) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr
+    d = json.loads(runs[0].stdout)
+    assert d == json.loads(runs[1].stdout)
+    assert d["bots"] == ["expert", "greedy", "greedy"] and d["think"] == 0.02
+    assert abs(sum(d["win_rate_by_position"]) - 1) < 1e-9 and abs(sum(d["win_rate_by_seat"]) - 1) < 1e-9
+    assert d["wins"]["bot"]["expert"]["games"] == 4 and d["wins"]["bot"]["greedy"]["games"] == 8
+    assert d["win_rate_by_bot"]["expert"] == d["win_rate_by_seat"][0]
+    text = subprocess.run(argv[:-1], capture_output=True, text=True, timeout=120, env=_env(tmp_path)).stdout
+    assert "win rate the leader of round 1" in text and "win rate per expert seat" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--bot", "expert,nobody,greedy,greedy"], "unknown bot 'nobody'"),
+    (["simulate", "--bot", "expert,greedy"], "names 2 bots for 4 seats"),
+    (["simulate", "--think", "0"], "must be more than 0"),
+    (["play", "--think", "soon"], "seconds per move expected"),
+    (["host", "--think", "-1"], "must be more than 0"),
+    (["join", "127.0.0.1", "--bot", "expert", "--think", "nan"], "must be more than 0"),
+])
+def test_bad_bot_choices_exit_2_with_one_sentence(argv, message, tmp_path):
+    out = subprocess.run(JUPAI + argv, capture_output=True, text=True, timeout=60, env=_env(tmp_path))
+    assert out.returncode == 2
+    assert message in " ".join((out.stdout + out.stderr).split())
+    assert "Traceback" not in out.stdout + out.stderr
