@@ -70,20 +70,24 @@ def test_wrong_shuffle_pass_is_caught_at_the_opening_and_named_by_the_audit():
     cheat = people[1]  # seat 0
     ledger.receive(cheat._send(SHUFFLE, deck=_bad_shuffle(cheat, ledger.deck), proof=None))  # accepted: no proofs
     _finish(people, ledger, start_shuffle=2)
-    bad = [q for q in range(53) if _try_open(people, ledger, q) is None]
-    assert len(bad) == 1  # exactly the tampered position fails to open, culprit not known yet
+    q, error = _first_failure(people, ledger)  # the tampered position: no card, culprit not known yet
+    assert "does not open to a card" in error.reason and error.culprit is None
+    with pytest.raises(BlindError, match="the deal stopped"):  # nothing opens any more
+        _open(people, ledger, (q + 1) % 53, 1)
     _reveal_seeds(people, ledger)
     with pytest.raises(BlindError, match="shuffle pass of seat 0 is not the one its seed gives") as e:
         ledger.audit()
     assert e.value.culprit == 0
 
 
-def _try_open(people, ledger, q):
-    try:
-        return _open(people, ledger, q, 1)
-    except BlindError as e:
-        assert e.culprit is None and "does not open to a card" in e.reason
-        return None
+def _first_failure(people, ledger):
+    """Open positions 0, 1, … to seat 1 until one fails: (position, BlindError)."""
+    for q in range(53):
+        try:
+            _open(people, ledger, q, 1)
+        except BlindError as e:
+            return q, e
+    raise AssertionError("every position opened")
 
 
 def test_wrong_shuffle_pass_is_caught_at_once_with_proofs():
@@ -130,7 +134,8 @@ def test_replaced_card_under_another_key_is_caught_when_opened_and_named_by_the_
     out[j] = mul(ledger.deck[0], host.secrets.pass_key * 3 % ORDER)
     ledger.receive(host._send(SHUFFLE, deck=out, proof=None))
     _finish(people, ledger, start_shuffle=1)
-    assert sum(_try_open(people, ledger, q) is None for q in range(53)) == 1
+    q, error = _first_failure(people, ledger)
+    assert "does not open to a card" in error.reason and error.culprit is None
     _reveal_seeds(people, ledger)
     with pytest.raises(BlindError, match="shuffle pass of the host") as e:
         ledger.audit()
@@ -271,6 +276,7 @@ def test_out_of_turn_pass_and_forged_message_are_named():
     with pytest.raises(BlindError, match="it is the host's turn") as e:
         ledger.receive(people[2].shuffle(0, ledger.deck))
     assert e.value.culprit == 1
+    people, ledger = _start()
     raw = bytearray(people[0].shuffle(0, ledger.deck))
     raw[-1] ^= 1  # altered on the way
     with pytest.raises(BlindError, match="does not verify") as e:
@@ -332,3 +338,21 @@ def test_relay_replacing_a_seats_hello_is_named_by_that_seat_at_once():
     honest = BlindLedger(GID, pids, own=real)
     honest.receive(real.hello())  # its own hello, unchanged: accepted
     assert 1 in honest.keys
+
+
+def test_first_failure_stops_the_deal_but_seeds_still_audit():
+    """After a wrong key (named at once) nothing more is taken but the seeds, even from
+    the culprit whose refused message used up a sequence number; the audit then runs."""
+    people, ledger, _ = run_deal(GID, table_participants(2), size=8)
+    ledger.request(2, 1)
+    cheat = people[1]
+    with pytest.raises(BlindError, match="does not match its commitment"):
+        ledger.receive(cheat._send(KEYS, keys=[[2, 1, cheat.secrets.lock_key(3).to_bytes(32, "big")]]))
+    assert ledger.failure is not None and ledger.failure.culprit == 0
+    with pytest.raises(BlindError, match="the deal stopped") as e:
+        ledger.receive(people[0].keys([(2, 1)]))
+    assert e.value.culprit == 0
+    with pytest.raises(BlindError, match="the deal stopped"):
+        ledger.request(5, 0)
+    _reveal_seeds(people, ledger)
+    assert sorted(ledger.audit()) == list(range(8))

@@ -250,6 +250,8 @@ class BlindLedger:
         self.requests: set[tuple[int, int | None]] = set()
         self.revealed: dict[tuple[int, int | None], dict[int, int]] = {}
         self.seeds: dict[int, bytes] = {}
+        #: The first failure; once set the deal is stopped and only seeds are taken.
+        self.failure: BlindError | None = None
         #: position → card, for openings this ledger has made (one viewer's view).
         self.opened: dict[int, int] = {}
 
@@ -260,15 +262,37 @@ class BlindLedger:
         """The current deck: after the last pass received (the final locked deck once dealt)."""
         return self.decks[-1]
 
+    def _stopped(self, what: str) -> None:
+        if self.failure is not None:
+            raise BlindError(
+                f"the deal stopped ({self.failure.reason}): no {what} now, only the seeds for the audit",
+                culprit=self.failure.culprit,
+                position=self.failure.position,
+            )
+
+    def _fail(self, exc: BlindError) -> BlindError:
+        if self.failure is None:
+            self.failure = exc
+        return exc
+
     def receive(self, raw: bytes) -> BlindMessage:
         """Check one message at once and record it. Raises :class:`BlindError`: culprit =
-        the author for a wrong message it signed; ``None`` for a message whose signature
-        does not verify (forged or altered on the way: ``relay`` is to blame)."""
+        the author for a wrong message it signed; the relay for a message whose signature
+        does not verify (forged or altered on the way). The first failure stops the deal
+        (:attr:`failure`): from then on only ``seed`` messages are taken, for the audit."""
+        try:
+            return self._receive(raw)
+        except BlindError as exc:
+            raise self._fail(exc) from None
+
+    def _receive(self, raw: bytes) -> BlindMessage:
         try:
             body, body_bytes, sig = decode_message(raw)
         except BlindError as exc:
             raise BlindError(exc.reason, culprit=self.relay) from None
         author, kind = body["from"], body["kind"]
+        if kind != SEED:
+            self._stopped(f"{kind} message")
         if author not in self._n:
             raise BlindError(f"a blind message comes from {author!r}, who is not a participant", culprit=self.relay)
         who = participant_name(author)
@@ -287,10 +311,12 @@ class BlindLedger:
             ) from None
         if body["game"] != self.game_id:
             raise BlindError(f"a {kind} message of {who} belongs to another game (replayed)", culprit=author)
-        if body["n"] != self._n[author]:
-            raise BlindError(f"a {kind} message of {who} is number {body['n']}, expected {self._n[author]} (replayed or reordered)", culprit=author)
+        n = body["n"]
+        # a seed may skip the numbers of messages refused before it (the deal stopped)
+        if n != self._n[author] and not (kind == SEED and self.failure is not None and n > self._n[author]):
+            raise BlindError(f"a {kind} message of {who} is number {n}, expected {self._n[author]} (replayed or reordered)", culprit=author)
         getattr(self, "_" + kind)(author, body)
-        self._n[author] += 1
+        self._n[author] = n + 1
         return BlindMessage(body, bytes(raw))
 
     def _expect(self, phase: str, kind: str, author: int) -> None:
@@ -400,6 +426,7 @@ class BlindLedger:
         """Record that the rules now open ``position`` to seat ``to`` (``None``: to
         everyone); from now on the other participants' (every participant's, for
         ``None``) ``keys`` for it are accepted. Public information (the host's schedule)."""
+        self._stopped("opening")
         if self.phase != DEALT:
             raise BlindError("no card opens before the deal is locked")
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self.size:
@@ -419,24 +446,25 @@ class BlindLedger:
         raises :class:`BlindError` naming the first participant that withheld its key."""
         owed = self.owed(position, to)
         if owed:
-            raise BlindError(
+            raise self._fail(BlindError(
                 f"{participant_name(owed[0])} withheld its lock key for position {position} (to {_to_name(to)})",
                 culprit=owed[0],
                 position=position,
-            )
+            ))
 
     def _card(self, position: int, keys: list[int]) -> int:
+        self._stopped("opening")
         card = self.cards.card(unlock(self.deck[position], keys))
         if card is None:
-            raise BlindError(
+            raise self._fail(BlindError(
                 f"position {position} does not open to a card (a wrong pass; the audit names who)", position=position
-            )
+            ))
         for p, c in self.opened.items():
             if c == card and p != position:
-                raise BlindError(
+                raise self._fail(BlindError(
                     f"position {position} opens to the same card as position {p} (a duplicated card; the audit names who)",
                     position=position,
-                )
+                ))
         self.opened[position] = card
         return card
 
