@@ -13,6 +13,14 @@ p99 < 50 ms on a 2-core machine (with bots thinking like people do, ``--think``)
 
 ``--think S``: each bot waits uniformly 0.5·S..1.5·S seconds before acting (0: act
 at once, which measures saturated throughput rather than latency).
+
+Host figures (issue 10 aims 3 and 5): host CPU per action (CPU from listening to the
+last game, over the actions played) and host RSS per active table (peak RSS minus the
+RSS once listening, over the tables; every table plays at once). ``--old-python
+OLD/.venv/bin/python`` runs the host of another checkout (its venv's editable
+install) in turns with this one's, ``--repeat`` times each, interleaved, with the
+same clients (this checkout's), and prints medians and ratios old/new. ``--profile
+FILE`` writes a cProfile of the host (one run; slows it down).
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -50,10 +59,37 @@ async def serve(args: argparse.Namespace) -> None:
     server = HostServer(config, identity)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.serve)
+        listening_cpu, listening_rss = sum(os.times()[:2]), rss_kib()
         print(json.dumps({"port": server.port, "fingerprint": identity.fingerprint}), flush=True)
     t = os.times()
-    print(json.dumps({"host_cpu": t.user + t.system, "stats": server.stats,
-                      "games": sum(tb.games_done for tb in server.tables)}), flush=True)
+    print(json.dumps({"host_cpu": t.user + t.system, "serving_cpu": t.user + t.system - listening_cpu,
+                      "listening_rss_kib": listening_rss,
+                      "peak_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                      "stats": server.stats, "games": sum(tb.games_done for tb in server.tables)}), flush=True)
+
+
+def rss_kib() -> int:
+    """This process's resident set size now, in KiB (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/status") as fh:
+            return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+    except (OSError, StopIteration):
+        return 0
+
+
+def serve_main(args: argparse.Namespace) -> None:
+    if not args.profile:
+        trio.run(serve, args)
+        return
+    import cProfile
+
+    profiler = cProfile.Profile(time.process_time)  # CPU, not wall time: the machine is shared
+    profiler.enable()
+    try:
+        trio.run(serve, args)
+    finally:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
 
 
 # --------------------------------------------------------------------------- clients
@@ -143,6 +179,10 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.5, help="mean seconds a bot thinks per action (0: none)")
     p.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     p.add_argument("--warmup", type=float, default=5.0, help="seconds of start-up left out of the steady-state figures")
+    p.add_argument("--old-python", default=None, metavar="PY",
+                   help="Python of an older checkout's venv: its host runs in turns with this one's (interleaved)")
+    p.add_argument("--repeat", type=int, default=3, help="runs of each host with --old-python (default 3)")
+    p.add_argument("--profile", default=None, metavar="FILE", help="write a cProfile of the host to FILE")
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -151,18 +191,34 @@ def main() -> None:
     p.add_argument("--offset", type=int, default=0, help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.serve:
-        trio.run(serve, args)
+        serve_main(args)
         return
     if args.client:
         client_main(args)
         return
+    if args.old_python is None:
+        report(run_once(args, sys.executable), args)
+        return
+    runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+    for k in range(args.repeat):
+        for name, python in (("old", args.old_python), ("new", sys.executable)):
+            print(f"--- run {k + 1}/{args.repeat}: {name} host ({python})", flush=True)
+            runs[name].append(run_once(args, python))
+            report(runs[name][-1], args)
+    compare(runs, args)
 
+
+def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
+    """One bench run: a host process (``host_python``) and the bot clients; the figures."""
     env = dict(os.environ, JUPAI_CONFIG_DIR=tempfile.mkdtemp(prefix="jupai-bench-cfg-"))
     me = [sys.executable, os.path.abspath(__file__)]
     common = ["--tables", str(args.tables), "--players", str(args.players)]
     if args.rounds:
         common += ["--rounds", str(args.rounds)]
-    host = subprocess.Popen(me + ["--serve"] + common, stdout=subprocess.PIPE, text=True, env=env)
+    if args.profile:
+        common += ["--profile", args.profile]
+    host = subprocess.Popen([host_python, os.path.abspath(__file__), "--serve"] + common, stdout=subprocess.PIPE,
+                            text=True, env=env)
     assert host.stdout is not None
     hello = json.loads(host.stdout.readline())
     n_clients = args.tables * args.players
@@ -185,6 +241,27 @@ def main() -> None:
     if os.environ.get("JUPAI_BENCH_DUMP"):
         with open(os.environ["JUPAI_BENCH_DUMP"], "w") as fh:
             json.dump([o["rtts"] for o in out], fh)
+    finals: dict[str, int] = {}
+    for o in out:  # a table's players may be split over the client processes
+        for g, v in o["games"].items():
+            finals[g] = max(finals.get(g, 0), v)
+    actions = sum(finals.values())
+    statuses: dict[str, int] = {}
+    for o in out:
+        for s in o["statuses"]:
+            statuses[s] = statuses.get(s, 0) + 1
+    serving = host_info.get("serving_cpu", float("nan"))
+    return {
+        "n_clients": n_clients, "out": out, "host": host_info, "wall": wall, "actions": actions,
+        "statuses": statuses, "elapsed": max(o["elapsed"] for o in out),
+        "cpu_per_action_ms": serving / actions * 1000 if actions else float("nan"),
+        "rss_per_table_mib": (host_info.get("peak_rss_kib", 0) - host_info.get("listening_rss_kib", 0)) / 1024 / args.tables,
+        "p99": pct([x * 1000 for o in out for x, _ in o["rtts"]], 99),
+    }
+
+
+def report(run: dict[str, Any], args: argparse.Namespace) -> None:
+    out, host_info, actions, elapsed = run["out"], run["host"], run["actions"], run["elapsed"]
     rtts = [x * 1000 for o in out for x, _ in o["rtts"]]
     steady = [x * 1000 for o in out for x, at in o["rtts"] if at >= args.warmup]
     per_second: dict[int, int] = {}
@@ -192,22 +269,13 @@ def main() -> None:
         for _, at in o["rtts"]:
             per_second[int(at)] = per_second.get(int(at), 0) + 1
     busy = sorted(per_second.values())
-    finals: dict[str, int] = {}
-    for o in out:  # a table's players may be split over the client processes
-        for g, v in o["games"].items():
-            finals[g] = max(finals.get(g, 0), v)
-    actions = sum(finals.values())
-    elapsed = max(o["elapsed"] for o in out)
-    statuses: dict[str, int] = {}
-    for o in out:
-        for s in o["statuses"]:
-            statuses[s] = statuses.get(s, 0) + 1
-    print(f"tables              {args.tables} × {args.players} players ({n_clients} TLS clients), "
-          f"think {args.think:g} s, {args.client_procs} client process(es), {os.cpu_count()} cores")
-    print(f"games               {host_info.get('games', '?')} finished on the host; sessions {statuses}; "
-          f"{sum(o['verified'] for o in out)}/{n_clients} transcripts verified")
+    print(f"tables              {args.tables} × {args.players} players ({run['n_clients']} TLS clients), "
+          f"think {args.think:g} s, {args.client_procs} client process(es), {os.cpu_count()} cores, "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"games               {host_info.get('games', '?')} finished on the host; sessions {run['statuses']}; "
+          f"{sum(o['verified'] for o in out)}/{run['n_clients']} transcripts verified")
     print(f"actions             {actions} in {elapsed:.2f} s  ->  {actions / elapsed:.0f} actions/s on average "
-          f"(until the longest game ended; wall incl. start-up {wall:.2f} s); "
+          f"(until the longest game ended; wall incl. start-up {run['wall']:.2f} s); "
           f"busiest second {busy[-1] if busy else 0}, median second {busy[len(busy) // 2] if busy else 0}")
     print(f"action round trip   p50 {pct(rtts, 50):.2f} ms   p90 {pct(rtts, 90):.2f} ms   "
           f"p99 {pct(rtts, 99):.2f} ms   max {max(rtts) if rtts else float('nan'):.2f} ms   (n = {len(rtts)})")
@@ -219,6 +287,23 @@ def main() -> None:
               f"carry every TLS handshake and every deal at once)")
     print(f"cpu                 host {host_info.get('host_cpu', float('nan')):.1f} s, "
           f"clients {sum(o['cpu'] for o in out):.1f} s; host stats {host_info.get('stats')}")
+    print(f"host per action     {run['cpu_per_action_ms']:.3f} ms CPU (from listening to the last game, handshakes "
+          f"and deals included) -> {1000 / run['cpu_per_action_ms']:.0f} actions/s per core")
+    print(f"host memory         {run['rss_per_table_mib']:.3f} MiB RSS per active table (peak "
+          f"{host_info.get('peak_rss_kib', 0) / 1024:.1f} MiB, {host_info.get('listening_rss_kib', 0) / 1024:.1f} MiB "
+          f"when listening)", flush=True)
+
+
+def compare(runs: dict[str, list[dict[str, Any]]], args: argparse.Namespace) -> None:
+    """Medians of the interleaved runs and the ratios old/new."""
+    print(f"=== {args.repeat} interleaved runs each, {args.tables} tables, think {args.think:g} s; medians; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for key, label, better in (("cpu_per_action_ms", "host CPU per action (ms)", "lower"),
+                               ("rss_per_table_mib", "host RSS per active table (MiB)", "lower"),
+                               ("p99", "action round trip p99 (ms)", "lower")):
+        old = statistics.median(r[key] for r in runs["old"])
+        new = statistics.median(r[key] for r in runs["new"])
+        print(f"{label:<34} old {old:8.3f}   new {new:8.3f}   old/new {old / new:5.2f}×")
 
 
 if __name__ == "__main__":

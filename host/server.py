@@ -145,6 +145,8 @@ class HostServer:
         self.links: dict[int, _Link] = {}
         self._kicks: dict[int, trio.Event] = {}
         self._sleeping_until: dict[int, float] = {}
+        self.games_done = 0  # games over (finished or abandoned) on every table
+        self._games_counted: dict[int, int] = {}  # table id -> its games counted in games_done
         self._next_cid = 0
         self._nursery: trio.Nursery | None = None
         self.port: int = config.port
@@ -213,6 +215,7 @@ class HostServer:
         self.tables.append(table)
         self._kicks[tid] = trio.Event()
         self._sleeping_until[tid] = -math.inf
+        self._games_counted[tid] = 0
         assert self._nursery is not None
         self._nursery.start_soon(self._drive, table)
         return table
@@ -291,9 +294,11 @@ class HostServer:
                     self._push(link, eff.msg)
                 elif isinstance(eff, Close):
                     self._close(link, eff.error)
-        total = sum(t.games_done for t in self.tables)
-        if self.config.games is not None and total >= self.config.games and not self.done.is_set():
-            self.done.set()
+        if table.games_done != self._games_counted[table.table_id]:  # not a sum over every table per flush
+            self.games_done += table.games_done - self._games_counted[table.table_id]
+            self._games_counted[table.table_id] = table.games_done
+            if self.config.games is not None and self.games_done >= self.config.games and not self.done.is_set():
+                self.done.set()
 
     def _push(self, link: _Link, msg: Message) -> None:
         if isinstance(msg, Welcome) and link.conn.version is not None and msg.version != link.conn.version:

@@ -34,7 +34,6 @@ from jupai_net.bots import get_bot
 from jupai_net.cards import card_name
 from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
-from jupai_net.fairness.statements import split_statement
 from jupai_net.protocol import (
     ActionMessage,
     Bye,
@@ -175,10 +174,12 @@ def describe_action(action: Action) -> str:
 
 def statement_message(raw: bytes) -> Statement:
     """The protocol ``statement`` message carrying the signed fairness statement ``raw``
-    (``pack([body, sig])``); the client rebuilds ``raw`` byte for byte from it."""
-    body, sig = split_statement(raw)
+    (``pack([body, sig])``, as this host's dealer signed it: decoded without the checks
+    of :func:`~jupai_net.fairness.statements.split_statement`, which are for statements
+    from elsewhere); the client rebuilds ``raw`` byte for byte from it."""
+    body, sig = msgpack.unpackb(raw)
     kind = msgpack.unpackb(body, raw=False)["kind"]
-    return Statement(kind, body, sig)
+    return Statement.trusted(kind, body, sig)
 
 
 def _clip(text: str, limit: int = MAX_TEXT_LEN) -> str:
@@ -392,7 +393,7 @@ class Table:
                 self._send(cid, msg)
             if self.phase == PLAYING:
                 state = self.dealer.state
-                self._send(cid, Sync(state.version, state.observation(st.seat)))
+                self._send(cid, Sync.trusted(state.version, state.observation(st.seat)))
                 if state.to_move == st.seat:
                     self._prompt_next(now)
         return st.seat
@@ -562,8 +563,9 @@ class Table:
         state = self.dealer.state
         for st in self.seats:
             if st is not None and st.cid is not None:
-                self._send(st.cid, Sync(state.version, state.observation(st.seat)))
-        self._observe("deal", observation=state.observation(None))
+                self._send(st.cid, Sync.trusted(state.version, state.observation(st.seat)))
+        if self.observer is not None:
+            self._observe("deal", observation=state.observation(None))
         self._prompt_next(now)
 
     # ------------------------------------------------------------------ turns
@@ -580,7 +582,7 @@ class Table:
             timeout = self.config.turn_timeout
             legal = tuple(state.legal_actions())
             ms = None if timeout is None else int(timeout * 1000)
-            self._send(st.cid, Prompt(state.version, legal, ms, self._pending_text()))
+            self._send(st.cid, Prompt.trusted(state.version, legal, ms, self._pending_text()))
             self._prompt = (state.version, seat)
             self._turn_deadline = None if timeout is None else now + timeout
         else:
@@ -597,7 +599,7 @@ class Table:
         if msg.state_id != state.version:
             self._send(cid, Reject(msg.state_id, "stale-state",
                                    f"that action answers state {msg.state_id}; the table is at state {state.version}"))
-            self._send(cid, Sync(state.version, state.observation(seat)))
+            self._send(cid, Sync.trusted(state.version, state.observation(seat)))
             if self._prompt == (state.version, seat):
                 self._prompt_next_resend(cid, now)
             return
@@ -614,7 +616,7 @@ class Table:
         assert self.dealer is not None
         state = self.dealer.state
         left = None if self._turn_deadline is None else max(0, int((self._turn_deadline - now) * 1000))
-        self._send(cid, Prompt(state.version, tuple(state.legal_actions()), left, self._pending_text()))
+        self._send(cid, Prompt.trusted(state.version, tuple(state.legal_actions()), left, self._pending_text()))
 
     def _pending_text(self) -> str:
         """What the prompted seat is asked, e.g. ``'attack round 3'`` or
@@ -639,9 +641,10 @@ class Table:
         state = self.dealer.state
         for st in self.seats:
             if st is not None and st.cid is not None:
-                self._send(st.cid, Sync(state.version, state.observation(st.seat)))
-        self._observe("step", actor=seat, action=action, events=[e.to_wire(None) for e in events],
-                      observation=state.observation(None))
+                self._send(st.cid, Sync.trusted(state.version, state.observation(st.seat)))
+        if self.observer is not None:  # the spectator's view costs an observation: only when someone watches
+            self._observe("step", actor=seat, action=action, events=[e.to_wire(None) for e in events],
+                          observation=state.observation(None))
         if then is not None:
             then()
         if state.is_over:

@@ -14,6 +14,11 @@ that map; ``from_wire(map)`` checks it and raises
 :class:`~.errors.RemoteProtocolError` (``bad-field``) on any problem.
 
 Message equality ignores ``seq``.
+
+``Cls.trusted(...)`` builds a message without the constructor's field checks: only
+for messages a program builds from its own state (the host's ``sync``, ``prompt``,
+``statement``…), never for anything a peer or a person supplied. The peer's decoder
+checks every received message in full either way (specs/performance.md § Host).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -63,6 +69,7 @@ from .limits import (
 _CODE_RE = re.compile(rf"[a-z][a-z0-9_.-]{{0,{MAX_CODE_LEN - 1}}}")
 _TOKEN_RE = re.compile(rf"[A-Za-z0-9_-]{{{MIN_TOKEN_LEN},{MAX_TOKEN_LEN}}}")
 _INT_MIN, _UINT_MAX = -(2**63), 2**64 - 1  # what msgpack can carry
+_UNCHECKED = threading.local()  # .on is True while Message.trusted() builds a message
 
 
 # --- field checks (raise FieldError) ------------------------------------------------
@@ -328,6 +335,20 @@ class PlayerInfo:
 
 # --- messages ---------------------------------------------------------------------------
 
+_AS_IS, _PLAIN = object(), object()
+#: message class -> ((field name, _AS_IS | _PLAIN | the optional key's default), ...), in
+#: field order without ``seq``: what ``to_wire`` does with each field (built once per class)
+_WIRE_PLANS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _wire_plan(cls: type) -> tuple[tuple[str, Any], ...]:
+    plan = tuple(
+        (f.name, _AS_IS if f.name in cls._trees else cls._optional.get(f.name, _PLAIN))  # type: ignore[attr-defined]
+        for f in dataclasses.fields(cls) if f.name != "seq"
+    )
+    _WIRE_PLANS[cls] = plan
+    return plan
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -346,8 +367,23 @@ class Message:
     seq: int | None = field(default=None, kw_only=True, compare=False)
 
     def __post_init__(self) -> None:
+        if getattr(_UNCHECKED, "on", False):
+            return
         _check_int("seq", self.seq, 0, MAX_SEQ, optional=True)
         self._validate()
+
+    @classmethod
+    def trusted(cls, *args: Any, **kwargs: Any) -> Any:
+        """``cls(*args, **kwargs)`` without the field checks, for a message built from
+        this program's own state (the host's observations, legal actions, signed
+        statements), where checking costs the host more than building. Fields must
+        already have their stored types (tuples, bytes). Never for values from a peer
+        or a person: use the constructor or :meth:`from_wire`."""
+        _UNCHECKED.on = True
+        try:
+            return cls(*args, **kwargs)
+        finally:
+            _UNCHECKED.on = False
 
     def _validate(self) -> None:
         """Check the message's own fields; raise :class:`FieldError`."""
@@ -355,13 +391,13 @@ class Message:
     def to_wire(self, seq: int | None = None) -> dict[str, Any]:
         """The wire map ``{"type", "seq", <fields>}``; ``seq`` overrides ``self.seq``."""
         out: dict[str, Any] = {"type": self.type, "seq": self.seq if seq is None else seq}
-        for f in dataclasses.fields(self):
-            if f.name in self._trees:
-                out[f.name] = getattr(self, f.name)  # checked plain data already: as is
-            elif f.name in self._optional and getattr(self, f.name) == self._optional[f.name]:
-                continue  # an optional key at its default stays off the wire
-            elif f.name != "seq":
-                out[f.name] = _plain(getattr(self, f.name))
+        plan = _WIRE_PLANS.get(type(self)) or _wire_plan(type(self))
+        for name, how in plan:
+            value = getattr(self, name)
+            if how is _AS_IS:
+                out[name] = value  # a tree field: checked plain data already
+            elif how is _PLAIN or value != how:  # an optional key at its default stays off the wire
+                out[name] = value if type(value) in _PLAIN_SCALARS else _plain(value)
         return out
 
     @classmethod

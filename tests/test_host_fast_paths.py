@@ -1,0 +1,86 @@
+"""The host's fast paths (issue 10 aim 3, specs/performance.md § Host): messages and
+statements the host builds from its own state skip the re-checks, give the same bytes,
+and whatever a peer receives is still checked in full."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from jupai_net.cards import CANONICAL_DECK
+from jupai_net.engine import GameState
+from jupai_net.fairness import HostDealer, decode_statement, generate_signing_key, make_seed, seed_commitment
+from jupai_net.fairness.statements import StatementError, make_body, sign_statement
+from jupai_net.protocol import FieldError, Prompt, RemoteProtocolError, Statement, Sync
+from jupai_net.rules import RuleSet
+from jupai_net.setup import draw_setup
+
+from .test_protocol_support import HOST_SAMPLES, pair
+
+
+def a_state() -> GameState:
+    rng = random.Random(5)
+    deck = list(CANONICAL_DECK)
+    rng.shuffle(deck)
+    rules = RuleSet()
+    return GameState.new(rules, deck, draw_setup(rules, rng))
+
+
+def test_trusted_messages_equal_checked_ones_on_the_wire():
+    state = a_state()
+    seat = state.to_move
+    pairs = [
+        (Sync(state.version, state.observation(seat)), Sync.trusted(state.version, state.observation(seat))),
+        (Prompt(state.version, tuple(state.legal_actions()), 5000, "attack"),
+         Prompt.trusted(state.version, tuple(state.legal_actions()), 5000, "attack")),
+        (Statement("step", b"body", b"s" * 64), Statement.trusted("step", b"body", b"s" * 64)),
+    ]
+    for checked, trusted in pairs:
+        assert trusted == checked
+        assert trusted.to_wire(seq=3) == checked.to_wire(seq=3)
+    for msg in HOST_SAMPLES.values():  # every kind of host message, also through the cached wire plan
+        fields = {f.name: getattr(msg, f.name) for f in dataclasses.fields(msg) if f.name != "seq"}
+        assert type(msg).trusted(**fields).to_wire(seq=1) == msg.to_wire(seq=1)
+
+
+def test_a_trusted_message_skips_the_checks_but_the_peer_still_refuses_it():
+    bad = Sync.trusted(1, {"observation": float("nan")})  # the constructor refuses a non-finite number
+    with pytest.raises(FieldError):
+        Sync(1, {"observation": float("nan")})
+    client, host = pair("game")
+    client.receive_data(host.send(bad))  # the host does not check its own message again...
+    with pytest.raises(RemoteProtocolError, match="observation"):
+        client.next_event()  # ...but the client checks everything it receives
+
+
+def test_checks_are_back_on_after_a_trusted_build_fails():
+    with pytest.raises(TypeError):
+        Sync.trusted(1)  # missing observation: the build fails inside trusted()
+    with pytest.raises(FieldError):
+        Sync(1, {"x": float("inf")})  # the next ordinary build checks again
+
+
+def test_the_dealer_signs_its_own_bodies_unchecked_with_the_same_bytes():
+    key = generate_signing_key()
+    body = make_body("abandon", b"g" * 16, 0, 3, reason="test", host_seed=None)
+    assert sign_statement(key, body, check=False) == sign_statement(key, body)  # Ed25519 is deterministic
+    with pytest.raises(StatementError):
+        sign_statement(key, {**body, "reason": 5})  # the checked path still refuses a bad body
+    # a whole dealt game: every statement the dealer signed unchecked decodes and checks on arrival
+    rules = RuleSet(players=2, rounds=2)
+    dealer = HostDealer(rules, key)
+    seeds = [make_seed(), make_seed()]
+    outboxes = [dealer.start()]
+    for seat, seed in enumerate(seeds):
+        outboxes.append(dealer.commit(seat, seed_commitment(dealer.game_id, seat, seed)) or {})
+    for seat, seed in enumerate(seeds):
+        outboxes.append(dealer.reveal(seat, seed) or {})
+    count = 0
+    for out in outboxes:
+        for raws in out.values():
+            for raw in raws:
+                assert decode_statement(raw, dealer.host_key).body["game"] == dealer.game_id  # signature and body checked
+                count += 1
+    assert count >= 6
