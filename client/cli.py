@@ -46,8 +46,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "checked on every later join; type the number of a move to play; at the end the deal is verified "
         "and the transcript saved for `jupai verify`.",
     )
-    p.add_argument("address", metavar="HOST[:PORT]",
-                   help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}); IPv6 as [ADDR]:PORT")
+    p.add_argument("address", metavar="HOST[:PORT] | TABLE", nargs="?", default=None,
+                   help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}; IPv6 as "
+                   "[ADDR]:PORT), or the name of a table announced on the LAN; none: list the tables on the LAN "
+                   "and pick one")
     p.add_argument("--name", default=None, help="your name at the table (default: your login name; with --bot, e.g. 'random bot')")
     p.add_argument("--code", default=None, metavar="CODE",
                    help="the join code shown on the host screen; required to accept a host whose code changed")
@@ -248,6 +250,18 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or detect_lang()
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
+    if args.address is None or not _dial_directly(args.address):
+        from .discover import NoTable, choose_table
+
+        read = input if os.isatty(0) else None
+        try:
+            ad = choose_table(args.address, lang, say=lambda line: console.print(line, markup=False), read=read)
+        except NoTable as exc:
+            _err(err, str(exc))
+            return EXIT_CONNECT
+        args.address = f"{ad.address}:{ad.port}"
+        console.print(t("discover.joining", lang, name=ad.name, address=args.address, code=ad.code or "?"),
+                      markup=False)
     try:
         host, port = parse_address(args.address)
     except ValueError:
@@ -278,6 +292,18 @@ def run(args: argparse.Namespace) -> int:
             raise
         _err(err, t("cli.interrupted", lang))
         return EXIT_INTERRUPTED
+
+
+def _dial_directly(address: str) -> bool:
+    """True for an address to dial (``HOST[:PORT]`` that is an IP address, localhost or a
+    resolvable name); False for the name of a table to look up on the LAN."""
+    from .discover import is_address
+
+    try:
+        parse_address(address)
+    except ValueError:
+        return False
+    return is_address(address)
 
 
 def _is_interrupt(exc: BaseException) -> bool:

@@ -23,6 +23,7 @@ import logging
 import os
 import signal
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +87,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--transcript-dir", default=None, metavar="DIR",
                    help="where to save every seat's transcript of each game, as the host sent it (check with "
                    "`jupai verify`; default: host-transcripts/ in the jupai config folder)")
+    p.add_argument("--table-name", default=None, metavar="NAME",
+                   help="the table's name on the LAN, for `jupai join NAME` (default: \"<your name>'s table\")")
+    p.add_argument("--no-announce", action="store_true",
+                   help="do not announce the table on the LAN (players then join by address)")
     p.add_argument("--quiet", action="store_true", help="print only the join information and the results")
     p.add_argument("-v", "--verbose", action="count", default=0,
                    help="log connections (-v) and protocol details (-vv) to stderr (otherwise warnings go to "
@@ -187,21 +192,30 @@ class HostScreen:
             render = None  # type: ignore[assignment]
         self.render = render
 
-    def banner(self, identity: HostIdentity, server: HostServer, rules: RuleSet, bots: int, bot: str = "greedy") -> None:
-        """The join information: addresses, join code, fingerprints, table size."""
+    def banner(self, identity: HostIdentity, server: HostServer, rules: RuleSet, bots: int, bot: str = "greedy",
+               table_name: str | None = None) -> None:
+        """The join information: every address it listens on, join code, fingerprints,
+        table size, and the table's name when it is announced on the LAN (a warning when
+        the machine has no LAN address at all)."""
         from rich.panel import Panel
         from rich.text import Text
 
-        from .tls import local_addresses
+        from .announce import lan_addresses
 
         port = server.port
         bind = server.config.bind
-        addrs = [bind] if bind and bind not in ("0.0.0.0", "::") else local_addresses()
+        addrs = [bind] if bind and bind not in ("0.0.0.0", "::") else lan_addresses()
+        no_lan = not addrs
+        addrs = addrs or ["127.0.0.1"]
         text = Text()
         text.append(f"剧牌 table for {rules.players}", style="bold")
         text.append(f": {seats_line(rules.players, bots, bot)}; {rules.rounds} rounds\n")
         text.append("join code    ", style="dim")
         text.append(identity.join_code + "\n", style="bold green")
+        if table_name:
+            text.append("table name   ", style="dim")
+            text.append(table_name, style="bold")
+            text.append(" (announced on the LAN: `jupai join` lists it)\n")
         for a in addrs:
             host = f"[{a}]" if ":" in a else a
             text.append("join with    ", style="dim")
@@ -214,6 +228,9 @@ class HostScreen:
         text.append("host key     ", style="dim")
         text.append(key_fingerprint(public_key_bytes(identity.signing_key)))
         self.console.print(Panel(text, title="jupai host", title_align="left", border_style="green"))
+        if no_lan:
+            self.console.print("warning: this machine has no LAN address (no network connection?): only players on "
+                               "this machine can join", style="bold yellow", markup=False)
 
     def __call__(self, table_id: int, kind: str, data: dict[str, Any]) -> None:
         """Table observer: print one public event."""
@@ -361,6 +378,31 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
+def announced_name(args: argparse.Namespace, config: HostConfig) -> str | None:
+    """The name to announce the table under, or None when it is not announced
+    (:func:`~jupai_net.host.announce.should_announce`)."""
+    from .announce import should_announce
+
+    if not should_announce(config.bind, getattr(args, "no_announce", False)):
+        return None
+    from jupai_net.protocol.discovery import DiscoveryError, clean_name
+
+    try:
+        return clean_name(args.table_name or f"{default_user()}'s table")
+    except DiscoveryError:
+        return "jupai table"
+
+
+def default_user() -> str:
+    """The login name (for the default table name), ``player`` when unknown."""
+    import getpass
+
+    try:
+        return getpass.getuser() or "player"
+    except Exception:  # noqa: BLE001 - no user database entry
+        return "player"
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai host``; returns the exit code."""
     import trio
@@ -384,7 +426,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     screen = HostScreen(console, quiet=args.quiet, games=config.games)
     try:
-        stopped_by = trio.run(serve, config, identity, screen)
+        stopped_by = trio.run(partial(serve, config, identity, screen, table_name=announced_name(args, config)))
     except BaseException as exc:  # noqa: B036 - trio wraps Ctrl-C and OSError in exception groups
         if _find(exc, KeyboardInterrupt) is not None:  # a second Ctrl-C while stopping
             print("interrupted", file=sys.stderr)
@@ -450,7 +492,7 @@ def _find(exc: BaseException, kind: type[BaseException]) -> Any:
 
 
 async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, *,
-                signals: bool = True) -> int | None:
+                signals: bool = True, table_name: str | None = None) -> int | None:
     """Run the server with ``screen`` as observer; print the banner once listening.
 
     With ``signals`` (the main thread only), the first Ctrl-C (SIGINT), SIGTERM or SIGHUP
@@ -458,17 +500,27 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     (:meth:`HostServer.stop`: a running game is abandoned with :func:`stop_reason`, the
     transcripts are saved, every client gets ``bye``); a second one raises
     ``KeyboardInterrupt``. Returns the number of the signal that stopped it (``None``:
-    the games were played)."""
+    the games were played). With ``table_name`` the table is announced on the LAN under
+    that name (:class:`~jupai_net.host.announce.Announcer`) while the host runs."""
     import trio
 
     from .server import HostServer
 
-    server = HostServer(config, identity, observer=screen)
+    updates_in, updates_out = trio.open_memory_channel(64)
+
+    def observe(table_id: int, kind: str, data: dict[str, Any]) -> None:
+        screen(table_id, kind, data)
+        if table_name is not None:
+            announce_update(updates_in, kind, data, config.table.rules.players)
+
+    server = HostServer(config, identity, observer=observe)
     stopped: int | None = None
     with trio.open_signal_receiver(*STOP_SIGNALS) if signals else contextlib.nullcontext() as received:
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve)
-            screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot)
+            screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot, table_name)
+            if table_name is not None:
+                nursery.start_soon(announcer_for(table_name, server, identity, config).run, updates_out)
             for table in server.tables:  # the empty seats waiting for players
                 screen(table.table_id, "lobby", {"players": table.players(), "seats": table.rules.players})
 
@@ -487,3 +539,34 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
             await server.closed.wait()
             nursery.cancel_scope.cancel()
     return stopped
+
+
+def announcer_for(table_name: str, server: HostServer, identity: HostIdentity, config: HostConfig) -> Any:
+    """The :class:`~jupai_net.host.announce.Announcer` of this host's table."""
+    from jupai_net.protocol import PROTOCOL_VERSION
+    from jupai_net.protocol.discovery import TableAd, code_prefix
+
+    from .announce import Announcer, lan_addresses
+
+    seats = config.table.rules.players
+    addrs = [config.bind] if config.bind not in ("", "0.0.0.0", "::") else lan_addresses()
+    ad = TableAd(table_name, tuple(addrs) or ("127.0.0.1",), server.port, seats, seats - config.table.bots,
+                 PROTOCOL_VERSION, "lobby", code_prefix(identity.join_code))
+    return Announcer(ad)
+
+
+def announce_update(channel: Any, kind: str, data: dict[str, Any], seats: int) -> None:
+    """Queue ``(free seats, state)`` for the announcer after a table event (dropped when
+    the queue is full: the next event carries the news)."""
+    import trio
+
+    if kind == "lobby":
+        update = (max(0, (data.get("seats") or seats) - len(data["players"])), "lobby")
+    elif kind in ("start", "deal"):
+        update = (0, "playing")
+    else:
+        return
+    try:
+        channel.send_nowait(update)
+    except (trio.WouldBlock, trio.ClosedResourceError):
+        pass

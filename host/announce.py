@@ -1,0 +1,151 @@
+"""Announcing a table on the LAN with DNS-SD over multicast DNS (python-zeroconf)
+(specs/host.md § Announcing the table, specs/protocol.md § Discovery).
+
+:class:`Announcer` registers one service instance for the table and updates its TXT
+record as seats fill. python-zeroconf runs its own threads and its register/update/
+unregister calls block for a moment (it probes and announces), so the trio host calls
+them through :func:`trio.to_thread.run_sync` (:meth:`Announcer.run`).
+
+The host never announces when it listens on a loopback address only (``jupai play``,
+every test), with ``--no-announce``, or when ``$JUPAI_NO_MULTICAST`` is set.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from jupai_net.protocol.discovery import SERVICE_TYPE, TableAd, instance_name, txt_properties
+
+log = logging.getLogger("jupai_net.host.announce")
+
+
+def should_announce(bind: str, no_announce: bool = False, environ: dict[str, str] | None = None) -> bool:
+    """True when a host listening on ``bind`` ("" = every interface) should announce:
+    not ``--no-announce``, no ``$JUPAI_NO_MULTICAST``, and not a loopback-only address."""
+    env = os.environ if environ is None else environ
+    if no_announce or env.get("JUPAI_NO_MULTICAST"):
+        return False
+    if bind in ("", "0.0.0.0", "::"):
+        return True
+    try:
+        return not ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return bind != "localhost"
+
+
+class Announcer:
+    """One table announced on the LAN while the host runs.
+
+    ``ad`` is what to announce (:class:`TableAd`; its ``addresses`` are the host's LAN
+    addresses); ``zeroconf_factory`` makes the python-zeroconf object (tests inject a
+    fake transport). :meth:`start`, :meth:`update` and :meth:`close` block: call them
+    from a thread (:meth:`run` does, from trio). Network errors are logged, never raised:
+    a table that cannot be announced can still be joined by address."""
+
+    def __init__(self, ad: TableAd, zeroconf_factory: Callable[[], Any] | None = None):
+        self.ad = ad
+        self._factory = zeroconf_factory
+        self._zc: Any = None
+        self._info: Any = None
+
+    def _service_info(self, ad: TableAd) -> Any:
+        from zeroconf import ServiceInfo
+
+        return ServiceInfo(
+            SERVICE_TYPE,
+            instance_name(ad.name),
+            addresses=[socket.inet_aton(a) for a in ad.addresses],
+            port=ad.port,
+            properties=txt_properties(ad),
+            server=f"{socket.gethostname().split('.')[0] or 'jupai'}.local.",
+        )
+
+    def start(self) -> bool:
+        """Register the service (allowing a renamed instance on a name clash); True when
+        announced."""
+        try:
+            if self._factory is not None:
+                self._zc = self._factory()
+            else:
+                from zeroconf import IPVersion, Zeroconf
+
+                self._zc = Zeroconf(ip_version=IPVersion.V4Only)
+            self._info = self._service_info(self.ad)
+            self._zc.register_service(self._info, allow_name_change=True)
+        except Exception as exc:  # noqa: BLE001 - no multicast here: still joinable by address
+            log.warning("cannot announce the table on the LAN: %s", exc)
+            self.close()
+            return False
+        log.info("announced %r on the LAN (%s)", self.ad.name, SERVICE_TYPE)
+        return True
+
+    def update(self, *, free: int | None = None, state: str | None = None) -> None:
+        """Announce new ``free`` seats / ``state`` (no-op when unchanged or not started)."""
+        new = replace(self.ad, free=self.ad.free if free is None else free, state=self.ad.state if state is None else state)
+        if new == self.ad or self._zc is None:
+            self.ad = new
+            return
+        self.ad = new
+        try:
+            info = self._service_info(new)
+            info.name = self._info.name  # keep the name the network agreed to
+            self._zc.update_service(info)
+            self._info = info
+        except Exception as exc:  # noqa: BLE001
+            log.warning("cannot update the table's announcement: %s", exc)
+
+    def close(self) -> None:
+        """Withdraw the announcement and stop python-zeroconf (idempotent)."""
+        zc, self._zc = self._zc, None
+        if zc is None:
+            return
+        try:
+            if self._info is not None:
+                zc.unregister_service(self._info)
+        except Exception as exc:  # noqa: BLE001
+            log.debug("unregister failed: %s", exc)
+        try:
+            zc.close()
+        except Exception as exc:  # noqa: BLE001
+            log.debug("zeroconf close failed: %s", exc)
+
+    async def run(self, updates: Any) -> None:
+        """Announce until cancelled, applying every ``(free, state)`` pair received on the
+        trio channel ``updates``; withdraws the announcement on the way out."""
+        import trio
+
+        started = await trio.to_thread.run_sync(self.start)
+        try:
+            async for free, state in updates:
+                if started:
+                    await trio.to_thread.run_sync(lambda f=free, s=state: self.update(free=f, state=s))
+        finally:
+            with trio.CancelScope(shield=True):
+                await trio.to_thread.run_sync(self.close)
+
+
+def lan_addresses(adapters: Sequence[Any] | None = None) -> list[str]:
+    """Every IPv4 address of this machine that another machine could reach: all
+    interfaces (``ifaddr``), without loopback and link-local addresses. ``adapters``
+    replaces ``ifaddr.get_adapters()`` (tests). Empty when there is none."""
+    if adapters is None:
+        import ifaddr
+
+        adapters = ifaddr.get_adapters()
+    found: list[str] = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6 (a tuple)
+            addr = ipaddress.ip_address(ip.ip)
+            if addr.is_loopback or addr.is_link_local or addr.is_unspecified:
+                continue
+            if ip.ip not in found:
+                found.append(ip.ip)
+    return found

@@ -1,0 +1,277 @@
+"""Finding a table on the LAN (specs/protocol.md § Discovery, specs/client.md § Finding
+a table): the announcement's fields, the host's announcer and the client's browser
+against an injected in-memory transport, and `jupai join` choosing a table.
+
+No test here sends multicast: the transport is a fake, and the suite sets
+$JUPAI_NO_MULTICAST (tests/conftest.py). The real announce → browse → join test runs
+inside network namespaces it makes itself (tests/test_discovery_netns.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from jupai_net.client.discover import NoTable, browse, choose_table, is_address, table_lines
+from jupai_net.host.announce import Announcer, lan_addresses, should_announce
+from jupai_net.protocol.discovery import (
+    SERVICE_TYPE,
+    DiscoveryError,
+    TableAd,
+    clean_name,
+    code_prefix,
+    find_table,
+    instance_name,
+    table_from_service,
+    txt_properties,
+)
+
+AD = TableAd("Ann's table", ("127.0.0.1",), 47474, 4, 2, 2, "lobby", "WYSM3")
+
+
+# ------------------------------------------------------------------ the announcement
+def test_txt_round_trip():
+    props = {k.encode(): v.encode() for k, v in txt_properties(AD).items()}
+    assert table_from_service(instance_name(AD.name), ["127.0.0.1"], 47474, props) == AD
+    assert instance_name("Ann's table") == "Ann's table._jupai._tcp.local."
+
+
+@pytest.mark.parametrize("change, why", [
+    ({b"seats": b"7"}, "seats"),
+    ({b"free": b"5"}, "free"),
+    ({b"free": b"-1"}, "free"),
+    ({b"v": b"x"}, "'v'"),
+    ({b"state": b"over"}, "state"),
+    ({b"code": b"\x1b]52;c;aGk=\x07"}, "code"),
+    ({b"code": b"\xff"}, "UTF-8"),
+    ({b"seats": None}, "missing"),
+])
+def test_bad_txt_fields_are_refused(change, why):
+    props = {k.encode(): v.encode() for k, v in txt_properties(AD).items()}
+    props.update(change)
+    with pytest.raises(DiscoveryError, match=why):
+        table_from_service("t", ["127.0.0.1"], 1, props)
+
+
+def test_bad_addresses_and_ports_are_refused():
+    props = txt_properties(AD)
+    with pytest.raises(DiscoveryError, match="IPv4"):
+        table_from_service("t", ["::1"], 1, props)
+    with pytest.raises(DiscoveryError, match="not an IP"):
+        table_from_service("t", ["example"], 1, props)
+    with pytest.raises(DiscoveryError, match="port"):
+        table_from_service("t", ["127.0.0.1"], 70000, props)
+
+
+def test_table_names_are_printable_and_short():
+    assert clean_name("  Ann\x1b[2J's\t table \u202e ") == "Ann[2J's table"
+    assert len(clean_name("宝" * 60).encode()) <= 63
+    with pytest.raises(DiscoveryError):
+        clean_name("\x00\x07 ")
+    hostile = table_from_service("\x1b]0;pwned\x07Evil._jupai._tcp.local.", ["127.0.0.1"], 1, txt_properties(AD))
+    assert "\x1b" not in hostile.name and "\x07" not in hostile.name
+
+
+def test_find_table_by_name_or_unique_prefix():
+    tables = [AD, TableAd("Annex", ("127.0.0.2",), 1, 2, 1, 2), TableAd("宝宝的牌桌", ("127.0.0.3",), 1, 2, 1, 2)]
+    assert find_table(tables, "ann's  TABLE") is AD
+    assert find_table(tables, "宝宝") is tables[2]
+    assert find_table(tables, "ann") is None  # two tables start with it
+    assert find_table(tables, "bob") is None
+    assert code_prefix("WYSM3-PCJCC-ABCDE") == "WYSM3"
+
+
+# ------------------------------------------------------------------ an in-memory LAN
+class FakeLan:
+    """A multicast DNS 'network' in memory: announcers register services, browsers get
+    Added/Updated/Removed callbacks and resolve TXT records."""
+
+    def __init__(self):
+        self.services = {}
+        self.browsers = []
+        self.closed = 0
+
+    def zeroconf(self):
+        lan = self
+
+        class Zc:
+            def register_service(self, info, allow_name_change=False):
+                lan.services[info.name] = info
+                lan._tell(info.name, "Added")
+
+            def update_service(self, info):
+                lan.services[info.name] = info
+                lan._tell(info.name, "Updated")
+
+            def unregister_service(self, info):
+                lan.services.pop(info.name, None)
+                lan._tell(info.name, "Removed")
+
+            def get_service_info(self, type_, name, timeout=0):
+                info = lan.services.get(name)
+                if info is None:
+                    return None
+                return SimpleNamespace(parsed_addresses=info.parsed_addresses, port=info.port,
+                                       properties=info.properties)
+
+            def close(self):
+                lan.closed += 1
+
+        return Zc()
+
+    def browser(self, zc, type_, handlers):
+        assert type_ == SERVICE_TYPE
+        b = SimpleNamespace(zc=zc, handlers=handlers, cancel=lambda: None)
+        self.browsers.append(b)
+        for name in list(self.services):
+            for h in handlers:
+                h(zc, type_, name, SimpleNamespace(name="Added"))
+        return b
+
+    def _tell(self, name, kind):
+        for b in self.browsers:
+            for h in b.handlers:
+                h(b.zc, SERVICE_TYPE, name, SimpleNamespace(name=kind))
+
+    def find(self, seconds=0.2, **kw):
+        return browse(seconds, zeroconf_factory=self.zeroconf, browser_factory=self.browser, **kw)
+
+
+def test_announce_update_and_withdraw():
+    lan = FakeLan()
+    ann = Announcer(AD, zeroconf_factory=lan.zeroconf)
+    assert ann.start()
+    assert lan.find() == [AD]
+    ann.update(free=0, state="playing")
+    (seen,) = lan.find()
+    assert (seen.free, seen.state) == (0, "playing")
+    ann.close()
+    ann.close()  # idempotent
+    assert lan.find() == [] and lan.closed >= 1
+
+
+def test_an_announcer_that_cannot_start_is_not_fatal():
+    def broken():
+        raise OSError("no multicast route")
+
+    ann = Announcer(AD, zeroconf_factory=broken)
+    assert ann.start() is False
+    ann.update(free=1)
+    ann.close()
+
+
+def test_browse_skips_bad_announcements_and_stops_early():
+    lan = FakeLan()
+    Announcer(AD, zeroconf_factory=lan.zeroconf).start()
+    bad = Announcer(TableAd("Bad", ("127.0.0.2",), 2, 4, 1, 2), zeroconf_factory=lan.zeroconf)
+    bad.start()
+    lan.services[instance_name("Bad")].properties[b"seats"] = b"99"
+    ticks = iter(range(1000))
+    found = browse(3600, until=lambda ts: any(t.name == AD.name for t in ts), zeroconf_factory=lan.zeroconf,
+                   browser_factory=lan.browser, clock=lambda: next(ticks))
+    assert found == [AD]  # the bad one skipped; returned long before an hour
+
+
+def _two_tables():
+    lan = FakeLan()
+    for ad in (AD, TableAd("宝宝的牌桌", ("127.0.0.3",), 47475, 2, 1, 2, "playing", "ABCDE")):
+        Announcer(ad, zeroconf_factory=lan.zeroconf).start()
+    return lan
+
+
+def test_choose_by_name_and_by_number():
+    lan = _two_tables()
+    said = []
+    assert choose_table("宝宝", "zh", say=said.append, read=None, find=lan.find).port == 47475
+    answers = iter(["9", "x", "1"])
+    said.clear()
+    ad = choose_table(None, "en", say=said.append, read=lambda prompt: next(answers), find=lan.find)
+    assert ad == AD
+    assert any(line.startswith("1. Ann's table — 127.0.0.1:47474 · 2/4 seats free") for line in said)
+    assert sum("Type a number from 1 to 2" in line for line in said) == 2
+
+
+@pytest.mark.parametrize("name, read, tables, message", [
+    ("bob", None, True, "No table called 'bob'"),
+    (None, None, True, "Several tables"),
+    (None, None, False, "No table found on the LAN"),
+    (None, lambda p: "q", True, "No table chosen"),
+])
+def test_no_table_chosen_says_why(name, read, tables, message):
+    lan = _two_tables() if tables else FakeLan()
+    with pytest.raises(NoTable, match=message):
+        choose_table(name, "en", say=lambda line: None, read=read, find=lan.find)
+
+
+def test_a_single_table_is_taken_without_asking():
+    lan = FakeLan()
+    Announcer(AD, zeroconf_factory=lan.zeroconf).start()
+    assert choose_table(None, "en", say=lambda line: None, read=None, find=lan.find) == AD
+
+
+def test_table_lines_in_chinese():
+    (line,) = table_lines([AD], "zh")
+    assert "空位 2/4" in line and "等待玩家" in line
+
+
+# ------------------------------------------------------------------ who announces, what is dialled
+def test_should_announce():
+    assert should_announce("", environ={})
+    assert should_announce("0.0.0.0", environ={})
+    assert not should_announce("127.0.0.1", environ={})
+    assert not should_announce("::1", environ={})
+    assert not should_announce("", no_announce=True, environ={})
+    assert not should_announce("", environ={"JUPAI_NO_MULTICAST": "1"})
+
+
+def test_addresses_are_dialled_and_names_are_looked_up():
+    never = lambda host: False  # noqa: E731
+    assert is_address("127.0.0.1:4000", never) and is_address("[::1]:4000", never)
+    assert is_address("localhost", never) and is_address("box.local", never)
+    assert is_address("gamebox", lambda host: True)
+    assert not is_address("gamebox", never)
+    assert not is_address("Ann's table", never)
+
+
+def test_lan_addresses_lists_every_interface():
+    ip = lambda a: SimpleNamespace(ip=a)  # noqa: E731
+    adapters = [SimpleNamespace(ips=[ip("127.0.0.1"), ip(("::1", 0, 0))]),
+                SimpleNamespace(ips=[ip("192.0.2.10"), ip("169.254.3.4")]),
+                SimpleNamespace(ips=[ip("198.51.100.7")])]
+    assert lan_addresses(adapters) == ["192.0.2.10", "198.51.100.7"]
+    assert lan_addresses([SimpleNamespace(ips=[ip("127.0.0.1")])]) == []
+
+
+def test_jupai_join_without_multicast_says_so():
+    """Through the command: no address and no multicast (as in this test suite)."""
+    proc = subprocess.run([sys.executable, "-m", "jupai_net", "join", "--bot", "random"], capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
+    assert proc.returncode == 3
+    assert "Cannot look for tables on the LAN" in proc.stderr and "jupai join HOST[:PORT]" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("found", [["192.0.2.10", "198.51.100.7"], []])
+def test_host_banner_lists_every_address_or_warns(monkeypatch, tmp_path, found):
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.host import announce
+    from jupai_net.host.cli import HostScreen
+    from jupai_net.host.tls import load_identity
+    from jupai_net.rules import RuleSet
+
+    monkeypatch.setattr(announce, "lan_addresses", lambda: list(found))
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=120, color_system=None))
+    server = SimpleNamespace(port=4242, config=SimpleNamespace(bind=""))
+    screen.banner(load_identity(), server, RuleSet(), 1, "greedy", "Ann's table")
+    text = out.getvalue()
+    for addr in found:
+        assert f"jupai join {addr}:4242 --code" in text
+    assert "table name   Ann's table" in text
+    assert ("no LAN address" in text) == (not found)

@@ -1,0 +1,105 @@
+"""The real thing: `jupai host` announces its table with multicast DNS and `jupai join`
+finds it by name and with no address, across a link between two network namespaces
+that this test makes itself (`ip netns add` + a veth pair) and removes afterwards.
+
+Multicast never leaves these namespaces. Skipped, with the reason, where namespaces
+cannot be made (not root, no iproute2, a container without the capability)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+# A private /24 that exists only on the veth pair inside the test's own namespaces.
+HOST_ADDR, PLAYER_ADDR = "10.231.7.1", "10.231.7.2"
+
+
+def _ip(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["ip", *args], capture_output=True, text=True, timeout=20)
+
+
+@pytest.fixture
+def namespaces():
+    if shutil.which("ip") is None:
+        pytest.skip("iproute2 (`ip`) is not installed: cannot make network namespaces")
+    tag = uuid.uuid4().hex[:6]
+    host_ns, player_ns = f"jt-h-{tag}", f"jt-p-{tag}"
+    made = _ip("netns", "add", host_ns)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a network namespace here: {made.stderr.strip()}")
+    try:
+        steps = [
+            ("netns", "add", player_ns),
+            ("link", "add", f"jt-a-{tag}", "type", "veth", "peer", "name", f"jt-b-{tag}"),
+            ("link", "set", f"jt-a-{tag}", "netns", host_ns),
+            ("link", "set", f"jt-b-{tag}", "netns", player_ns),
+            ("-n", host_ns, "addr", "add", f"{HOST_ADDR}/24", "dev", f"jt-a-{tag}"),
+            ("-n", player_ns, "addr", "add", f"{PLAYER_ADDR}/24", "dev", f"jt-b-{tag}"),
+            ("-n", host_ns, "link", "set", "lo", "up"),
+            ("-n", player_ns, "link", "set", "lo", "up"),
+            ("-n", host_ns, "link", "set", f"jt-a-{tag}", "up"),
+            ("-n", player_ns, "link", "set", f"jt-b-{tag}", "up"),
+        ]
+        for step in steps:
+            r = _ip(*step)
+            if r.returncode != 0:
+                pytest.skip(f"cannot set up the namespaces ({' '.join(step)}): {r.stderr.strip()}")
+        yield host_ns, player_ns
+    finally:
+        _ip("netns", "del", player_ns)
+        _ip("netns", "del", host_ns)
+
+
+def _env(tmp_path, who):
+    env = {k: v for k, v in os.environ.items() if k != "JUPAI_NO_MULTICAST"}  # multicast on, in the namespaces only
+    env.update(JUPAI_CONFIG_DIR=str(tmp_path / who), COLUMNS="200", LANG="en_US.UTF-8")
+    return env
+
+
+def _in(ns, *argv):
+    return ["ip", "netns", "exec", ns, sys.executable, "-m", "jupai_net", *argv]
+
+
+def _host(tmp_path, ns, name):
+    proc = subprocess.Popen(_in(ns, "host", "--port", "0", "--seats", "2", "--bots", "1", "--rounds", "3",
+                                "--bot-delay", "0.05", "--table-name", name, "--games", "1"),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=_env(tmp_path, "host"))
+    lines = []
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        line = proc.stdout.readline()
+        lines.append(line)
+        if "lobby" in line:
+            return proc, "".join(lines)
+    proc.kill()
+    raise AssertionError("the host never showed its lobby:\n" + "".join(lines))
+
+
+def _join(tmp_path, ns, *argv):
+    return subprocess.run(_in(ns, "join", *argv, "--bot", "random"), capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL, env=_env(tmp_path, "player"))
+
+
+@pytest.mark.parametrize("how", ["by name", "no address"])
+def test_announce_browse_join_across_a_link(namespaces, tmp_path, how):
+    host_ns, player_ns = namespaces
+    host, banner = _host(tmp_path, host_ns, "Ann's table")
+    try:
+        assert HOST_ADDR in banner and "table name   Ann's table" in banner
+        proc = _join(tmp_path, player_ns, *(["ann's TABLE"] if how == "by name" else []))
+        out = " ".join(proc.stdout.split())
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert re.search(rf"Joining 'Ann's table' at {re.escape(HOST_ADDR)}:\d+", out)
+        assert "fairness: verified" in out
+        assert host.wait(timeout=60) == 0
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
