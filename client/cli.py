@@ -296,9 +296,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _dial_directly(address: str) -> bool:
     """True for an address to dial (``HOST[:PORT]`` that is an IP address, localhost or a
-    resolvable name); False for the name of a table to look up on the LAN."""
+    resolvable name, or anything with a port or brackets, which only an address has);
+    False for the name of a table to look up on the LAN."""
     from .discover import is_address
 
+    if ":" in address or "[" in address:
+        return True  # a bad one is then reported as a bad address
     try:
         parse_address(address)
     except ValueError:
