@@ -374,6 +374,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "无法在局域网中寻找牌桌：{reason}。请按地址加入：jupai join 主机[:端口]"),
     "discover.joining": ("Joining '{name}' at {address} (code starts {code}: compare with the host screen)",
                          "加入“{name}”（{address}，加入码开头 {code}：请与主机屏幕核对）"),
+    # --- jupai history (history.py) -------------------------------------------------------
+    "history.none": ("No saved game yet (looked in {dirs}).", "还没有保存的对局（查找了 {dirs}）。"),
+    "history.more": ("{shown} of {total} games shown; -n 0 shows all.", "显示了 {total} 局中的 {shown} 局；-n 0 显示全部。"),
+    "history.bad_n": ("jupai history: -n must be 0 (all) or more", "jupai history：-n 必须是 0（全部）或更大"),
+    "history.col.when": ("when", "时间"),
+    "history.col.table": ("table", "牌桌"),
+    "history.col.players": ("players", "玩家"),
+    "history.col.winner": ("winner", "赢家"),
+    "history.col.fairness": ("fairness", "公平性"),
     # --- command line (cli.py) ------------------------------------------------------------
     "cli.connecting": ("Connecting to {host}:{port} …", "正在连接 {host}:{port} …"),
     "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[地址]:端口）"),

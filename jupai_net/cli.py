@@ -26,6 +26,7 @@ SUBCOMMANDS = {
     "join": "jupai_net.client.cli",
     "verify": "jupai_net.fairness.cli",
     "replay": "jupai_net.replay_cli",
+    "history": "jupai_net.history",
     "simulate": "jupai_net.simulate",
     "rules": "jupai_net.rules_cli",
 }

@@ -1,0 +1,172 @@
+"""``jupai history``: the games played, newest first, from the saved transcripts
+(specs/client.md § History).
+
+A game is one game id: the transcripts a seat saved (``<config>/transcripts``) and those
+a host kept for every seat (``<config>/host-transcripts``) are grouped by the game id of
+their signed ``start`` statement, and the game is shown once, from the first file found
+(a seat's own before the host's copies), or from the copy with the worst verdict. Each line: date and time, table, players,
+winner, fairness verdict (every file is verified, as ``jupai verify`` does).
+
+What a transcript's signed statements do not say — the table and the players' names —
+comes from the file's unsigned ``meta`` map when the program that saved it wrote one
+(specs/fairness.md §7); otherwise the line shows the host address or seat numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+EPILOG = """examples:
+  jupai history                 # the last 20 games on this machine
+  jupai history -n 0 --json     # every game, as JSON
+  jupai history --dir ./games   # the transcripts in another folder"""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of the history.
+
+    ``when``: when the transcript was saved (ISO 8601, local time, seconds);
+    ``game``: the game id (hex); ``table``: table name or host address ("" unknown);
+    ``players``: a name per seat (seat numbers when unknown); ``seat``: the seat that
+    saved the file (None for a host's or spectator's copy); ``winner``: the winner's
+    name, "" when the game did not end with one; ``status``/``reason``: the fairness
+    verdict; ``file``: the transcript read."""
+
+    when: str
+    game: str
+    table: str
+    players: tuple[str, ...]
+    seat: int | None
+    winner: str
+    status: str
+    reason: str
+    file: str
+
+
+def default_dirs() -> list[Path]:
+    """Where ``jupai join``/``play`` and ``jupai host`` save transcripts."""
+    from .client.known_hosts import config_dir
+
+    return [config_dir() / "transcripts", config_dir() / "host-transcripts"]
+
+
+def read_entry(path: Path) -> GameEntry | None:
+    """The :class:`GameEntry` of one transcript file; None when it is not a readable
+    transcript with a ``start`` statement (such files are not games)."""
+    from .fairness.cli import read_bytes
+    from .fairness.story import StoryError, read_game
+    from .fairness.transcript import TranscriptError, decode_transcript
+
+    data, problem = read_bytes(str(path))
+    if problem is not None:
+        return None
+    try:
+        story = read_game(data)
+        t = decode_transcript(data)
+    except (StoryError, TranscriptError):
+        return None
+    if story.verdict.game_id is None and story.seats == 0:
+        return None
+    meta = getattr(t, "meta", None) or {}
+    seats = story.seats or len(meta.get("names") or ())
+    names = [_printable(n) for n in list(meta.get("names") or [])[:seats]]
+    names += [f"seat {s}" for s in range(len(names), seats)]
+    when = meta.get("saved")
+    if not isinstance(when, str):
+        when = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+    winner = names[story.winner] if story.winner is not None and story.winner < len(names) else ""
+    table = _printable(meta.get("table"))
+    return GameEntry(when, story.verdict.game_id or "", table, tuple(names), t.seat, winner,
+                     story.verdict.status, story.verdict.reason, str(path))
+
+
+def _printable(value: Any, limit: int = 40) -> str:
+    """An unsigned ``meta`` value as safe text: strings only, control and format
+    characters dropped, at most ``limit`` characters ("" otherwise)."""
+    if not isinstance(value, str):
+        return ""
+    return "".join(c for c in value if c.isprintable())[:limit]
+
+
+def collect(dirs: list[Path]) -> list[GameEntry]:
+    """Every game in ``dirs`` (``*.jupai`` files), one entry per game id (the copy with the
+    worst verdict, else the first found), newest first."""
+    from .fairness.cli import WORST_FIRST
+
+    games: dict[str, GameEntry] = {}
+    for d in dirs:
+        if not d.is_dir():
+            continue
+        for path in sorted(d.glob("*.jupai")):
+            entry = read_entry(path)
+            if entry is None:
+                continue
+            key = entry.game or entry.file
+            kept = games.get(key)
+            if kept is None or WORST_FIRST.index(entry.status) < WORST_FIRST.index(kept.status):
+                games[key] = entry  # of several copies of a game, the worst verdict is the news
+    return sorted(games.values(), key=lambda e: e.when, reverse=True)
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``history`` subcommand to ``subparsers``; it sets ``func=run``."""
+    p = subparsers.add_parser(
+        "history",
+        help="the games played on this machine, newest first, each with its fairness verdict",
+        description="List past games from the saved transcripts (yours and those a host kept), newest first: "
+        "date, table, players, winner and the fairness verdict (each file is verified).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--dir", action="append", default=None, metavar="DIR",
+                   help="read the transcripts in DIR instead (may be given several times)")
+    p.add_argument("-n", "--last", type=int, default=20, metavar="N", help="show the N newest games (0 = all; default 20)")
+    p.add_argument("--json", action="store_true", help="print the games as a JSON list")
+    p.add_argument("--lang", choices=("en", "zh"), default=None, help="language: zh or en (default: from the locale)")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jupai history``; returns 0 (2 for a negative ``-n``)."""
+    from .client.i18n import detect_lang, t
+
+    lang = args.lang or detect_lang()
+    if args.last < 0:
+        print(t("history.bad_n", lang), file=sys.stderr)
+        return 2
+    dirs = [Path(d) for d in args.dir] if args.dir else default_dirs()
+    entries = collect(dirs)
+    shown = entries[: args.last] if args.last else entries
+    if args.json:
+        print(json.dumps([asdict(e) for e in shown], ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    if not entries:
+        console.print(t("history.none", lang, dirs=", ".join(str(d) for d in dirs)), markup=False)
+        return 0
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for key in ("when", "table", "players", "winner", "fairness"):
+        table.add_column(t(f"history.col.{key}", lang), overflow="fold")
+    styles = {"verified": "green", "tampered": "bold red", "malformed": "red"}
+    for e in shown:
+        table.add_row(Text(e.when.replace("T", " ")), Text(e.table or "—"), Text(", ".join(e.players)),
+                      Text(e.winner or "—"), Text(t(f"verdict.{e.status}", lang), style=styles.get(e.status, "yellow")))
+    console.print(table)
+    if len(shown) < len(entries):
+        console.print(t("history.more", lang, shown=len(shown), total=len(entries)), markup=False, style="dim")
+    return 0
+
+
+__all__ = ["GameEntry", "collect", "default_dirs", "read_entry", "register", "run"]

@@ -1,0 +1,86 @@
+"""``jupai history``: past games from the saved transcripts, newest first
+(specs/client.md § History)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from jupai_net.fairness.selfplay import play_game
+from jupai_net.history import collect, read_entry
+from jupai_net.rules import RuleSet
+
+
+def jupai(*argv, env=None):
+    return subprocess.run([sys.executable, "-m", "jupai_net", *argv], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "160", **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [play_game(RuleSet(players=3, rounds=4), rng_seed=s) for s in (1, 2)]
+
+
+def _write(path, data, mtime):
+    path.write_bytes(data)
+    os.utime(path, (mtime, mtime))
+    return path
+
+
+def test_one_line_per_game_newest_first(games, tmp_path):
+    mine, host = tmp_path / "transcripts", tmp_path / "host-transcripts"
+    mine.mkdir()
+    host.mkdir()
+    old, new = games
+    _write(mine / "old-seat1.jupai", old.transcript(1), 1_700_000_000)
+    for seat in range(3):  # a host keeps every seat's copy of a game: still one game
+        _write(host / f"new-seat{seat}.jupai", new.transcript(seat), 1_800_000_000)
+    (mine / "junk.jupai").write_bytes(b"not a transcript")
+    entries = collect([mine, host])
+    assert [e.game for e in entries] == [new.dealer.game_id.hex(), old.dealer.game_id.hex()]
+    assert [e.status for e in entries] == ["verified", "verified"]
+    winner = new.dealer.state.winner
+    assert entries[0].winner == (f"seat {winner}" if winner is not None else "")
+    assert entries[0].players == ("seat 0", "seat 1", "seat 2")
+
+    proc = jupai("history", env={"JUPAI_CONFIG_DIR": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert lines[0].split()[:2] == ["when", "table"]
+    assert len(lines) == 3 and "verified" in lines[1] and "verified" in lines[2]
+    assert lines[1] < lines[2] or lines[1][:4] == "2027"  # newest (2027) first
+    assert lines[1].startswith("2027") and lines[2].startswith("2023")
+
+
+def test_a_tampered_copy_is_shown(games, tmp_path):
+    data = bytearray(games[0].transcript(0))
+    data[len(data) // 2] ^= 0x10
+    _write(tmp_path / "a-good.jupai", games[0].transcript(1), 1_700_000_000)
+    _write(tmp_path / "bad.jupai", bytes(data), 1_700_000_000)
+    (entry,) = collect([tmp_path])  # two copies of one game: the tampered one is the news
+    assert entry.status == "tampered"
+    proc = jupai("history", "--dir", str(tmp_path), "--json")
+    (shown,) = json.loads(proc.stdout)
+    assert shown["status"] == "tampered" and shown["file"].endswith("bad.jupai")
+
+
+def test_limit_language_and_empty(games, tmp_path):
+    for i, g in enumerate(games):
+        _write(tmp_path / f"g{i}.jupai", g.transcript(0), 1_700_000_000 + i)
+    proc = jupai("history", "--dir", str(tmp_path), "-n", "1", "--lang", "zh")
+    assert proc.returncode == 0
+    assert "公平性" in proc.stdout and "已验证" in proc.stdout and "显示了 2 局中的 1 局" in proc.stdout
+    empty = jupai("history", "--dir", str(tmp_path / "none"))
+    assert empty.returncode == 0 and "No saved game yet" in empty.stdout
+    bad = jupai("history", "-n", "-1")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_read_entry_skips_what_is_not_a_game(tmp_path):
+    p = tmp_path / "x.jupai"
+    p.write_bytes(b"")
+    assert read_entry(p) is None
