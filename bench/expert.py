@@ -4,8 +4,9 @@ Run: ``python bench/expert.py [--games N] [--players P] [--think S] [--playouts 
 [--opponents greedy] [--seed S]``. The expert's seat rotates over the table, game by
 game; setups and decks come from ``--seed``. Prints the expert's win rate with a 95 %
 Wilson interval (fair share 1/P), its seconds per move (median, mean, p95, on one
-core, moves with one legal choice excluded) and the load average, so figures from a
-busy machine can be read as such. Asserts nothing (issue 11's aim: ≥ 40 % at 4
+core, moves with one legal choice excluded: wall-clock and this process's CPU time,
+which is what one core would take on an idle machine) and the load average, so figures
+from a busy machine can be read as such. Asserts nothing (issue 11's aim: ≥ 40 % at 4
 players against three greedy bots at ≤ 0.5 s per move).
 
 By default the expert runs with its deterministic budget (``think × PLAYOUTS_PER_SECOND``
@@ -16,7 +17,6 @@ stops each search after ``think`` seconds instead (as at a live table).
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -28,16 +28,7 @@ from jupai_net.engine import GameState
 from jupai_net.expert import ExpertBot
 from jupai_net.rules import RuleSet
 from jupai_net.setup import draw_setup
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a win rate (0..1)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from jupai_net.simulate import wilson
 
 
 def main() -> None:
@@ -57,6 +48,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     wins = 0
     times: list[float] = []
+    cpu: list[float] = []
     playouts: list[int] = []
     load0 = os.getloadavg()[0]
     for g in range(args.games):
@@ -69,10 +61,11 @@ def main() -> None:
             s = state.to_move
             obs, legal = state.observation(s), state.legal_actions(s)
             if s == seat:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 action = expert(obs, legal, bot_rng)
                 if len(legal) > 1:
                     times.append(time.perf_counter() - t0)
+                    cpu.append(time.process_time() - c0)
                     playouts.append(expert.last.playouts)
             else:
                 action = other(obs, legal, bot_rng)
@@ -87,6 +80,9 @@ def main() -> None:
         print(f"seconds per searched move: median {statistics.median(times):.3f}, mean {statistics.fmean(times):.3f}, "
               f"p95 {times[int(0.95 * (len(times) - 1))]:.3f} ({len(times)} moves, "
               f"{statistics.fmean(playouts):.0f} playouts each on average)")
+        cpu.sort()
+        print(f"CPU seconds per searched move: median {statistics.median(cpu):.3f}, mean {statistics.fmean(cpu):.3f}, "
+              f"p95 {cpu[int(0.95 * (len(cpu) - 1))]:.3f}")
     print(f"load average: {load0:.2f} at start, {os.getloadavg()[0]:.2f} at end ({os.cpu_count()} cores)")
 
 
