@@ -8,8 +8,10 @@ cards that left the log) at random among the cards it has not seen, consistently
 with everything the observation shows (own cards, public cards, hand counts, known
 collected cards, equipment uses), builds that :class:`~jupai_net.engine.GameState`,
 plays one of its candidate moves and lets a fast full-information policy play the
-game out. Moves are chosen by UCB1 over the playouts (flat determinized Monte-Carlo);
-the move played is the most visited one.
+game out. The candidates (the best ten by that policy) share the playouts by
+sequential halving: every candidate is played on the same deals (common random
+numbers, so moves are compared on equal footing), the worse half is dropped after
+each round, and the move with the best mean reward over the shared deals is played.
 
 Budget: ``think`` seconds per move. The search stops after ``playouts`` playouts
 (default ``think × PLAYOUTS_PER_SECOND``, a deterministic count: the same ``rng``
@@ -42,8 +44,6 @@ PLAYOUTS_PER_SECOND = 300
 DEFAULT_THINK = 0.5
 #: At most this many root moves are searched (the best by the playout policy's score).
 MAX_CANDIDATES = 10
-#: UCB1 exploration constant (rewards are in 0..1).
-EXPLORATION = 0.7
 
 
 class DeterminizeError(ValueError):
@@ -361,7 +361,7 @@ def playout(state: GameState, me: int, rng: random.Random) -> float:
 @dataclass
 class SearchStats:
     """What one search did: ``playouts`` run, ``seconds`` spent (on the bot's clock,
-    0 without one), and per candidate move its ``visits`` and mean ``reward``."""
+    0 without one), and per candidate move ``(move, playouts, mean reward)``."""
 
     playouts: int = 0
     seconds: float = 0.0
@@ -398,7 +398,7 @@ class ExpertBot:
         return f"ExpertBot(think={self.think:g}, playouts={self.playouts})"
 
     def __call__(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        """The most visited move after the search (``ValueError`` if ``legal`` is empty)."""
+        """The move the search rates best (``ValueError`` if ``legal`` is empty)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         self.last = SearchStats()
@@ -416,32 +416,51 @@ class ExpertBot:
         start = clock() if clock is not None else 0.0
         rules = self.rules if self.rules is not None and self.rules.players == len(obs["players"]) else infer_rules(obs)
         me = obs["seat"]
-        moves = _candidates(legal)
-        state = determinize(obs, rules, rng)
-        if len(moves) > MAX_CANDIDATES:
-            moves = sorted(moves, key=_Policy(state, me).score)[:MAX_CANDIDATES]
-        visits = [0] * len(moves)
-        total = [0.0] * len(moves)
+        moves = sorted(_candidates(legal), key=_Policy(determinize(obs, rules, rng), me).score)[:MAX_CANDIDATES]
+        deals: list[tuple[int, int]] = []  # (deal seed, playout seed) of each deal, shared by every candidate
+        rewards: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        budget = self.playouts
         n = 0
-        while n < self.playouts:
-            if n:
-                if clock is not None and clock() - start >= self.think:
-                    break
-                state = determinize(obs, rules, rng)
-            if n < len(moves):
-                k = n
-            else:
-                log_n = math.log(n)
-                k = max(range(len(moves)),
-                        key=lambda j: total[j] / visits[j] + EXPLORATION * math.sqrt(log_n / visits[j]))
-            state.apply(moves[k])
-            total[k] += playout(state, me, rng)
-            visits[k] += 1
-            n += 1
-        best = max(range(len(moves)), key=lambda j: (visits[j], total[j] / visits[j] if visits[j] else 0.0))
+        rounds_left = max(1, math.ceil(math.log2(len(moves))))
+        while n < budget and len(alive) > 1:
+            last = rounds_left == 1 or len(alive) == 2
+            per = math.inf if last else max(1, (budget - n) // (len(alive) * rounds_left))
+            added = 0
+            while added < per and n < budget:
+                j = len(rewards[alive[0]])
+                if j == len(deals):
+                    deals.append((rng.getrandbits(64), rng.getrandbits(64)))
+                deal, roll = deals[j]
+                for k in alive:
+                    if n >= budget or (clock is not None and n and clock() - start >= self.think):
+                        budget = n  # out of playouts or time: decide on what the deals so far show
+                        break
+                    state = determinize(obs, rules, random.Random(deal))
+                    state.apply(moves[k])
+                    rewards[k].append(playout(state, me, random.Random(roll)))
+                    n += 1
+                added += 1
+            if n >= budget:
+                break
+            alive = _best(alive, rewards)[: (len(alive) + 1) // 2]
+            rounds_left -= 1
+        best = _best(alive, rewards)[0]
         self.last = SearchStats(n, clock() - start if clock is not None else 0.0,
-                                [(m, v, t / v if v else 0.0) for m, v, t in zip(moves, visits, total)])
+                                [(m, len(r), sum(r) / len(r) if r else 0.0) for m, r in zip(moves, rewards)])
         return moves[best]
+
+
+def _best(alive: list[int], rewards: list[list[float]]) -> list[int]:
+    """``alive`` ordered best first by mean reward over the deals every one of them has
+    played (paired comparison); a candidate without any playout comes last; ties keep
+    the playout policy's order."""
+    tried = [k for k in alive if rewards[k]]
+    if not tried:
+        return list(alive)
+    common = min(len(rewards[k]) for k in tried)
+    ranked = sorted(tried, key=lambda k: -sum(rewards[k][:common]))
+    return ranked + [k for k in alive if not rewards[k]]
 
 
 def _candidates(legal: Sequence[Action]) -> list[Action]:
