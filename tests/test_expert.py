@@ -223,3 +223,25 @@ def test_bad_bot_choices_exit_2_with_one_sentence(argv, message, tmp_path):
     assert out.returncode == 2
     assert message in " ".join((out.stdout + out.stderr).split())
     assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_simulate_counts_wins_by_position_after_the_leader_and_by_bot():
+    """Each win lands at the winner's distance from the leader of round 1 (the
+    landlord), and the mixed bots are counted per seat-game."""
+    from jupai_net.simulate import SimulationStats, play_game
+
+    rules = RuleSet(players=3)
+    rng = random.Random(5)
+    stats = SimulationStats(3, bots=["greedy", "random", "random"])
+    expected = [0, 0, 0]
+    for _ in range(12):
+        state = play_game(rules, [greedy_bot, get_bot("random"), get_bot("random")], rng)
+        assert state.setup.identities[state.first_leader] == "L"
+        expected[(state.ranking[0] - state.first_leader) % 3] += 1
+        stats.add(state)
+    assert stats.wins_by_position == expected and sum(expected) == 12
+    s = stats.summary()
+    assert s["wins"]["bot"]["random"]["games"] == 24 and s["wins"]["bot"]["greedy"]["games"] == 12
+    assert s["win_rate_by_bot"]["greedy"] == stats.wins_by_seat[0] / 12
+    for r in s["wins"]["position"]:
+        assert r["low"] <= r["rate"] <= r["high"]
