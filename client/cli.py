@@ -31,6 +31,12 @@ try:
 except ImportError:  # pragma: no cover - the host ships in the same distribution
     DEFAULT_PORT = 47474
 
+#: Seconds without a frame from the host before `jupai join` counts the connection lost.
+IDLE_TIMEOUT = 45.0
+
+#: Error codes of a host that broke the protocol or sent what the session cannot use.
+HOST_MISTAKES = frozenset({"unexpected-prompt", "unexpected-statement", "host-error"})
+
 EXIT_OK, EXIT_UNVERIFIED, EXIT_USAGE, EXIT_CONNECT, EXIT_REFUSED, EXIT_VERSION, EXIT_HOST, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 5, 6, 130)
 
@@ -59,6 +65,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="with --bot expert: seconds it thinks per move (default 0.5)")
     p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript of the game")
     p.add_argument("--lang", choices=LANGS, default=None, help="language: zh or en (default: from the locale)")
+    p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="S",
+                   help=f"give up on a host that sends nothing for S seconds, pings unanswered (default {IDLE_TIMEOUT:g})")
     p.set_defaults(func=run)
     return p
 
@@ -209,6 +217,11 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     if code == "connect-failed":
         _err(console, t("cli.refused", lang, host=host, port=port, reason=_short_reason(text)))
         return EXIT_CONNECT
+    from jupai_net.protocol.errors import PROTOCOL_CODES
+
+    if status == "error" and (code in HOST_MISTAKES or code in PROTOCOL_CODES):
+        _err(console, t("cli.host_broke", lang, reason=text.rstrip(".") or code))
+        return EXIT_HOST
     if status == "refused" or status == "error":
         _err(console, t("cli.host_error", lang, reason=f"{code}: {text}" if text else code))
         return EXIT_HOST
@@ -362,7 +375,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
             try:
                 result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
                                            transcript_path=args.transcript, lang=lang, control=control,
-                                           seat=getattr(args, "seat", None), bot=args.bot is not None)
+                                           seat=getattr(args, "seat", None), bot=args.bot is not None,
+                                           idle_timeout=_idle_timeout(args))
             except ValueError as exc:  # bad arguments, e.g. a name the protocol does not accept
                 _err(console, t("cli.failed", lang, reason=exc))
                 nursery.cancel_scope.cancel()
@@ -374,6 +388,12 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
         _err(console, t("cli.interrupted", lang))
         return EXIT_INTERRUPTED
     return exit_code
+
+
+def _idle_timeout(args: argparse.Namespace) -> float:
+    """``--idle-timeout`` (at least 1 s; default :data:`IDLE_TIMEOUT`)."""
+    value = getattr(args, "idle_timeout", None)
+    return IDLE_TIMEOUT if value is None else max(1.0, float(value))
 
 
 def _signal_receiver() -> Any:

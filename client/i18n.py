@@ -394,6 +394,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "主机使用的协议版本不同：{reason}。请在双方更新 jupai-net。"),
     "cli.host_closed": ("The host closed the connection: {reason}", "主机关闭了连接：{reason}"),
     "cli.host_lost": ("Connection to the host lost: {reason}.", "与主机的连接已断开：{reason}。"),
+    "cli.host_broke": ("The host broke the protocol: {reason}.", "主机违反了协议：{reason}。"),
     "cli.host_error": ("The host refused: {reason}", "主机拒绝：{reason}"),
     "cli.pinned": ("New host {host}: join code {code} pinned in {path}", "新主机 {host}：加入码 {code} 已记录到 {path}"),
     "cli.code_known": ("Host {host}: join code {code} matches the pinned one", "主机 {host}：加入码 {code} 与记录一致"),

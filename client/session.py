@@ -19,6 +19,8 @@ import dataclasses
 import json
 import logging
 import os
+import random
+import secrets
 import ssl
 import time
 from collections.abc import Callable
@@ -440,6 +442,17 @@ def bye_text(reason: str) -> str:
     return f"the host closed the connection ({reason})"
 
 
+#: Reconnect backoff (seconds): the first delay, and the most it grows to (doubling).
+RECONNECT_FIRST, RECONNECT_MAX = 0.1, 5.0
+
+
+def _backoff_delay(backoff: float) -> tuple[float, float]:
+    """``(delay, next backoff)``: sleep a random time in ``[backoff/2, backoff]`` ("equal
+    jitter", so clients dropped together do not come back together), then double the
+    backoff up to :data:`RECONNECT_MAX`."""
+    return random.uniform(backoff / 2, backoff), min(RECONNECT_MAX, backoff * 2)
+
+
 class _Over(Exception):
     """The session is over; ``result`` says how."""
 
@@ -469,7 +482,7 @@ class _Session:
     def __init__(self, host: str, port: int, name: str, player: Any, *, seat: int | None, lang: str,
                  token: str | None, seed: bytes | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
-                 reconnect_for: float, connect_timeout: float, save_resume: bool,
+                 reconnect_for: float, connect_timeout: float, save_resume: bool, idle_timeout: float = 45.0,
                  control: SessionControl | None = None, bot: bool = False):
         self.host, self.port, self.name, self.player = host, port, name, player
         self.want_seat, self.lang = seat, lang
@@ -480,6 +493,9 @@ class _Session:
         self.wire_tap = wire_tap
         self.reconnect_for = reconnect_for
         self.connect_timeout = connect_timeout
+        self.idle_timeout = idle_timeout
+        self.give_up_at: float | None = None  # reconnect deadline, kept until a frame arrives
+        self.backoff = RECONNECT_FIRST
         self.save_resume = save_resume
         self.control = control or SessionControl()
         self.view = ClientView(name=name, host=host, port=port)
@@ -560,10 +576,16 @@ class _Session:
             except LocalProtocolError as exc:
                 log.debug("not sending %s: %s", msg.type, exc)
                 return
-            try:
-                await self.stream.send_all(data)
-            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                raise _lost(exc) from None
+            # Once encoded, the frame has taken its sequence number: it must go out whole
+            # even if the caller is cancelled (a prompt that timed out meanwhile), or the
+            # host sees a gap (bad-seq). A transport that takes longer is lost.
+            with trio.CancelScope(shield=True), trio.move_on_after(self.connect_timeout) as stuck:
+                try:
+                    await self.stream.send_all(data)
+                except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                    raise _lost(exc) from None
+            if stuck.cancelled_caught:
+                raise _Lost(f"the host did not take our message for {self.connect_timeout:g} s")
 
     async def close(self, bye: str | None = None) -> None:
         if self.stream is None:
@@ -650,34 +672,61 @@ class _Session:
         return str(exc)
 
     async def _reconnect(self, why: str) -> bool:
+        """Take the seat back with the token after a lost connection (specs/host.md §10).
+
+        One deadline (``reconnect_for``) runs from the first loss until a frame arrives
+        on a new connection: a host that accepts and then hangs up does not restart it.
+        Between attempts: exponential backoff with jitter (:func:`_backoff_delay`).
+        Returns True once connected (the hello is sent), False when giving up."""
         if self.token is None or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
             return False  # in the lobby the seat is gone with the connection: nothing to take back
         await self.close()
-        self.note("reconnecting", f"connection lost ({why}); reconnecting…", change="reconnecting")
-        give_up = trio.current_time() + self.reconnect_for
-        delay = 0.1
-        while trio.current_time() < give_up:
+        if self.give_up_at is None:
+            self.give_up_at = trio.current_time() + self.reconnect_for
+            self.note("reconnecting", f"connection lost ({why}); reconnecting…", change="reconnecting")
+        while True:
+            delay, self.backoff = _backoff_delay(self.backoff)
+            if trio.current_time() + delay >= self.give_up_at:
+                return False
+            await trio.sleep(delay)
             try:
                 await self.connect()
             except HostRefused:
                 return False
             except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError, _Lost) as exc:
                 log.debug("reconnect failed: %s", exc)
-                await trio.sleep(delay)
-                delay = min(2.0, delay * 2)
                 continue
-            self.note("reconnected", "reconnected", change="reconnected")
             return True
-        return False
+
+    def _frame_arrived(self) -> None:
+        """A frame from the host on the current connection: a reconnect succeeded."""
+        if self.give_up_at is not None:
+            self.give_up_at = None
+            self.backoff = RECONNECT_FIRST
+            self.note("reconnected", "reconnected", change="reconnected")
 
     async def _read_loop(self) -> None:
         assert self.stream is not None and self.conn is not None
         conn = self.conn
+        last_frame = trio.current_time()
+        pinged = False
         while True:
-            try:
-                data = await self.stream.receive_some(65536)
-            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                raise _lost(exc) from None
+            # Idleness counts frames, not bytes: a host that sends nothing (or a byte at
+            # a time) for idle_timeout is gone. After a third of it, a ping asks for a pong.
+            ping_at = last_frame + self.idle_timeout / 3
+            with trio.move_on_at(last_frame + self.idle_timeout if pinged else ping_at) as quiet:
+                try:
+                    data = await self.stream.receive_some(65536)
+                except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                    raise _lost(exc) from None
+            if quiet.cancelled_caught:
+                if pinged:
+                    log.info("no frame from the host for %g s", self.idle_timeout)
+                    raise _Lost(f"no message from the host for {self.idle_timeout:g} s")
+                pinged = True
+                if conn.version is not None:  # ping is allowed once welcomed
+                    await self.send(Ping(secrets.randbelow(2**32)))
+                continue
             if self.wire_tap is not None:
                 self.wire_tap(bytes(data))
             conn.receive_data(bytes(data))
@@ -696,7 +745,17 @@ class _Session:
                     break
                 if event is EOF:
                     raise _Lost("the host closed the connection")
-                await self._handle(event)  # type: ignore[arg-type]
+                last_frame, pinged = trio.current_time(), False
+                self._frame_arrived()
+                try:
+                    await self._handle(event)  # type: ignore[arg-type]
+                except (_Over, _Lost, trio.Cancelled):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - a host mistake ends the session, never the program
+                    log.exception("cannot handle the host's %s message", getattr(event, "type", "?"))
+                    self._host_gone(f"the host sent a {getattr(event, 'type', '?')} message this client cannot use")
+                    raise _Over("error", ("host-error", f"the host sent a {getattr(event, 'type', '?')} message "
+                                          f"this client cannot use ({type(exc).__name__})")) from None
 
     # ------------------------------------------------------------------ messages
 
@@ -820,6 +879,11 @@ class _Session:
         self.update("sync", **fields)
 
     def _on_prompt(self, msg: Prompt) -> None:
+        if self.witness is None or self.witness.game_id is None or self.view.seat is None:
+            # a prompt before the game's signed start: no action could name the game
+            log.warning("the host asked for a move before the game started")
+            self._host_gone("the host asked for a move before the game started")
+            raise _Over("error", ("unexpected-prompt", "the host asked for a move before the game started"))
         self._cancel_ask()
         self.prompt = msg
         timeout = None if msg.timeout_ms is None else msg.timeout_ms / 1000
@@ -863,6 +927,9 @@ class _Session:
                 await self.send(ActionMessage(self.witness.game_id, prompt.state_id, action))  # type: ignore[arg-type]
             except _Lost:
                 pass  # the read loop notices too and reconnects
+            except ValueError as exc:  # e.g. a prompt for a game that is not running: say so, never crash
+                log.warning("cannot answer the host's prompt: %s", exc)
+                self.note("player-error", "could not send the move; the host will play the default one")
 
     async def _on_reject(self, msg: Reject) -> None:
         self.note(msg.code, msg.message, reject=True, change="reject")
@@ -957,6 +1024,7 @@ async def run_session(
     lang: str = "en",
     reconnect_for: float = 30.0,
     connect_timeout: float = 10.0,
+    idle_timeout: float = 45.0,
     save_resume: bool = True,
     wire_tap: Callable[[bytes], None] | None = None,
     control: SessionControl | None = None,
@@ -975,7 +1043,12 @@ async def run_session(
     earlier session to take its seat back (``seed``: that session's seed, else it is
     looked up in the resume file the earlier session saved in the config dir).
     ``reconnect_for``: seconds to keep trying to reconnect with the token after the
-    connection drops mid-game (0: never). ``lang``: ``"en"`` or ``"zh"`` (hello).
+    connection drops mid-game (0: never): one deadline from the loss until a frame
+    arrives on a new connection, exponential backoff with jitter between attempts.
+    ``idle_timeout``: seconds without a frame from the host before the connection counts
+    as lost (after a third of it the session pings the host, which answers at once; the
+    host itself pings a quiet client every 15 s). ``connect_timeout``: seconds for TCP +
+    TLS. ``lang``: ``"en"`` or ``"zh"`` (hello).
     ``transcript_path``: where to save the transcript (default:
     ``<config dir>/transcripts/<game id>-seat<N>.jupai``). ``wire_tap``: called with
     every chunk of decrypted bytes received (tests, debugging). ``control``: the
@@ -993,7 +1066,8 @@ async def run_session(
     session = _Session(
         host, port, name, player, seat=seat, lang=lang, token=token, seed=seed, check=check, ssl_context=ctx,
         transcript_path=Path(transcript_path) if transcript_path is not None else None, wire_tap=wire_tap,
-        reconnect_for=reconnect_for, connect_timeout=connect_timeout, save_resume=save_resume, control=control,
+        reconnect_for=reconnect_for, connect_timeout=connect_timeout, idle_timeout=idle_timeout,
+        save_resume=save_resume, control=control,
         bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot),
     )
     return await session.run()
