@@ -55,6 +55,7 @@ async def serve(args: argparse.Namespace) -> None:
         bind="127.0.0.1", port=0, max_tables=args.tables, games=args.tables,
         table=TableConfig(rules=rules, turn_timeout=60.0, seed_timeout=120.0),
         queue_size=1024, handshake_timeout=60.0, hello_timeout=60.0, idle_timeout=600.0, close_grace=1.0,
+        max_per_address=None, max_handshakes_per_address=None,  # every bench client comes from 127.0.0.1
     )
     server = HostServer(config, identity)
     async with trio.open_nursery() as nursery:

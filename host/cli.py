@@ -1,14 +1,15 @@
 """``jupai host``: serve a table on the LAN and show it as a spectator (specs/host.md).
 
 ``jupai host [--bind ADDR] [--port N] [--seats P] [--bots K] [--opponents NAME]
-[--rounds N] [--rules FILE] [--turn-timeout S] [--transcript-dir DIR] [--games N]``
+[--rounds N] [--rules FILE] [--turn-timeout S] [--ready-timeout S] [--transcript-dir DIR] [--games N]``
 
 Prints the address(es) to join and the join code (the short form of the TLS
 certificate's SHA-256 fingerprint), then the lobby (every seat, empty ones too) and
 every public event of the game; after the last game one closing line (who won,
 where the transcripts are). ``--bots K`` gives the host's bots the last K seats; without
 it, ``--opponents NAME`` alone means bots in every seat but one. Log records go to
-``<config>/host.log`` (stderr with ``-v``). Ctrl-C, SIGTERM and SIGHUP stop cleanly: a
+``<config>/host.log`` (stderr with ``-v``). While serving, ``kick N`` typed on stdin
+removes the player of seat N. Ctrl-C, SIGTERM and SIGHUP stop cleanly: a
 running game is abandoned (the players are told why, the transcripts saved), every
 client gets ``bye``. Exit codes: 0 after the games were played, 2 bad arguments or
 rules file, 3 the port cannot be opened, 128 + the signal number when stopped by a
@@ -80,6 +81,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of rule settings (see `jupai rules`)")
     p.add_argument("--turn-timeout", type=float, default=60.0, metavar="S",
                    help="seconds a player has per turn before the host plays a default move (default 60; 0 = no limit)")
+    p.add_argument("--ready-timeout", type=float, default=120.0, metavar="S",
+                   help="seconds a player in the lobby has to get ready before the seat is freed for someone "
+                   "else (default 120; 0 = no limit)")
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")
@@ -112,8 +116,10 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     else:
         rules = RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
+    ready = getattr(args, "ready_timeout", None)
     table = TableConfig(rules=rules, bots=bot_seats(args, rules.players), bot=opponents(args), turn_timeout=timeout,
-                        bot_delay=max(0.0, args.bot_delay), think=getattr(args, "think", None))
+                        bot_delay=max(0.0, args.bot_delay), think=getattr(args, "think", None),
+                        ready_timeout=ready if ready and ready > 0 else None)
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
     return HostConfig(
@@ -492,16 +498,18 @@ def _find(exc: BaseException, kind: type[BaseException]) -> Any:
 
 
 async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, *,
-                signals: bool = True, table_name: str | None = None) -> int | None:
+                signals: bool = True, table_name: str | None = None, commands: bool = True) -> int | None:
     """Run the server with ``screen`` as observer; print the banner once listening.
 
     With ``signals`` (the main thread only), the first Ctrl-C (SIGINT), SIGTERM or SIGHUP
     (the host's terminal or SSH session closed) stops the host cleanly
     (:meth:`HostServer.stop`: a running game is abandoned with :func:`stop_reason`, the
     transcripts are saved, every client gets ``bye``); a second one raises
-    ``KeyboardInterrupt``. Returns the number of the signal that stopped it (``None``:
-    the games were played). With ``table_name`` the table is announced on the LAN under
-    that name (:class:`~jupai_net.host.announce.Announcer`) while the host runs."""
+    ``KeyboardInterrupt``. With ``commands``, host commands are read from stdin
+    (:func:`read_commands`). Returns the number of the signal that stopped it
+    (``None``: the games were played). With ``table_name`` the table is announced on
+    the LAN under that name (:class:`~jupai_net.host.announce.Announcer`) while the host
+    runs."""
     import trio
 
     from .server import HostServer
@@ -536,6 +544,10 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
 
             if signals:
                 nursery.start_soon(watch)
+            if commands and stdin_takes_commands():
+                if not screen.quiet:
+                    screen.print(f"[dim]commands     {COMMANDS_HELP}[/dim]", highlight=False)
+                nursery.start_soon(read_commands, server, screen)
             await server.closed.wait()
             nursery.cancel_scope.cancel()
     return stopped
@@ -570,3 +582,59 @@ def announce_update(channel: Any, kind: str, data: dict[str, Any], seats: int) -
         channel.send_nowait(update)
     except (trio.WouldBlock, trio.ClosedResourceError):
         pass
+
+
+#: What the host can type while it serves (shown under the banner).
+COMMANDS_HELP = "type `kick N` and Enter to free seat N (a player who squats it); `help` for this line"
+
+
+def stdin_takes_commands() -> bool:
+    """True if ``jupai host`` should read commands from stdin: a pipe or file, or a
+    terminal whose foreground this process is in (reading a terminal from the
+    background would stop the process with SIGTTIN)."""
+    stdin = sys.stdin
+    if stdin is None:
+        return False
+    try:
+        fd = stdin.fileno()
+        if os.isatty(fd):
+            return os.tcgetpgrp(fd) == os.getpgrp()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def host_command(server: Any, line: str) -> str | None:
+    """Carry out one line typed at the host (``kick N`` or ``/kick N``: remove the player
+    of seat N, see :meth:`HostServer.kick`; ``help``) and return what to print
+    (``None`` for an empty line)."""
+    words = line.strip().lstrip("/").split()
+    if not words:
+        return None
+    if words[0].lower() == "kick" and len(words) == 2 and words[1].isdecimal():
+        try:
+            return "kicked: " + server.kick(int(words[1]))
+        except ValueError as exc:
+            return f"cannot kick: {exc}"
+    if words[0].lower() in ("help", "?"):
+        return COMMANDS_HELP
+    return f"unknown command {line.strip()[:40]!r}: {COMMANDS_HELP}"
+
+
+async def read_commands(server: Any, screen: HostScreen, readline: Any = None) -> None:
+    """Read host commands line by line (``readline``, default ``sys.stdin.readline``, in
+    a worker thread) until end of input, printing each answer on the host screen."""
+    import trio
+    from rich.text import Text
+
+    readline = readline or sys.stdin.readline
+    while True:
+        try:
+            line = await trio.to_thread.run_sync(readline, abandon_on_cancel=True)
+        except (OSError, ValueError, UnicodeDecodeError):
+            return
+        if not line:
+            return  # end of input: no more commands
+        reply = host_command(server, line)
+        if reply:
+            screen.print(Text(reply, style="bold"))  # a Text: player names are not markup

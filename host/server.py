@@ -39,10 +39,12 @@ from jupai_net.protocol import (
     Hello,
     HostConnection,
     LocalProtocolError,
+    Lobby,
     Message,
     Ping,
     RemoteProtocolError,
     Welcome,
+    encode_frame,
 )
 
 from . import DEFAULT_PORT
@@ -73,6 +75,9 @@ class HostConfig:
     long; ``idle_timeout``: drop a client silent for this long. ``close_grace``: time to
     flush a closing connection's last frames. ``transcript_dir``: if set, every seat's
     transcript of every finished or abandoned game is written there.
+    ``max_per_address`` / ``max_handshakes_per_address``: connections / unfinished TLS
+    handshakes one IP address may hold at once (``None``: no limit); more are closed at
+    once, before any TLS work (seat squatting, handshake floods).
     """
 
     bind: str = ""
@@ -88,6 +93,8 @@ class HostConfig:
     idle_timeout: float = 60.0
     close_grace: float = 2.0
     transcript_dir: Path | None = None
+    max_per_address: int | None = 32
+    max_handshakes_per_address: int | None = 8
 
 
 class _Link:
@@ -104,21 +111,33 @@ class _Link:
         self.flushed = trio.Event()
         self.closing = False
         self.table: Table | None = None
-        self.last_rx = trio.current_time()
+        self.last_rx = trio.current_time()  # when the last complete frame arrived
         self.reader_scope = trio.CancelScope()
+        self.tail_lobby: int | None = None  # seq of the queue's last frame if it is a lobby
 
-    def push(self, data: bytes) -> bool:
-        """Queue one encoded frame (always: its sequence number is taken). Returns False
-        when the queue was already full, i.e. the client is too slow."""
+    def push(self, data: bytes, *, lobby_seq: int | None = None) -> bool:
+        """Queue one encoded frame (always: its sequence number is taken); ``lobby_seq``:
+        it is a ``lobby`` frame with that seq (a later lobby may replace it while it
+        waits). Returns False when the queue was already full, i.e. the client is too slow."""
         full = len(self.queue) >= self.queue_size
         self.queue.append(data)
+        self.tail_lobby = lobby_seq
         self.wake.set()
         return not full
+
+    def replace_lobby(self, msg: Lobby) -> bool:
+        """Coalesce lobby broadcasts: if the last queued frame is a ``lobby`` not yet
+        handed to the writer, put ``msg`` in its place (same seq). True if done."""
+        if self.tail_lobby is None or not self.queue:
+            return False
+        self.queue[-1] = encode_frame(msg.to_wire(seq=self.tail_lobby), self.conn.max_frame)
+        return True
 
     def close(self, final: bytes | None = None) -> None:
         """Stop reading; send what is queued, then ``final``, then close."""
         if final is not None and not self.closing:
             self.queue.append(final)
+            self.tail_lobby = None
         self.closing = True
         self.wake.set()
         self.reader_scope.cancel()
@@ -154,7 +173,11 @@ class HostServer:
         self.done = trio.Event()
         self.closed = trio.Event()  # set when serve() has returned (clients told, sockets closed)
         self.stop_reason: str | None = None
-        self.stats = {"connections": 0, "protocol_errors": 0, "slow_clients": 0, "internal_errors": 0}
+        self.stats = {"connections": 0, "protocol_errors": 0, "slow_clients": 0, "internal_errors": 0,
+                      "refused_connections": 0}
+        self._per_address: dict[str, int] = {}  # open connections per IP address
+        self._handshaking: dict[str, int] = {}  # unfinished TLS handshakes per IP address
+        self._last_refusal_log = -math.inf
 
     # ------------------------------------------------------------------ running
 
@@ -204,6 +227,18 @@ class HostServer:
         if reason is not None and self.stop_reason is None:
             self.stop_reason = reason
         self.done.set()
+
+    def kick(self, seat: int, table_id: int = 0) -> str:
+        """The host removes the player in ``seat`` of table ``table_id`` (see
+        :meth:`Table.kick`). Returns a sentence for the host screen; raises
+        ``ValueError`` with a clear sentence if there is nobody to remove."""
+        if not 0 <= table_id < len(self.tables):
+            raise ValueError(f"there is no table {table_id}")
+        table = self.tables[table_id]
+        text = table.kick(seat, trio.current_time())
+        self._flush(table)
+        self._kick(table)
+        return text
 
     def _new_table(self) -> Table:
         tid = len(self.tables)
@@ -303,12 +338,14 @@ class HostServer:
     def _push(self, link: _Link, msg: Message) -> None:
         if isinstance(msg, Welcome) and link.conn.version is not None and msg.version != link.conn.version:
             msg = dataclasses.replace(msg, version=link.conn.version)  # the version negotiated with this client
+        if isinstance(msg, Lobby) and link.replace_lobby(msg):
+            return  # the client has not even got the previous lobby: it gets this one instead
         try:
             data = link.conn.send(msg)
         except LocalProtocolError as exc:  # e.g. the client closed its side meanwhile
             log.debug("connection %d: not sending %s: %s", link.cid, msg.type, exc)
             return
-        if not link.push(data):
+        if not link.push(data, lobby_seq=link.conn.our_seq - 1 if isinstance(msg, Lobby) else None):
             self.stats["slow_clients"] += 1
             log.warning("connection %d (%s): %d frames waiting; the client is too slow, dropping it",
                         link.cid, link.peer, len(link.queue) - 1)
@@ -334,9 +371,48 @@ class HostServer:
         self._next_cid += 1
         self.stats["connections"] += 1
         try:
-            peer = "%s:%s" % tcp.socket.getpeername()[:2]
+            address = tcp.socket.getpeername()[:2]
+            peer, ip = "%s:%s" % address, str(address[0])
         except OSError:
-            peer = "?"
+            peer = ip = "?"
+        cfg = self.config
+        if cfg.max_per_address is not None and self._per_address.get(ip, 0) >= cfg.max_per_address:
+            self._refuse_address(cid, peer, f"{cfg.max_per_address} connections")
+            await trio.aclose_forcefully(tcp)
+            return
+        if (cfg.max_handshakes_per_address is not None
+                and self._handshaking.get(ip, 0) >= cfg.max_handshakes_per_address):
+            self._refuse_address(cid, peer, f"{cfg.max_handshakes_per_address} unfinished TLS handshakes")
+            await trio.aclose_forcefully(tcp)
+            return
+        self._per_address[ip] = self._per_address.get(ip, 0) + 1
+        try:
+            await self._handle_connection(cid, tcp, peer, ip)
+        finally:
+            self._per_address[ip] -= 1
+            if not self._per_address[ip]:
+                del self._per_address[ip]
+
+    def _refuse_address(self, cid: int, peer: str, what: str) -> None:
+        """Log (rate-limited to one line per second) a connection refused by a per-address limit."""
+        self.stats["refused_connections"] += 1
+        now = trio.current_time()
+        if now - self._last_refusal_log >= 1.0:
+            self._last_refusal_log = now
+            log.warning("connection %d (%s): refused: that address already holds %s (%d refused so far)",
+                        cid, peer, what, self.stats["refused_connections"])
+
+    async def _handshake(self, stream: trio.SSLStream, ip: str) -> None:
+        """``stream.do_handshake()``, counted in the address's unfinished handshakes."""
+        self._handshaking[ip] = self._handshaking.get(ip, 0) + 1
+        try:
+            await stream.do_handshake()
+        finally:
+            self._handshaking[ip] -= 1
+            if not self._handshaking[ip]:
+                del self._handshaking[ip]
+
+    async def _handle_connection(self, cid: int, tcp: trio.SocketStream, peer: str, ip: str) -> None:
         if self.config.sndbuf:
             try:
                 tcp.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.sndbuf)
@@ -345,7 +421,7 @@ class HostServer:
         stream = trio.SSLStream(tcp, self.ssl_context, server_side=True)
         with trio.move_on_after(self.config.handshake_timeout) as scope:
             try:
-                await stream.do_handshake()
+                await self._handshake(stream, ip)
             except (trio.BrokenResourceError, trio.ClosedResourceError, ssl.SSLError, OSError) as exc:
                 log.info("connection %d (%s): TLS handshake failed: %s", cid, peer, exc.__cause__ or exc)
                 await trio.aclose_forcefully(tcp)
@@ -420,6 +496,7 @@ class HostServer:
                     await link.wake.wait()
                 batch = b"".join(link.queue)
                 link.queue.clear()
+                link.tail_lobby = None
                 await link.stream.send_all(batch)
         except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             log.debug("connection %d: send failed: %s", link.cid, exc)
@@ -466,7 +543,6 @@ class HostServer:
                 except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
                     log.info("connection %d (%s): connection lost: %s", link.cid, link.peer, exc.__cause__ or exc)
                     return
-            link.last_rx = trio.current_time()
             conn.receive_data(bytes(data))
             while True:
                 try:
@@ -483,6 +559,7 @@ class HostServer:
                     log.info("connection %d (%s): closed by the client", link.cid, link.peer)
                     return
                 assert isinstance(event, Message)
+                link.last_rx = trio.current_time()  # idleness counts frames: a byte a minute is silence
                 self._dispatch(link, event)
                 if link.closing:
                     return

@@ -107,7 +107,11 @@ class TableConfig:
     host bot (``expert``; None = its default 0.5 s); the host's loop waits while it
     thinks, so keep it short. ``away_delay``: pause before the default
     bot plays for a disconnected player. ``chat_burst`` / ``chat_rate``: chat lines a
-    connection may send at once / per second after that.
+    connection may send at once / per second after that; ``ready_burst`` /
+    ``ready_rate``: the same for ``ready`` toggles (more are ignored, so a flood cannot
+    make the host broadcast lobby updates until honest players are dropped as slow).
+    ``ready_timeout``: a seat in the lobby that is not ready this long after sitting
+    down (or un-readying) is freed, with a notice (``None``: never).
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
@@ -121,6 +125,9 @@ class TableConfig:
     away_delay: float = 1.0
     chat_burst: int = 8
     chat_rate: float = 1.0
+    ready_burst: int = 4
+    ready_rate: float = 0.5
+    ready_timeout: float | None = 120.0
 
     def __post_init__(self) -> None:
         if not 0 <= self.bots < self.rules.players:
@@ -130,6 +137,8 @@ class TableConfig:
             raise ValueError("turn timeout must be more than 0 s and at most a day")
         if self.seed_timeout <= 0:
             raise ValueError("seed timeout must be more than 0 s")
+        if self.ready_timeout is not None and self.ready_timeout <= 0:
+            raise ValueError("ready timeout must be more than 0 s (or None: no limit)")
 
 
 @dataclass
@@ -146,6 +155,7 @@ class Seat:
     cid: int | None = None
     ready: bool = False
     remote_bot: bool = False
+    waiting_since: float | None = None  # in the lobby: since when this seat is not ready
 
     @property
     def connected(self) -> bool:
@@ -180,6 +190,19 @@ def statement_message(raw: bytes) -> Statement:
     body, sig = msgpack.unpackb(raw)
     kind = msgpack.unpackb(body, raw=False)["kind"]
     return Statement.trusted(kind, body, sig)
+
+
+def _take_token(buckets: dict[int, tuple[float, float]], cid: int, burst: int, rate: float, now: float) -> bool:
+    """Token bucket per connection (``buckets[cid] = (tokens, last time)``): True (and
+    one token taken) if ``cid`` may act now — at most ``burst`` at once, then ``rate``
+    per second."""
+    tokens, last = buckets.get(cid, (float(burst), now))
+    tokens = min(float(burst), tokens + (now - last) * rate)
+    if tokens < 1:
+        buckets[cid] = (tokens, now)
+        return False
+    buckets[cid] = (tokens - 1, now)
+    return True
 
 
 def _clip(text: str, limit: int = MAX_TEXT_LEN) -> str:
@@ -235,6 +258,7 @@ class Table:
         self._prompt: tuple[int, int] | None = None  # (state id, seat) of the live prompt
         self._bot_at: float | None = None
         self._chat: dict[int, tuple[float, float]] = {}
+        self._ready_rate: dict[int, tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ queries
 
@@ -269,7 +293,17 @@ class Table:
 
     def next_deadline(self) -> float | None:
         """The earliest time :meth:`tick` has something to do (``None``: nothing planned)."""
-        times = [t for t in (self._seed_deadline, self._turn_deadline, self._bot_at) if t is not None]
+        times = [t for t in (self._seed_deadline, self._turn_deadline, self._bot_at, self._ready_deadline())
+                 if t is not None]
+        return min(times) if times else None
+
+    def _ready_deadline(self) -> float | None:
+        """When the first seat that is not ready in the lobby runs out of time."""
+        limit = self.config.ready_timeout
+        if limit is None or self.phase != LOBBY:
+            return None
+        times = [st.waiting_since + limit for st in self.seats
+                 if st is not None and st.waiting_since is not None and not st.ready and not st.bot]
         return min(times) if times else None
 
     def drain(self) -> list[Effect]:
@@ -358,7 +392,7 @@ class Table:
             name = hello.name[: MAX_NAME_LEN - len(suffix)].rstrip() + suffix
             n += P
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat(seat, name, token, cid=cid, remote_bot=hello.bot)
+        self.seats[seat] = Seat(seat, name, token, cid=cid, remote_bot=hello.bot, waiting_since=now)
         self._conn_seat[cid] = seat
         what = "bot client " if hello.bot else ""
         log.info("table %d: %s%s took seat %d (connection %d)", self.table_id, what, name, seat, cid)
@@ -404,6 +438,7 @@ class Table:
         token while the default bot plays its turns. Unknown ids are ignored."""
         seat = self._conn_seat.pop(cid, None)
         self._chat.pop(cid, None)
+        self._ready_rate.pop(cid, None)
         if seat is None:
             return
         st = self.seats[seat]
@@ -418,6 +453,60 @@ class Table:
         self._lobby()
         self._notice("player-left", f"{st.name} (seat {seat}) disconnected; a bot plays for them until they reconnect")
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == seat:
+            self._prompt = None
+            self._turn_deadline = None
+            self._bot_at = now + self.config.away_delay
+
+    def kick(self, seat: int, now: float) -> str:
+        """The host removes the player in ``seat`` (the host console's ``kick N``): its
+        connection gets ``error kicked`` and is closed; in the lobby the seat is freed,
+        during a game its token stops working and the default bot plays the seat to the
+        end. Returns a sentence for the host screen. Raises ``ValueError`` (with a clear
+        sentence) for an empty seat, a host bot or a seat that does not exist."""
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"there is no seat {seat} at this {len(self.seats)}-seat table")
+        st = self.seats[seat]
+        if st is None:
+            raise ValueError(f"seat {seat} is empty")
+        if st.bot:
+            raise ValueError(f"seat {seat} is the host's own bot")
+        log.warning("table %d: the host removed %r from seat %d", self.table_id, st.name, seat)
+        text = f"the host removed {st.name} from seat {seat}"
+        self._remove(st, "kicked", f"the host removed you from seat {seat}", text, now)
+        return text
+
+    def _free_unready(self, now: float) -> None:
+        """Free every lobby seat whose ``ready_timeout`` has run out (seat squatting)."""
+        limit = self.config.ready_timeout
+        assert limit is not None
+        for st in list(self.seats):
+            if st is None or st.bot or st.ready or st.waiting_since is None or now < st.waiting_since + limit:
+                continue
+            log.info("table %d: %r (seat %d) was not ready within %g s; seat freed", self.table_id, st.name,
+                     st.seat, limit)
+            self._remove(st, "ready-timeout", f"you did not get ready within {limit:g} s; your seat is free again",
+                         f"{st.name} did not get ready within {limit:g} s; seat {st.seat} is free again", now)
+
+    def _remove(self, st: Seat, code: str, to_player: str, notice: str, now: float) -> None:
+        """Take ``st`` from its player: close its connection with ``error code`` and say
+        ``notice`` to the others; free the seat in the lobby, else revoke its token and
+        let the default bot play it."""
+        cid = st.cid
+        if cid is not None:
+            self._conn_seat.pop(cid, None)
+            self._chat.pop(cid, None)
+            self._ready_rate.pop(cid, None)
+            self._effects.append(Close(cid, ErrorMessage(code, _clip(to_player))))
+        if self.phase == LOBBY:
+            self.seats[st.seat] = None
+            self._lobby()
+            self._notice("player-left", notice)
+            return
+        st.cid = None
+        st.token = secrets.token_urlsafe(24)  # the old token no longer takes the seat back
+        self._lobby()
+        self._notice("player-left", f"{notice}; a bot plays for them")
+        if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == st.seat:
             self._prompt = None
             self._turn_deadline = None
             self._bot_at = now + self.config.away_delay
@@ -442,7 +531,7 @@ class Table:
         elif isinstance(msg, Chat):
             self._on_chat(cid, seat, msg, now)
         elif isinstance(msg, Ready):
-            self._on_ready(seat, msg, now)
+            self._on_ready(cid, seat, msg, now)
         elif isinstance(msg, SeedCommit):
             self._on_commit(cid, seat, msg, now)
         elif isinstance(msg, SeedReveal):
@@ -452,24 +541,25 @@ class Table:
         else:  # pragma: no cover - the protocol layer lets nothing else through
             log.warning("table %d: unexpected %s from connection %d", self.table_id, msg.type, cid)
 
-    def _on_ready(self, seat: int, msg: Ready, now: float) -> None:
+    def _on_ready(self, cid: int, seat: int, msg: Ready, now: float) -> None:
         st = self.seats[seat]
         if self.phase != LOBBY or st is None:
             return  # crossed the start of a game: nothing to do
         if st.ready != msg.ready:
+            if not _take_token(self._ready_rate, cid, self.config.ready_burst, self.config.ready_rate, now):
+                # ignored without an answer: a flood must not cost anyone else a frame
+                log.info("table %d: connection %d toggles ready too fast; ignored", self.table_id, cid)
+                return
             st.ready = msg.ready
+            st.waiting_since = None if msg.ready else now
             self._lobby()
         self._maybe_start(now)
 
     def _on_chat(self, cid: int, seat: int, msg: Chat, now: float) -> None:
         cfg = self.config
-        tokens, last = self._chat.get(cid, (float(cfg.chat_burst), now))
-        tokens = min(float(cfg.chat_burst), tokens + (now - last) * cfg.chat_rate)
-        if tokens < 1:
-            self._chat[cid] = (tokens, now)
+        if not _take_token(self._chat, cid, cfg.chat_burst, cfg.chat_rate, now):
             self._send(cid, Notice("chat-throttled", "you are chatting too fast; that line was not sent"))
             return
-        self._chat[cid] = (tokens - 1, now)
         st = self.seats[seat]
         assert st is not None
         self._broadcast(ChatRelay(seat, st.name, msg.text))
@@ -662,7 +752,13 @@ class Table:
         """Do what is due at ``now``: abandon a game whose seeds are late, play the
         default action of a timed-out turn (with a ``turn-timeout`` notice to all), or
         one move of a host bot or of the bot standing in for a disconnected player.
-        At most one move per call, so the server gets to run between moves."""
+        At most one move per call, so the server gets to run between moves. In the
+        lobby: free the seats that did not get ready within ``ready_timeout``."""
+        if self.phase == LOBBY:
+            deadline = self._ready_deadline()
+            if deadline is not None and now >= deadline:
+                self._free_unready(now)
+            return
         if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == SEEDING:
             late = [s for s in range(self.rules.players) if s not in self._reveals and (self.seats[s] is None or not self.seats[s].bot)]  # type: ignore[union-attr]
             names = ", ".join(f"{self.names()[s]} (seat {s})" for s in late)
@@ -715,7 +811,7 @@ class Table:
                  ", ".join(f"{self.names()[s]}" for s in state.ranking))
         self._broadcast(End("finished", result))
         self._observe("end", result=result)
-        self._back_to_lobby(result)
+        self._back_to_lobby(result, now)
 
     def stop_game(self, now: float, reason: str) -> bool:
         """Abandon the running game, if any, because the host stops (``reason``, e.g.
@@ -733,9 +829,9 @@ class Table:
         result = {"reason": _clip(reason), "names": [n or "" for n in self.names()]}
         self._broadcast(End("aborted", result))
         self._observe("abandon", reason=reason)
-        self._back_to_lobby(result)
+        self._back_to_lobby(result, now)
 
-    def _back_to_lobby(self, result: dict[str, Any]) -> None:
+    def _back_to_lobby(self, result: dict[str, Any], now: float) -> None:
         self.phase = LOBBY
         self.last_result = result
         self.games_done += 1
@@ -748,6 +844,7 @@ class Table:
                 self.seats[s] = None  # its token dies with the game
             else:
                 st.ready = False
+                st.waiting_since = now
         self._lobby()
 
     def transcripts(self) -> dict[int, bytes]:

@@ -53,6 +53,7 @@ HOST_ERROR_CODES: dict[str, str] = {
     "slow-client": "the client did not read its messages in time (its outgoing queue overflowed)",
     "hello-timeout": "no hello arrived in time after the TLS handshake",
     "idle-timeout": "nothing arrived from the client for too long",
+    "ready-timeout": "the seat was not ready in the lobby in time and was freed",
 }
 
 #: Suggested codes of ``reject`` messages (an action or seed refused, not fatal).
