@@ -224,51 +224,47 @@ def test_run_session_never_raises_for_messages_out_of_order(order):
         assert result.error and result.error[1], result  # a clear reason
 
 
-def test_jupai_join_against_a_host_that_prompts_before_the_game(tmp_path):
-    """Through the command: one clear sentence, exit 6, no traceback."""
+def join_against(tmp_path, handler, *argv: str) -> tuple[int, str, str]:
+    """Run `jupai join --bot random` against a hostile host running ``handler``; returns
+    (exit code, stdout with whitespace folded, stderr)."""
 
     async def main() -> subprocess.CompletedProcess:
-        async def handler(tls, n):
-            conn = await read_hello(tls)
-            await tls.send_all(welcome(conn) + conn.send(Start(bytes(16), RULES))
-                               + encode_frame(Prompt(0, (Action("pass"),), 5000).to_wire(seq=conn.our_seq)))
-            await trio.sleep(5)
-
         async with trio.open_nursery() as nursery:
             port = await nursery.start(serve, handler)
             env = dict(os.environ, JUPAI_CONFIG_DIR=str(tmp_path), LANG="C.UTF-8", PYTHONIOENCODING="utf-8")
-            out = await trio.run_process(JUPAI + ["join", f"127.0.0.1:{port}", "--bot", "random",
-                                                  "--code", IDENTITY.join_code],
-                                         env=env, capture_stdout=True, capture_stderr=True, check=False)
-            nursery.cancel_scope.cancel()
-        return out
-
-    out = trio.run(main)
-    text = " ".join(out.stdout.decode().split())
-    assert out.returncode == 6, text + out.stderr.decode()
-    assert "the host asked for a move before the game started" in text
-    assert "Traceback" not in out.stderr.decode() + text
-
-
-def test_jupai_join_gives_up_on_a_silent_host(tmp_path):
-    async def main() -> subprocess.CompletedProcess:
-        async def handler(tls, n):
-            conn = await read_hello(tls)
-            await tls.send_all(welcome(conn))
-            await trio.sleep(20)
-
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(serve, handler)
-            env = dict(os.environ, JUPAI_CONFIG_DIR=str(tmp_path), LANG="C.UTF-8", PYTHONIOENCODING="utf-8")
-            with trio.fail_after(15):
+            with trio.fail_after(30):
                 out = await trio.run_process(JUPAI + ["join", f"127.0.0.1:{port}", "--bot", "random",
-                                                      "--code", IDENTITY.join_code, "--idle-timeout", "1"],
+                                                      "--code", IDENTITY.join_code, *argv],
                                              env=env, capture_stdout=True, capture_stderr=True, check=False)
             nursery.cancel_scope.cancel()
         return out
 
     out = trio.run(main)
-    text = " ".join(out.stdout.decode().split())
-    assert out.returncode == 6, text + out.stderr.decode()
+    return out.returncode, " ".join(out.stdout.decode().split()), out.stderr.decode()
+
+
+def test_jupai_join_against_a_host_that_prompts_before_the_game(tmp_path):
+    """Through the command: one clear sentence, exit 6, no traceback."""
+
+    async def handler(tls, n):
+        conn = await read_hello(tls)
+        await tls.send_all(welcome(conn) + conn.send(Start(bytes(16), RULES))
+                           + encode_frame(Prompt(0, (Action("pass"),), 5000).to_wire(seq=conn.our_seq)))
+        await trio.sleep(5)
+
+    code, text, err = join_against(tmp_path, handler)
+    assert code == 6, text + err
+    assert "The host broke the protocol: the host asked for a move before the game started." in text
+    assert "Traceback" not in err + text
+
+
+def test_jupai_join_gives_up_on_a_silent_host(tmp_path):
+    async def handler(tls, n):
+        conn = await read_hello(tls)
+        await tls.send_all(welcome(conn))
+        await trio.sleep(20)
+
+    code, text, err = join_against(tmp_path, handler, "--idle-timeout", "1")
+    assert code == 6, text + err
     assert "Connection to the host lost: no message from the host for 1 s." in text
-    assert "Traceback" not in out.stderr.decode()
+    assert "Traceback" not in err
