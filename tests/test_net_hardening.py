@@ -39,7 +39,7 @@ def test_sigterm_mid_game_abandons_saves_transcripts_and_names_the_signal(tmp_pa
     try:
         join = Running(["join", addr, "--bot", "random", "--code", code], env_for(tmp_path))
         procs.append(join)
-        host.wait_for(r"Round 1/12")
+        host.wait_for(r"Round 1/12", 40)
         host.proc.send_signal(signal.SIGTERM)
         assert host.finish(20) == 128 + signal.SIGTERM
         text = _one_line(host.text)
@@ -71,7 +71,7 @@ def test_sighup_with_the_terminal_gone_still_abandons_cleanly(tmp_path):
     join = None
     try:
         seen = b""
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 40
         found = None
         while time.monotonic() < deadline and not (found and b"Round 1/12" in seen):
             if select.select([master], [], [], 0.1)[0]:
