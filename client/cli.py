@@ -22,7 +22,7 @@ import ipaddress
 import os
 from typing import Any
 
-from .i18n import LANGS, detect_lang, t
+from .i18n import LANGS, t
 
 #: Default TCP port when HOST has none (the host's default). trio, rich and the
 #: session load only when `jupai join` runs (a fast `jupai --help`).
@@ -56,7 +56,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}; IPv6 as "
                    "[ADDR]:PORT), or the name of a table announced on the LAN; none: list the tables on the LAN "
                    "and pick one")
-    p.add_argument("--name", default=None, help="your name at the table (default: your login name; with --bot, e.g. 'random bot')")
+    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name, else your login name; with --bot, "
+                   "e.g. 'random bot')")
     p.add_argument("--code", default=None, metavar="CODE",
                    help="the join code shown on the host screen; required to accept a host whose code changed")
     p.add_argument("--seat", type=int, default=None, metavar="S", help="ask for this seat (default: any free seat)")
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="with --bot expert: seconds it thinks per move (default 0.5)")
     p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript of the game")
-    p.add_argument("--lang", choices=LANGS, default=None, help="language: zh or en (default: from the locale)")
+    p.add_argument("--lang", choices=LANGS, default=None, help="language: zh or en (default: the settings' lang, else the locale's)")
     p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="S",
                    help=f"give up on a host that sends nothing for S seconds, pings unanswered (default {IDLE_TIMEOUT:g})")
     p.set_defaults(func=run)
@@ -260,9 +261,13 @@ def run(args: argparse.Namespace) -> int:
     """Run ``jupai join``; returns the exit code."""
     from rich.console import Console
 
-    lang = args.lang or detect_lang()
+    from jupai_net.config import default_lang, settings
+
+    lang = args.lang or default_lang()
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
+    if args.address is None and settings().get("host"):
+        args.address = settings().get("host")
     if args.address is None or not _dial_directly(args.address):
         from .discover import NoTable, choose_table
 
@@ -295,7 +300,8 @@ def run(args: argparse.Namespace) -> int:
         if args.bot not in BOTS:
             _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
             return EXIT_USAGE
-    name = args.name if args.name is not None else bot_name(args.bot) if args.bot is not None else default_name()
+    name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
+            else settings().get("name") or default_name())
     import trio
 
     try:

@@ -156,13 +156,18 @@ def seats_line(players: int, bots: int, bot: str) -> str:
 
 def opponents(args: argparse.Namespace) -> str:
     """The bot for the host's bot seats: ``--opponents``, else the deprecated ``--bot``
-    (with a warning on stderr), else ``greedy``."""
+    (with a warning on stderr), else the settings' ``opponents`` (:mod:`jupai_net.config`),
+    else ``greedy``."""
     chosen = getattr(args, "opponents", None)
     alias = getattr(args, "bot_alias", None)
     if alias is not None:
         print("jupai host: --bot is deprecated here, use --opponents (as in `jupai play`)", file=sys.stderr)
         if chosen is None:
             chosen = alias
+    if chosen is None:
+        from jupai_net.config import settings
+
+        chosen = settings().get("opponents")
     return chosen or "greedy"
 
 

@@ -27,6 +27,7 @@ SUBCOMMANDS = {
     "verify": "jupai_net.fairness.cli",
     "replay": "jupai_net.replay_cli",
     "history": "jupai_net.history",
+    "config": "jupai_net.config",
     "simulate": "jupai_net.simulate",
     "rules": "jupai_net.rules_cli",
 }
@@ -59,8 +60,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from .config import ConfigError
+
     try:
         return int(args.func(args) or 0)
+    except ConfigError as exc:  # the settings file (jupai config): one sentence, exit 2
+        print(f"jupai {args.command}: {exc}", file=sys.stderr)
+        return 2
     except BaseException as exc:  # noqa: B036 - Ctrl-C may arrive wrapped in trio's exception groups
         if not is_interrupt(exc):
             raise

@@ -136,9 +136,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai history``; returns 0 (2 for a negative ``-n``)."""
-    from .client.i18n import detect_lang, t
+    from .client.i18n import t
+    from .config import default_lang
 
-    lang = args.lang or detect_lang()
+    lang = args.lang or default_lang()
     if args.last < 0:
         print(t("history.bad_n", lang), file=sys.stderr)
         return 2

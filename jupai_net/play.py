@@ -15,7 +15,6 @@ Exit codes: 0 the game finished and verified, 1 it did not verify or did not fin
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -35,8 +34,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "here: type the number of a move. The deal is commit-reveal fair and checked at the end.",
     )
     p.add_argument("--seats", type=int, default=None, metavar="P", help="players at the table, 2-6 (default 4)")
-    p.add_argument("--name", default=None, help="your name at the table (default: your login name)")
-    p.add_argument("--opponents", default="greedy", choices=sorted(BOTS), help="which bot the opponents are (default greedy)")
+    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name, else your login name)")
+    p.add_argument("--opponents", default=None, choices=sorted(BOTS),
+                   help="which bot the opponents are (default: the settings' opponents, else greedy)")
     p.add_argument("--bot", default=None, choices=sorted(BOTS), help="let this bot play your seat too (a demo game)")
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5)")
@@ -46,7 +46,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="seconds per turn before the default move is played for you (default 0 = no limit)")
     p.add_argument("--bot-delay", type=float, default=None, metavar="S",
                    help="seconds each bot waits before moving (default 0.8, or 0 with --bot)")
-    p.add_argument("--lang", choices=("en", "zh"), default=None, help="language (default: from the locale)")
+    p.add_argument("--lang", choices=("en", "zh"), default=None,
+                   help="language (default: the settings' lang, else the locale's)")
     p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript")
     p.add_argument("--plain", action="store_true", help="use the plain line-by-line player instead of the rich screen")
     p.set_defaults(func=run)
@@ -54,11 +55,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _default_lang() -> str:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
+    """The settings' language, else the locale's (:func:`jupai_net.config.default_lang`)."""
+    from .config import default_lang
+
+    return default_lang()
 
 
 class PlainPlayer:
@@ -225,7 +225,9 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     lang = args.lang or _default_lang()
     from .client.cli import default_name
 
-    name = args.name or default_name()
+    from .config import settings
+
+    name = args.name or settings().get("name") or default_name()
     demo = args.bot is not None
     delay = args.bot_delay if args.bot_delay is not None else (0.0 if demo else 0.8)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
@@ -233,7 +235,8 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
         identity = load_identity()
     except (OSError, ValueError):
         identity = ephemeral_identity()
-    table = TableConfig(rules=rules, bots=rules.players - 1, bot=args.opponents, turn_timeout=timeout,
+    table = TableConfig(rules=rules, bots=rules.players - 1,
+                        bot=args.opponents or settings().get("opponents") or "greedy", turn_timeout=timeout,
                         bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think)
     config = HostConfig(bind="127.0.0.1", port=0, table=table, games=1, idle_timeout=3600.0)
     control = SessionControl()

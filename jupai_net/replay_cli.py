@@ -45,12 +45,13 @@ def run(args: argparse.Namespace) -> int:
     """Run ``jupai replay``; returns the exit code."""
     from rich.console import Console
 
-    from .client.i18n import detect_lang, t
+    from .client.i18n import t
+    from .config import default_lang
     from .fairness.cli import read_bytes
     from .fairness.story import StoryError, read_game
     from .fairness.verify import MALFORMED, VERIFIED, Verdict
 
-    lang = args.lang or detect_lang()
+    lang = args.lang or default_lang()
     console = Console(highlight=False)
     data, problem = read_bytes(args.file)
     try:

@@ -1,0 +1,202 @@
+"""The player's settings: ``config.toml`` in the jupai config folder, and ``jupai config``
+to show where it is and what is in force (specs/client.md § Settings).
+
+Settings (all optional, top-level keys)::
+
+    name = "Ann"            # your name at a table (jupai join / jupai play)
+    lang = "zh"             # language of every screen: "zh" or "en"
+    opponents = "expert"    # the bots of jupai play, and of jupai host's bot seats
+    host = "gamebox:47474"  # the table jupai join joins when given no address
+
+A command-line flag beats the file, the file beats the default (the login name, the
+locale's language, ``greedy``, looking for tables on the LAN). A file that cannot be
+used stops the command with one sentence naming the file and the key (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "config.toml"
+#: Every setting and its meaning (for `jupai config` and the template).
+KEYS = {
+    "name": "your name at a table (jupai join, jupai play)",
+    "lang": "language of every screen: zh or en",
+    "opponents": "the bots of jupai play and of jupai host's bot seats",
+    "host": "the table `jupai join` joins when given no address (HOST[:PORT])",
+}
+
+TEMPLATE = """# jupai settings (see `jupai config`). Every key is optional; a command-line flag wins.
+# name = "Ann"            # {name}
+# lang = "zh"             # {lang}
+# opponents = "greedy"    # {opponents}
+# host = "gamebox:47474"  # {host}
+""".format(**KEYS)
+
+
+class ConfigError(ValueError):
+    """The settings file cannot be used; ``str(exc)`` says why in one sentence per
+    problem, naming the file, the key and, for an unknown key, the nearest valid one."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings read from ``path`` (``exists``: whether there is a file). Unset
+    keys are absent from ``values``."""
+
+    path: Path
+    exists: bool = False
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str) -> Any:
+        """The value of ``key`` (one of :data:`KEYS`), ``None`` when unset."""
+        return self.values.get(key)
+
+
+def config_path() -> Path:
+    """``<jupai config folder>/config.toml`` (``$JUPAI_CONFIG_DIR``, else
+    ``$XDG_CONFIG_HOME/jupai``, else ``~/.config/jupai``)."""
+    from .client.known_hosts import config_dir
+
+    return config_dir() / FILE_NAME
+
+
+def _check(path: Path, key: str, value: Any) -> Any:
+    from .bots import BOTS
+
+    where = f"{path}: {key}"
+    if not isinstance(value, str):
+        raise ConfigError(f"{where} must be a string in quotes, e.g. {key} = \"…\"")
+    if key == "lang" and value not in ("en", "zh"):
+        raise ConfigError(f"{where} must be \"zh\" or \"en\", not {value!r}")
+    if key == "opponents" and value not in BOTS:
+        raise ConfigError(f"{where} must be one of {', '.join(sorted(BOTS))}, not {value!r}")
+    if key == "name":
+        from .protocol.messages import Hello
+
+        try:
+            Hello(value)
+        except ValueError as exc:
+            raise ConfigError(f"{where} cannot be a name at a table: {exc}") from None
+    if key == "host":
+        from .client.cli import parse_address
+
+        try:
+            parse_address(value)
+        except ValueError as exc:
+            raise ConfigError(f"{where} is not HOST[:PORT]: {exc}") from None
+    return value
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """Read and check the settings file (``path``, default :func:`config_path`); no file
+    gives empty settings. Raises :class:`ConfigError` for a file that is not UTF-8, not
+    TOML, or has unknown keys or bad values (all of them in one error)."""
+    import tomllib
+
+    path = path or config_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(path)
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8: save it as UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    problems = []
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in KEYS:
+            near = difflib.get_close_matches(key, list(KEYS), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else f" (known: {', '.join(KEYS)})"
+            problems.append(f"{path}: unknown setting {key!r}{hint}")
+            continue
+        try:
+            values[key] = _check(path, key, value)
+        except ConfigError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise ConfigError("; ".join(problems))
+    return Settings(path, True, values)
+
+
+_cached: Settings | None = None
+
+
+def settings() -> Settings:
+    """The settings in force for this process (read once per config path). Raises
+    :class:`ConfigError`."""
+    global _cached
+    if _cached is None or _cached.path != config_path():
+        _cached = load_settings()
+    return _cached
+
+
+def default_lang() -> str:
+    """The language when no ``--lang`` is given: the settings' ``lang``, else the locale's."""
+    from .client.i18n import detect_lang
+
+    return settings().get("lang") or detect_lang()
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``config`` subcommand to ``subparsers``; it sets ``func=run``."""
+    p = subparsers.add_parser(
+        "config",
+        help="show where the settings file is and every setting in force",
+        description="Show the settings file (config.toml in the jupai config folder) and every setting in force, "
+        "with where it comes from. --init writes a commented file to start from.",
+        epilog="examples:\n  jupai config\n  jupai config --init   # then edit the file it names",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--init", action="store_true", help="write a commented settings file (never over an existing one)")
+    p.set_defaults(func=run)
+    return p
+
+
+def _defaults() -> dict[str, str]:
+    from .client.cli import default_name
+    from .client.i18n import detect_lang
+
+    return {"name": default_name(), "lang": detect_lang(), "opponents": "greedy",
+            "host": "(none: jupai join looks for tables on the LAN)"}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jupai config``; returns 0, or 2 when the file cannot be used or written."""
+    path = config_path()
+    if args.init:
+        if path.exists():
+            print(f"jupai config: {path} exists already; edit it, or remove it first", file=sys.stderr)
+            return 2
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(TEMPLATE, encoding="utf-8")
+        except OSError as exc:
+            print(f"jupai config: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {path}: remove the # before a setting to use it")
+        return 0
+    try:
+        s = load_settings(path)
+    except ConfigError as exc:
+        print(f"jupai config: {exc}", file=sys.stderr)
+        return 2
+    print(f"settings file: {path}" + ("" if s.exists else " (none yet: `jupai config --init` writes one)"))
+    defaults = _defaults()
+    width = max(len(k) for k in KEYS)
+    for key, meaning in KEYS.items():
+        value, source = (s.get(key), "settings file") if s.get(key) is not None else (defaults[key], "default")
+        print(f"  {key.ljust(width)}  {value}  [{source}] — {meaning}")
+    return 0

@@ -1,0 +1,64 @@
+"""``config.toml`` and ``jupai config`` (specs/client.md § Settings), through the commands."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def jupai(tmp_path, *argv, lang="en_US.UTF-8"):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(JUPAI_CONFIG_DIR=str(tmp_path), LANG=lang, COLUMNS="200")
+    return subprocess.run([sys.executable, "-m", "jupai_net", *argv], capture_output=True, text=True, timeout=120,
+                          env=env, stdin=subprocess.DEVNULL)
+
+
+def test_show_init_and_refuse_to_overwrite(tmp_path):
+    shown = jupai(tmp_path, "config")
+    assert shown.returncode == 0
+    assert f"settings file: {tmp_path / 'config.toml'} (none yet" in shown.stdout
+    assert "opponents  greedy  [default]" in shown.stdout
+    made = jupai(tmp_path, "config", "--init")
+    assert made.returncode == 0 and (tmp_path / "config.toml").read_text().startswith("# jupai settings")
+    assert jupai(tmp_path, "config").returncode == 0  # the template, all commented out, is valid
+    again = jupai(tmp_path, "config", "--init")
+    assert again.returncode == 2 and "exists already" in again.stderr
+
+
+def test_every_problem_at_once_with_the_nearest_key(tmp_path):
+    (tmp_path / "config.toml").write_text('nmae = "x"\nlang = "fr"\nopponents = 3\n', encoding="utf-8")
+    for argv in (["config"], ["history"], ["join", "127.0.0.1:1"], ["play", "--bot", "random"]):
+        proc = jupai(tmp_path, *argv)
+        assert proc.returncode == 2, (argv, proc.stdout, proc.stderr)
+        err = " ".join(proc.stderr.split())
+        assert err.startswith(f"jupai {argv[0]}: ")
+        assert "unknown setting 'nmae' (did you mean 'name'?)" in err
+        assert "lang must be \"zh\" or \"en\", not 'fr'" in err and "opponents must be a string" in err
+        assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("content, message", [
+    ("name = \"宝宝\"\n".encode("gbk"), "is not UTF-8"),
+    (b"name = ", "is not valid TOML"),
+    ('name = "a\\tb"\n'.encode(), "cannot be a name at a table"),
+    (b'host = "box:99999"\n', "is not HOST[:PORT]"),
+])
+def test_bad_files_are_one_sentence(tmp_path, content, message):
+    (tmp_path / "config.toml").write_bytes(content)
+    proc = jupai(tmp_path, "config")
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_settings_are_used_and_flags_win(tmp_path):
+    (tmp_path / "config.toml").write_text('name = "宝宝"\nlang = "zh"\nopponents = "random"\n', encoding="utf-8")
+    shown = jupai(tmp_path, "config")
+    assert "name       宝宝  [settings file]" in shown.stdout
+    hist = jupai(tmp_path, "history")
+    assert "还没有保存的对局" in hist.stdout  # lang from the settings
+    assert "No saved game yet" in jupai(tmp_path, "history", "--lang", "en").stdout  # the flag wins
+    game = jupai(tmp_path, "play", "--bot", "random", "--seats", "2", "--rounds", "3", "--plain")
+    assert game.returncode in (0, 1), game.stderr
+    assert "宝宝" in game.stdout and "random bot" in game.stdout  # the name and the opponents from the settings
