@@ -15,6 +15,7 @@ Exit codes: 0 the game finished and verified, 1 it did not verify or did not fin
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,26 @@ def _default_lang() -> str:
     return default_lang()
 
 
+def wrap_words(text: str, width: int) -> str:
+    """``text`` wrapped at word boundaries to ``width`` terminal cells a line (CJK
+    characters count two cells and may break anywhere; a word longer than a line is
+    cut), continuation lines indented two spaces; each line of ``text`` separately."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=width, color_system=None, force_terminal=False, legacy_windows=False)
+    out = []
+    for line in text.split("\n"):
+        wrapped = Text(line).wrap(console, width, overflow="fold")
+        parts = [str(t).rstrip() for t in wrapped] or [""]
+        head, rest = parts[0], " ".join(parts[1:])
+        out.append(head)
+        if rest:
+            more = Text(rest).wrap(console, max(1, width - 2), overflow="fold")
+            out += ["  " + str(t).rstrip() for t in more]
+    return "\n".join(out)
+
+
 class PlainPlayer:
     """Line-by-line terminal player (``--plain``, or when the rich UI is unavailable):
     every game event is one readable line (``Round 3: round card 7♣ → defense, R = 3,
@@ -69,18 +90,28 @@ class PlainPlayer:
     read from standard input (``/quit`` leaves, ``say TEXT`` chats, ``?`` helps).
     Texts come from :mod:`jupai_net.client.render` in ``lang``."""
 
-    def __init__(self, out: Any = None, lang: str = "en") -> None:
+    def __init__(self, out: Any = None, lang: str = "en", width: int | None = None) -> None:
         self.out = out or sys.stdout
         self.lang = lang
         self.control: Any = None
         self._last_event: Any = None
+        #: Lines are wrapped at word boundaries to this many terminal cells; ``None``:
+        #: the terminal's width when ``out`` is a terminal, else no wrapping (pipes and
+        #: files get whole lines).
+        self.width = width
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
         self.control = control
 
     def _print(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        width = self.width
+        if width is None:
+            try:
+                width = os.get_terminal_size(self.out.fileno()).columns if self.out.isatty() else 0
+            except (AttributeError, OSError, ValueError):
+                width = 0
+        print(wrap_words(text, width) if width else text, file=self.out, flush=True)
 
     def _new_events(self, events: Any) -> list[Any]:
         """The events of ``events`` not printed yet (the view keeps a sliding window)."""

@@ -77,3 +77,46 @@ def test_plain_game_in_chinese_reads_as_text(tmp_path):
     assert "━━ 游戏结束 · 最终排名 ━━" in text and "✔ 公平性：已验证 — " in text
     assert "对局记录已保存到：" in text and re.search(r"^  \S.* verify \S+\.jupai$", text, re.M)
     assert "kind=" not in text and "final ranking" not in text
+
+
+# ------------------------------------------------------------------ word wrapping (--plain)
+def test_wrap_words_keeps_words_whole():
+    from rich.cells import cell_len
+
+    from jupai_net.play import wrap_words
+
+    text = ("seat 2 attack 10♦: 1 + 10 = 11 vs seat 1 (you) defense J♦ + weapon: 2 + 11 = 13 "
+            "(weapon used up) → defense wins, attack invalid: seat 2 collects")
+    for width in (24, 40, 60):
+        lines = wrap_words(text, width).split("\n")
+        assert all(cell_len(line) <= width for line in lines)
+        assert " ".join(line.strip() for line in lines).split() == text.split()  # no word cut in two
+    zh = wrap_words("第 3 回合：回合牌 7♣ → 防御回合，R = 3，1号位先手", 16).split("\n")
+    assert all(cell_len(line) <= 16 for line in zh)
+
+
+def test_plain_game_at_40_columns_wraps_at_word_boundaries(tmp_path):
+    import re
+    import sys
+
+    from rich.cells import cell_len
+
+    from tests.test_client_cli import Terminal, _env
+
+    env = _env(tmp_path, "plain")
+    env.update(COLUMNS="40", LINES="24")
+    term = Terminal([sys.executable, "-m", "jupai_net", "play", "--plain", "--bot", "random", "--seats", "2",
+                     "--rounds", "3"], env, rows=24, cols=40)
+    try:
+        assert term.wait(timeout=120) in (0, 1)
+    finally:
+        term.close()
+    lines = term.text.replace("\r", "").split("\n")
+    assert any("fairness" in line for line in lines)
+    # the transcript path and the verify command are printed whole on purpose (to copy them)
+    long = [line for line in lines if cell_len(line) > 40 and ".jupai" not in line]
+    assert not long, long[:3]
+    # a word never ends one line and goes on at the start of the next
+    for word in ("invalid", "collects", "defense", "attack", "verified"):
+        for k in range(2, len(word) - 1):
+            assert not re.search(rf"{word[:k]}\n\s*{word[k:]}\b", "\n".join(lines)), word
