@@ -39,7 +39,7 @@ from .setup import Setup
 
 #: Playouts per second of thinking for the deterministic budget (4 players, one core
 #: of the reference machine; bench/expert.py prints the real seconds per move).
-PLAYOUTS_PER_SECOND = 300
+PLAYOUTS_PER_SECOND = 400
 #: Default thinking time per move, seconds (issue 11: at most 0.5 s on one core).
 DEFAULT_THINK = 0.5
 #: At most this many root moves are searched (the best by the playout policy's score).
