@@ -106,12 +106,12 @@ class KnownHosts:
         self.path = Path(path) if path is not None else config_dir() / FILE_NAME
 
     def _lines(self) -> list[str]:
+        from jupai_net.textfile import TextFileError, read_text_file
+
         try:
-            return self.path.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            return []
-        except (OSError, UnicodeDecodeError) as exc:
-            raise KnownHostsError(f"cannot read {self.path}: {getattr(exc, 'strerror', None) or exc}") from None
+            return (read_text_file(self.path, missing_ok=True) or "").splitlines()
+        except TextFileError as exc:
+            raise KnownHostsError(str(exc)) from None
 
     def entries(self) -> dict[str, tuple[str, str | None]]:
         """Every pinned host: key → (fingerprint, join code or None). Malformed lines are skipped."""

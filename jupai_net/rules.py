@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import DECK_SIZE
+from .textfile import TextFileError, read_text_file
 
 #: Identity letters: landlord 地主, coordinator 协调员, farmer 农民, narrator 旁白.
 IDENTITY_NAMES = {"L": "landlord", "C": "coordinator", "F": "farmer", "N": "narrator"}
@@ -36,6 +37,16 @@ class RuleError(ValueError):
     def __init__(self, setting: str, message: str):
         super().__init__(f"rule setting '{setting}': {message}")
         self.setting = setting
+
+
+class RuleFileError(RuleError):
+    """The rules file cannot be read, is not UTF-8 or not TOML (``setting`` is
+    ``"file"``); ``str(exc)`` is one sentence naming the file (see
+    :func:`jupai_net.textfile.read_text_file`)."""
+
+    def __init__(self, message: str):
+        ValueError.__init__(self, message)
+        self.setting = "file"
 
 
 _DESCRIPTIONS = {
@@ -170,16 +181,15 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
     underscores, optionally under a ``[rules]`` table), then apply ``overrides`` (those
     that are not ``None``).
 
-    Raises :class:`RuleError` naming the bad setting, or naming ``file`` when the file
-    cannot be read or is not valid TOML.
+    Raises :class:`RuleError` naming the bad setting, or :class:`RuleFileError` when
+    the file cannot be read, is not UTF-8 (e.g. GBK) or is not valid TOML.
     """
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise RuleError("file", f"cannot read {path}: {exc.strerror or exc}") from None
+        data = tomllib.loads(read_text_file(path) or "")
+    except TextFileError as exc:
+        raise RuleFileError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError("file", f"{path} is not a valid TOML file: {exc}") from None
+        raise RuleFileError(f"{path} is not a valid TOML file: {exc}") from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
         data = data["rules"]
     settings = {str(k).replace("-", "_"): v for k, v in data.items()}

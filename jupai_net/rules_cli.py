@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from .rules import RuleError, RuleSet, load_rules
 
@@ -34,7 +35,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rules) if args.rules else RuleSet()
     except RuleError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        print(f"jupai rules: {exc}", file=sys.stderr)
         return 2
     console.print(render_rules(rules))
     return 0

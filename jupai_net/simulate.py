@@ -14,6 +14,7 @@ import argparse
 import json
 import random
 import math
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -251,7 +252,7 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError("--games must be at least 1")
         names = parse_bots(args.bot, rules.players)
     except (RuleError, ValueError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        print(f"jupai simulate: {exc}", file=sys.stderr)
         return 2
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(f"{args.games} games", total=args.games)

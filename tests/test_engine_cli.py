@@ -41,7 +41,7 @@ def test_simulate_table_output(capsys):
 
 def test_simulate_bad_arguments_are_clear(capsys):
     assert main(["simulate", "--games", "5", "--players", "9"]) == 2
-    assert "players" in capsys.readouterr().out
+    assert "players" in capsys.readouterr().err  # errors go to stderr
 
 
 def test_python_dash_m_is_the_same_command():

@@ -70,7 +70,7 @@ def test_bad_rules_file_names_the_setting(tmp_path, capsys, text, setting):
         load_rules(f)
     assert info.value.setting == setting
     assert main(["rules", "--rules", str(f)]) == 2
-    assert setting in capsys.readouterr().out
+    assert setting in capsys.readouterr().err  # errors go to stderr
 
 
 def test_missing_rules_file(tmp_path):
