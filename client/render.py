@@ -1342,7 +1342,7 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
         lines.append((t("end.transcript", lang), "", False))
         lines.append((f"  {path}", "bold", True))
         lines.append((t("end.verify", lang), "", False))
-        lines.append((f"  {verify_command()} {path}", "bold", True))
+        lines.append((f"  {verify_command()} {shell_quote(str(path))}", "bold", True))
     return lines
 
 
@@ -1351,7 +1351,6 @@ def verify_command() -> str:
     ``jupai`` on PATH is the running program, else the running ``jupai`` script by its
     absolute path, else ``python -m jupai_net verify`` with this interpreter."""
     import os
-    import shlex
     import shutil
     import sys
 
@@ -1360,8 +1359,23 @@ def verify_command() -> str:
     if found and argv0 and os.path.realpath(found) == os.path.realpath(shutil.which(argv0) or argv0):
         return "jupai verify"
     if argv0 and os.path.basename(argv0) == "jupai" and os.path.exists(argv0):
-        return shlex.quote(os.path.abspath(argv0)) + " verify"
-    return shlex.quote(sys.executable) + " -m jupai_net verify"
+        return shell_quote(os.path.abspath(argv0)) + " verify"
+    return shell_quote(sys.executable) + " -m jupai_net verify"
+
+
+def shell_quote(arg: str) -> str:
+    """``arg`` quoted for the user's shell, so a command with it works when pasted:
+    POSIX shells get :func:`shlex.quote` (``'/home/Ann Lee/t.jupai'``), Windows
+    ``cmd``/PowerShell double quotes (:func:`subprocess.list2cmdline`)."""
+    import os
+
+    if os.name == "nt":  # pragma: no cover - tested on POSIX
+        import subprocess
+
+        return subprocess.list2cmdline([arg])
+    import shlex
+
+    return shlex.quote(arg)
 
 
 def to_text(renderable: RenderableType, width: int = 120) -> str:

@@ -53,7 +53,26 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``jupai`` console script; returns the exit code."""
+    """Entry point of the ``jupai`` console script; returns the exit code.
+
+    Output never kills a command (:mod:`jupai_net.stdio`): characters a non-UTF-8
+    stdout cannot show are written as ASCII stand-ins, and a reader that closed the
+    pipe early ends the command quietly with exit 141."""
+    from .stdio import EXIT_BROKEN_PIPE, is_broken_pipe, make_output_safe, silence_stdout
+
+    make_output_safe()
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's last flush at exit
+        return code
+    except BaseException as exc:  # noqa: B036 - also SystemExit and exception groups from trio
+        if not is_broken_pipe(exc):
+            raise
+        silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(requested(argv))
     args = parser.parse_args(argv)
