@@ -182,29 +182,35 @@ class PinningCheck:
             raise
         key = f"{host}:{port}"
         if result.status == NEW:
-            self.console.print(t("cli.pinned", self.lang, host=key, code=shown, path=result.path), style="yellow")
+            self.console.print(Text(t("cli.pinned", self.lang, host=key, code=shown, path=result.path), style="yellow"))
             if self.code is None:  # trusted on first use: say so, loudly
                 self.first_use = first_use_text(self.lang, key, shown)
-                self.console.print(self.first_use, style="bold yellow", highlight=False)
+                self.console.print(Text(self.first_use, style="bold yellow"))
                 return self.first_use
         elif result.status == MATCH:
-            self.console.print(t("cli.code_known", self.lang, host=key, code=shown), style="dim")
+            self.console.print(Text(t("cli.code_known", self.lang, host=key, code=shown), style="dim"))
         else:
-            self.console.print(t("cli.repinned", self.lang, host=key, code=shown, path=result.path), style="bold yellow")
+            self.console.print(Text(t("cli.repinned", self.lang, host=key, code=shown, path=result.path),
+                                    style="bold yellow"))
         return None
 
 
 def _err(console: Any, text: str) -> None:
-    console.print(text, style="bold red", highlight=False)
+    from rich.text import Text
+
+    console.print(Text(text, style="bold red"))  # a Text: a host's words are never rich markup
 
 
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
            port: int = 0, ranking: bool = True) -> int:
     """Print how the session ended (errors, ranking, fairness verdict, transcript path)
     in ``lang`` and return the exit code."""
+    from rich.text import Text
+
+    from jupai_net.printable import printable
 
     status = result.status
-    code, text = result.error if result.error else ("", "")
+    code, text = (printable(result.error[0]), printable(result.error[1])) if result.error else ("", "")
     if status == "refused" and check is not None and check.failure is not None:
         kind, exc = check.failure
         if kind == "wrong-code":
@@ -245,7 +251,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     if result.transcript_path is None and verdict is not None:
         console.print(t("cli.no_transcript", lang), style="yellow")
     if check is not None and check.first_use is not None:
-        console.print(check.first_use, style="bold yellow", highlight=False)  # again: the game screen hid it
+        console.print(Text(check.first_use, style="bold yellow"))  # again: the game screen hid it
     return exit_code
 
 
@@ -302,6 +308,10 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
             else settings().get("name") or default_name())
+    problem = name_problem(name, lang)
+    if problem is not None:  # before connecting: the rule, not a refusal from the host
+        _err(err, problem)
+        return EXIT_USAGE
     import trio
 
     try:
@@ -326,6 +336,26 @@ def _dial_directly(address: str) -> bool:
     except ValueError:
         return False
     return is_address(address)
+
+
+def name_problem(name: str, lang: str = "en") -> str | None:
+    """Why ``name`` cannot be a player's name, with the protocol's rule, in ``lang``
+    (``--name 'a\\tb': the name holds \\t (a control character): a name is 1..24
+    characters a person can read …``), or None when it can be."""
+    from jupai_net.protocol.messages import NAME_RULE
+    from jupai_net.protocol.messages import name_problem as problem
+
+    why = problem(name)
+    if why is None:
+        return None
+    return t("cli.bad_name", lang, name=quoted(name), why=why, rule=NAME_RULE)
+
+
+def quoted(text: str) -> str:
+    """``text`` in quotes as Python writes it (control characters escaped), at most 40 characters."""
+    from jupai_net.protocol.errors import _short
+
+    return _short(text, 40)
 
 
 def _is_interrupt(exc: BaseException) -> bool:
@@ -364,7 +394,9 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
             interrupted = True
             control.leave()
 
-    console.print(t("cli.connecting", lang, host=host, port=port), style="dim")
+    from rich.text import Text
+
+    console.print(Text(t("cli.connecting", lang, host=host, port=port), style="dim"))
     with _signal_receiver() as received:
         async with trio.open_nursery() as nursery:
             if received is not None:
@@ -378,16 +410,20 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
 
                 player = TerminalPlayer(lang=lang, console=console)
                 nursery.start_soon(player.input_loop)
+            bad: BaseException | None = None
             try:
                 result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
                                            transcript_path=args.transcript, lang=lang, control=control,
                                            seat=getattr(args, "seat", None), bot=args.bot is not None,
                                            idle_timeout=_idle_timeout(args))
-            except ValueError as exc:  # bad arguments, e.g. a name the protocol does not accept
-                _err(console, t("cli.failed", lang, reason=exc))
-                nursery.cancel_scope.cancel()
-                return EXIT_USAGE
+            except* ValueError as group:  # bad arguments (e.g. --seat 9), even from inside a nursery
+                bad = group
+                while isinstance(bad, BaseExceptionGroup):
+                    bad = bad.exceptions[0]
             nursery.cancel_scope.cancel()
+    if bad is not None:
+        _err(console, t("cli.failed", lang, reason=bad))
+        return EXIT_USAGE
     # the game screen's last view already shows the final ranking (not a bot's run)
     exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None)
     if interrupted:

@@ -175,6 +175,7 @@ class TerminalPlayer(PlayerBase):
         self._timer_width = 0
         self._choice: trio.MemorySendChannel[int] | None = None
         self._lines_send, self._lines_recv = trio.open_memory_channel[str | None](64)
+        self._connected = trio.Event()  # set by the first view past "connecting"
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -284,6 +285,8 @@ class TerminalPlayer(PlayerBase):
         """Called by the session on every update: remember the view and redraw (except
         for changes that show nothing new, see :data:`QUIET_CHANGES`)."""
         self.view = view
+        if _get(view, "phase") != "connecting":
+            self._connected.set()
         if _get(view, "change", default="") in QUIET_CHANGES or _get(view, "phase") == "connecting":
             return  # nothing new to see (the command line reports connection failures)
         self.redraw()
@@ -386,10 +389,15 @@ class TerminalPlayer(PlayerBase):
 
     async def input_loop(self) -> None:
         """Read and handle lines until end of input or ``/quit`` (then
-        :attr:`quit_requested` is set). Run it in a nursery next to the session."""
+        :attr:`quit_requested` is set). Run it in a nursery next to the session.
+
+        At the end of input (stdin not a terminal, e.g. ``< /dev/null``) the table is
+        left only once the session has connected: a connection error is the first and
+        only thing said when there is no table to leave."""
         while True:
             line = await self.reader.readline()
             if line is None:
+                await self._connected.wait()
                 self.say(t("input.eof", self.lang), "bold yellow")
                 self.leave()
                 return

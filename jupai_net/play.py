@@ -229,12 +229,22 @@ def run(args: argparse.Namespace) -> int:
     except RuleError as exc:
         print(f"jupai play: {exc}", file=sys.stderr)
         return 2
+    from .client.cli import name_problem
+
+    problem = None if args.name is None else name_problem(args.name, args.lang or _default_lang())
+    if problem is not None:  # before the host starts
+        print(f"jupai play: {problem}", file=sys.stderr)
+        return 2
     import trio  # trio, rich, the host and the client load only when `jupai play` runs (fast `jupai --help`)
 
     try:
         result = trio.run(play, args, rules)
-    except KeyboardInterrupt:  # after the ending (Ctrl-C leaves the table like /quit)
-        print("interrupted", file=sys.stderr)
+    except BaseException as exc:  # noqa: B036 - trio wraps Ctrl-C in exception groups
+        from .cli import is_interrupt
+
+        if not is_interrupt(exc):
+            raise
+        print("interrupted", file=sys.stderr)  # after the ending (Ctrl-C leaves the table like /quit)
         return 130
     return 0 if result is not None and result.status == "finished" and result.verdict is not None and result.verdict.ok else 1
 

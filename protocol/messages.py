@@ -27,11 +27,13 @@ import dataclasses
 import math
 import re
 import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from jupai_net.actions import Action
+from jupai_net.printable import first_unprintable, is_printable
 from jupai_net.rules import RuleSet
 
 from .errors import BAD_FIELD, FieldError, RemoteProtocolError, _short
@@ -89,9 +91,37 @@ def _check_bool(name: str, v: Any) -> None:
 
 
 def _check_text(name: str, v: Any, lo: int, hi: int) -> None:
-    """Printable text (no control, format or line-break characters), lo..hi characters."""
-    if not isinstance(v, str) or not lo <= len(v) <= hi or not v.isprintable():
+    """Text printable to a person (:func:`jupai_net.printable.is_printable`: no
+    control, escape, line-break or bidi characters; emoji sequences with joiners are
+    fine), lo..hi characters."""
+    if not isinstance(v, str) or not lo <= len(v) <= hi or not is_printable(v):
         raise FieldError(name, f"must be {lo}..{hi} printable characters, got {_short(v)}")
+
+
+#: The rule for a player's name, as said to a person whose ``--name`` breaks it.
+NAME_RULE = (f"a name is 1..{MAX_NAME_LEN} characters a person can read (letters, digits, punctuation, "
+             "spaces, emoji), with no tab, line break or control character and no space at either end")
+
+
+def name_problem(v: Any) -> str | None:
+    """Why ``v`` cannot be a player's name (``hello.name``, lobby and chat names), e.g.
+    ``the name holds \\t (a control character)``, or None when it can: 1..24
+    characters printable to a person, no space at either end (say :data:`NAME_RULE`
+    after it)."""
+    if not isinstance(v, str):
+        return f"a name must be text, got {_short(v)}"
+    if not v:
+        why = "the name is empty"
+    elif len(v) > MAX_NAME_LEN:
+        why = f"the name has {len(v)} characters"
+    elif not is_printable(v):
+        bad = v[first_unprintable(v) or 0]
+        why = f"the name holds {ascii(bad)[1:-1]} ({unicodedata.name(bad, 'a control character').lower()})"
+    elif v != v.strip():
+        why = "the name starts or ends with a space"
+    else:
+        return None
+    return why
 
 
 def _check_name(name: str, v: Any) -> None:
@@ -140,7 +170,8 @@ def _as_tuple(obj: Any, name: str) -> tuple[Any, ...]:
 
 
 def _check_tree(name: str, root: Any) -> None:
-    """A map with string keys, holding only msgpack-friendly values, within the tree limits.
+    """A map with string keys, holding only msgpack-friendly values, within the tree limits;
+    every string (map keys too) printable to a person (:func:`_check_leaf`).
 
     Every value counts as a node (map keys too, the root too); only containers are
     subject to the depth limit. Exact built-in types take a fast path (a tree is
@@ -163,7 +194,7 @@ def _check_tree(name: str, root: Any) -> None:
             if nodes > MAX_TREE_NODES:
                 raise FieldError(name, f"holds more than {MAX_TREE_NODES} values")
             for k, x in v.items():
-                if type(k) is not str or not k.isascii() or len(k) > MAX_STR_LEN:
+                if type(k) is not str or not k.isascii() or not k.isprintable() or len(k) > MAX_STR_LEN:
                     if not isinstance(k, str):
                         raise FieldError(name, f"map keys must be strings, got {_short(k)}")
                     _check_leaf(name, k)
@@ -173,7 +204,7 @@ def _check_tree(name: str, root: Any) -> None:
                         raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(x)}")
                 elif t is dict or t is list or t is tuple:
                     push((x, depth + 1))
-                elif x is None or t is bool or (t is str and x.isascii() and len(x) <= MAX_STR_LEN):
+                elif x is None or t is bool or (t is str and x.isascii() and x.isprintable() and len(x) <= MAX_STR_LEN):
                     pass
                 elif isinstance(x, (dict, list, tuple)):
                     push((x, depth + 1))
@@ -192,7 +223,7 @@ def _check_tree(name: str, root: Any) -> None:
                         raise FieldError(name, f"holds an integer msgpack cannot carry: {_short(x)}")
                 elif t is dict or t is list or t is tuple:
                     push((x, depth + 1))
-                elif x is None or t is bool or (t is str and x.isascii() and len(x) <= MAX_STR_LEN):
+                elif x is None or t is bool or (t is str and x.isascii() and x.isprintable() and len(x) <= MAX_STR_LEN):
                     pass
                 elif isinstance(x, (dict, list, tuple)):
                     push((x, depth + 1))
@@ -209,6 +240,9 @@ def _check_leaf(name: str, v: Any) -> None:
             raise FieldError(name, f"holds a string that is not valid Unicode: {_short(v)}") from None
         if size > MAX_STR_LEN:
             raise FieldError(name, f"holds a string of more than {MAX_STR_LEN} bytes")
+        if not is_printable(v):
+            raise FieldError(name, f"holds a string that is not printable (a control, escape or bidi character): "
+                             f"{_short(v)}")
     elif isinstance(v, bytes):
         if len(v) > MAX_BIN_LEN:
             raise FieldError(name, f"holds bytes longer than {MAX_BIN_LEN}")
@@ -294,7 +328,10 @@ def _check_keys(what: str, data: dict[Any, Any], names: set[str]) -> None:
     extra = [k for k in data if k not in names]
     if extra:
         shown = ", ".join(_short(k, 24) for k in extra[:5])
-        raise FieldError(str(extra[0])[:32], f"is not a field of {what} (unknown: {shown})")
+        # a peer's key may hold escapes or line breaks, and the message is logged: repr unless printable
+        key = extra[0]
+        field = key[:32] if isinstance(key, str) and key.isprintable() else _short(key, 32)
+        raise FieldError(field, f"is not a field of {what} (unknown: {shown})")
 
 
 # --- nested records ---------------------------------------------------------------------
