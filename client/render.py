@@ -47,6 +47,8 @@ from jupai_net.formulas import (
     defense_strength,
 )
 
+from jupai_net.printable import printable
+
 from .i18n import MESSAGES, t, tn
 
 Names = Mapping[int, str] | Sequence[str] | None
@@ -91,7 +93,8 @@ def display_name(name: str, lang: str = "en") -> str:
     """A player's name as shown: the bot names the host and ``jupai join --bot`` give
     (``greedy bot 1``, ``random bot``) in the viewer's language (``贪心机器人 1``,
     ``随机机器人``); any other name as it is."""
-    m = _BOT_NAME.match(name or "")
+    name = printable(name or "")  # a peer's name: never an escape sequence on the screen
+    m = _BOT_NAME.match(name)
     if m is None or lang != "zh":
         return name
     kind = t(f"bot.{m.group(1)}", lang) if f"bot.{m.group(1)}" in MESSAGES else m.group(1)
@@ -455,8 +458,8 @@ def contest_text(event: Mapping[str, Any], names: Names = None, me: int | None =
         res = t("res.discard_fail", lang, cards=cards_text(a["cards"], lang))
     else:
         res = t("res.collect", lang, who=collector)
-    fa = f"{a['formula']}{_weapon_use_text(a.get('weapon'), lang, short)}"
-    fd = f"{d['formula']}{_weapon_use_text(d.get('weapon'), lang, short)}"
+    fa = f"{printable(a['formula'])}{_weapon_use_text(a.get('weapon'), lang, short)}"
+    fd = f"{printable(d['formula'])}{_weapon_use_text(d.get('weapon'), lang, short)}"
     ca = cards_text(a["cards"], lang) + _weapon(bool(a.get("weapon")), lang)
     cd = cards_text(d["cards"], lang) + _weapon(bool(d.get("weapon")), lang)
     return t("ev.contest", lang, a=who_a, ca=ca, fa=fa, d=who_d, cd=cd, fd=fd, result=res)
@@ -494,7 +497,7 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
         else:
             res = t("ev.discard.fail", lang)
         return t("ev.discard", lang, actor=who(event["actor"]), target=who(event["target"]), cards=cards,
-                 formula=event.get("formula", ""), result=res)
+                 formula=printable(event.get("formula", "")), result=res)
     if kind == "supply":
         actor = who(event["seat"])
         if event.get("option") == "a":
@@ -698,7 +701,7 @@ def render_self(obs: Obs, lang: str = "en", compact: bool = False) -> Renderable
         "identity.yours", lang, identity=identity_text(mine.get("identity"), mine.get("identity_value"), lang))
     if compact:
         return Group(Text(title, style="bold cyan"), grid)
-    return Panel(grid, title=title, title_align="left", border_style="cyan")
+    return Panel(grid, title=Text(title), title_align="left", border_style="cyan")
 
 
 def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False) -> RenderableType:
@@ -737,11 +740,12 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
         rec = cards_text(recovered, lang, " " if compact else " + ") if recovered else "—"
         equipment = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
         ident = identity_text(p.get("identity"), p.get("identity_value"), lang, short=compact)
-        cells = [str(p.get("hand_count", 0)), str(p.get("cards_left", ""))]
+        # every cell a Text: what the host sent is never read as rich markup
+        cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
         if compact:
-            table.add_row(Text(label, style=style), ident, *cells, equipment, rec)
+            table.add_row(Text(label, style=style), Text(ident), *cells, Text(equipment), Text(rec))
         else:
-            table.add_row(Text(label, style=style), ident, *cells, rec, equipment)
+            table.add_row(Text(label, style=style), Text(ident), *cells, Text(rec), Text(equipment))
     return table
 
 
@@ -875,7 +879,7 @@ def _matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str) -> Ren
     if any(common):
         table.add_row(Text(t("matrix.total", lang), style="dim"), *[Text(x, style="dim") for x in common])
     for (kind, target), group in groups.items():
-        table.add_row(t(f"matrix.{kind}", lang, target=seat_label(target, names, me, lang)),
+        table.add_row(Text(t(f"matrix.{kind}", lang, target=seat_label(target, names, me, lang))),
                       *[Text(str(group[c][0]), style="bold") for c in columns])
         if rows[(kind, target)] != common and any(rows[(kind, target)]):  # e.g. a target of the same identity
             table.add_row(Text("  " + t("matrix.total_here", lang), style="dim"),
@@ -972,20 +976,20 @@ def chat_line_text(line: ChatLine, lang: str = "en", me: int | None = None) -> s
     names are translated (:func:`display_name`), and the viewer's own lines
     (``seat == me``) under the placeholder name ``you`` read ``你：…`` in Chinese."""
     if isinstance(line, str):
-        return line
+        return printable(line)
     seat, name, text = _chat_fields(line)
     if me is not None and seat == me and (not name or _is_you(name)):
         who = t("you", lang)
     else:
         who = display_name(name, lang) if name else t("chat.host", lang)
-    return t("chat.line", lang, name=who, text=text)
+    return t("chat.line", lang, name=who, text=printable(text))
 
 
 def notice_text(notice: Any, lang: str = "en") -> str:
     """A host notice in the viewer's language: a string as is, or ``(code, text)`` /
     a mapping / an object with ``code`` and ``text`` translated by code."""
     if isinstance(notice, str):
-        return notice
+        return printable(notice)
     if isinstance(notice, Mapping):
         code, text = notice.get("code", ""), notice.get("text", "")
     elif isinstance(notice, (tuple, list)) and len(notice) == 2:
@@ -993,7 +997,7 @@ def notice_text(notice: Any, lang: str = "en") -> str:
     else:
         code, text = getattr(notice, "code", ""), getattr(notice, "text", str(notice))
     key = f"notice.{code}"
-    return t(key if key in MESSAGES else "notice.other", lang, text=text or "").strip()
+    return t(key if key in MESSAGES else "notice.other", lang, text=printable(text or "")).strip()
 
 
 def ranking_rows(ranking: Sequence[int], names: Names = None, me: int | None = None, lang: str = "en",
@@ -1325,12 +1329,12 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
         error = getattr(result, "error", None)
         why = t(f"end.status.{status}", lang) if f"end.status.{status}" in MESSAGES else status
         if error and error[1]:
-            why += ": " + str(error[1])
+            why += ": " + printable(error[1])
         lines.append((t("end.unfinished", lang, why=why), "bold yellow", False))
     verdict = getattr(result, "verdict", None)
     if verdict is not None:
         word = t(f"verdict.{verdict.status}", lang) if f"verdict.{verdict.status}" in MESSAGES else verdict.status
-        reason = verdict.reason
+        reason = printable(verdict.reason)
         key = f"verdict.sentence.{verdict.status}"
         sentence = t(key, lang) if key in MESSAGES and lang != "en" else ""
         if sentence:  # a sentence in the player's language, the technical detail after it

@@ -33,6 +33,7 @@ import trio
 from jupai_net.actions import Action
 from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
 from jupai_net.fairness.statements import join_statement
+from jupai_net.printable import printable, printable_tree
 from jupai_net.protocol import (
     EOF,
     NEED_DATA,
@@ -532,7 +533,7 @@ class _Session:
             log.exception("player.on_update failed")
 
     def note(self, code: str, text: str, *, reject: bool = False, change: str = "notice") -> None:
-        line = NoticeLine(code, text, time.time(), reject)
+        line = NoticeLine(code, printable(text), time.time(), reject)
         self.update(change, notices=(self.view.notices + (line,))[-KEEP_NOTICES:])
 
     # ------------------------------------------------------------------ transport
@@ -788,7 +789,7 @@ class _Session:
             self._host_gone(f"the host said bye ({msg.reason})")
             raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
         elif isinstance(msg, ErrorMessage):
-            log.warning("host error %s: %s", msg.code, msg.message)
+            log.warning("host error %s: %r", msg.code, msg.message)
             self.note(msg.code, msg.message, change="error")
             if msg.code in ("kicked",):
                 self._host_gone(f"host error {msg.code}")
@@ -842,7 +843,7 @@ class _Session:
             try:
                 st = self.witness.receive(raw)
             except FairnessViolation as exc:
-                log.error("fairness check failed: %s", exc.verdict.reason)
+                log.error("fairness check failed: %r", exc.verdict.reason)
                 self.verdict = exc.verdict
                 self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
                 self.update("verdict", verdict=exc.verdict)
@@ -853,9 +854,11 @@ class _Session:
             if kind == "start":
                 fields["host_key"] = self.witness.fingerprint
             if kind == "step":
-                fields["events"] = (self.view.events + tuple(st["events"]))[-KEEP_EVENTS:]
+                # signed statements are not checked by the protocol layer: their strings
+                # (formulas, reasons) are made printable here, where they enter the client
+                fields["events"] = (self.view.events + tuple(printable_tree(st["events"])))[-KEEP_EVENTS:]
             elif kind == "deal":
-                fields["events"] = tuple(st["observation"].get("log", ()))[-KEEP_EVENTS:]
+                fields["events"] = tuple(printable_tree(st["observation"].get("log", ())))[-KEEP_EVENTS:]
                 fields["phase"] = PLAYING
             self.update("statement", **fields)
         seat = self.view.seat
@@ -1059,8 +1062,11 @@ async def run_session(
     :class:`~jupai_net.client.bot.BotPlayer`).
 
     Returns a :class:`SessionResult` (never raises for network or host problems; only
-    for bad arguments or cancellation).
+    for cancellation, and ``ValueError`` for bad arguments — a name, seat or token the
+    protocol refuses — before connecting).
     """
+    # bad arguments raise here, before any nursery (not inside an exception group)
+    Hello(name, lang=lang, seat=seat, token=token)  # FieldError (a ValueError) names the bad one
     ctx = ssl_context or client_ssl_context()
     check = check_fingerprint or default_fingerprint_check(code)
     session = _Session(

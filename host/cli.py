@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jupai_net.bots import BOTS, think_seconds
+from jupai_net.printable import printable
 
 from . import DEFAULT_PORT
 
@@ -254,6 +255,12 @@ class HostScreen:
         return {s: n for s, n in enumerate(self.names) if n}
 
     def _show(self, kind: str, data: dict[str, Any]) -> None:
+        """Print one event. Every string a player chose (names, chat) or the engine
+        wrote is a rich ``Text`` made :func:`~jupai_net.printable.printable`: a name
+        like ``[/x]`` or chat like ``[link=file:///etc/passwd]x[/link]`` shows as typed,
+        never as markup, and no escape sequence reaches the terminal."""
+        from rich.text import Text
+
         out = self.print
         if self.closed and kind in ("lobby", "notice", "chat"):
             return  # the games are over: the players leaving is no news
@@ -264,10 +271,11 @@ class HostScreen:
             for p in players:
                 self.names[p.seat] = p.name
             if not self.quiet:
-                out(lobby_line(players, total), highlight=False)
+                out(lobby_line(players, total))
         elif kind == "start":
             self.names = list(data["names"])
-            out(f"[bold]game {data['game_id'].hex()[:12]} starts[/bold] · host key {data['host_key']}", highlight=False)
+            out(Text.assemble((f"game {data['game_id'].hex()[:12]} starts", "bold"),
+                              f" · host key {printable(data['host_key'])}"))
         elif kind == "deal" and not self.quiet:
             if self.render is not None:
                 out(self.render.render_table(data["observation"], names=self._names()))
@@ -279,20 +287,20 @@ class HostScreen:
                 if line is None and ev.get("kind") not in ("deal",):
                     line = f"seat {data['actor']}: {describe_action(data['action'])}"
                 if line:
-                    out(line, highlight=False)
+                    out(Text(printable(line)))
         elif kind == "notice" and not self.quiet:
-            out(f"[blue]notice[/blue] {data['text']}", highlight=False)
+            out(Text.assemble(("notice", "blue"), " ", printable(data["text"])))
         elif kind == "chat":
-            out(f"[magenta]{data['name']}[/magenta]: {data['text']}", highlight=False)
+            out(Text.assemble((printable(data["name"]), "magenta"), ": ", printable(data["text"])))
         elif kind == "end":
             res = data["result"]
             places = ", ".join(f"{i + 1}. {res['names'][s] or f'seat {s}'} ({res['cards_left'][s]} left)"
                                for i, s in enumerate(res["ranking"]))
-            out(f"[bold green]game over[/bold green] ({res['reason']}): {places}", highlight=False)
-            out("[dim]the host seed is revealed; every player can now verify the deal[/dim]")
+            out(Text.assemble(("game over", "bold green"), f" ({printable(res['reason'])}): {printable(places)}"))
+            out(Text("the host seed is revealed; every player can now verify the deal", style="dim"))
             self._game_done(kind, res)
         elif kind == "abandon":
-            out(f"[bold red]game abandoned[/bold red]: {data['reason']}", highlight=False)
+            out(Text.assemble(("game abandoned", "bold red"), ": ", printable(data["reason"])))
             self._game_done(kind, data)
 
     def _game_done(self, kind: str, data: dict[str, Any]) -> None:
@@ -314,11 +322,13 @@ class HostScreen:
     def stopping(self, *, running: bool = True, signum: int = signal.SIGINT) -> None:
         """A stop signal (Ctrl-C, SIGTERM, SIGHUP): say the host is stopping (abandoning
         the running game, if ``running``); no more lobby lines."""
+        from rich.text import Text
+
         self.closed = True
         what = ("abandoning the running game and telling the players why" if running
                 else "no game is running; saying goodbye to whoever is connected")
         again = "Ctrl-C again" if signum == signal.SIGINT else "Ctrl-C"
-        self.print(f"[bold yellow]stopping[/bold yellow]: {what} ({again} to quit at once)", highlight=False)
+        self.print(Text.assemble(("stopping", "bold yellow"), f": {what} ({again} to quit at once)"))
 
     def closing(self, transcript_dir: Path | None, *, interrupted: bool | int = False) -> str:
         """Print (and return) the closing line: games played, who won the last one,
@@ -349,7 +359,10 @@ class HostScreen:
         line = "; ".join(parts) + "."
         if transcript_dir is not None and self.played:
             line += f" Every seat's transcript is in {transcript_dir} (check one with `jupai verify FILE`)."
-        self.print(f"[bold]{line}[/bold]", highlight=False)
+        from rich.text import Text
+
+        line = printable(line)  # it names players
+        self.print(Text(line, style="bold"))
         return line
 
 
@@ -363,30 +376,26 @@ def _stdout_to_null() -> None:
         pass
 
 
-def lobby_line(players: Any, total: int) -> str:
-    """One lobby line listing every seat, empty ones too, and how many people are still
-    awaited, e.g. ``lobby 2/4 seats · 0 Ann ✓ · 1 (empty) · 2 random bot (bot) · 3
-    (empty) · waiting for 2 people``."""
+def lobby_line(players: Any, total: int) -> Any:
+    """One lobby line (a rich ``Text``, names never read as markup) listing every seat,
+    empty ones too, and how many people are still awaited, e.g. ``lobby 2/4 seats · 0
+    Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty) · waiting for 2 people``."""
+    from rich.text import Text
+
     by_seat = {p.seat: p for p in players}
-    cells = []
+    line = Text.assemble(("lobby", "dim"), f" {len(by_seat)}/{total} seats")
     for s in range(max(total, max(by_seat, default=-1) + 1)):
         p = by_seat.get(s)
+        line.append(f" · {s} ")
         if p is None:
-            cells.append(f"{s} [dim](empty)[/dim]")
+            line.append("(empty)", style="dim")
         else:
-            cells.append(f"{s} {_escape(p.name)}{' (bot)' if p.bot else ''}{' ✓' if p.ready else ''}"
-                         f"{'' if p.connected else ' (away)'}")
-    line = f"[dim]lobby[/dim] {len(by_seat)}/{total} seats · " + " · ".join(cells)
+            line.append(f"{printable(p.name)}{' (bot)' if p.bot else ''}{' ✓' if p.ready else ''}"
+                        f"{'' if p.connected else ' (away)'}")
     missing = total - len(by_seat)
     if missing > 0:
-        line += f" · waiting for {missing} {'person' if missing == 1 else 'people'}"
+        line.append(f" · waiting for {missing} {'person' if missing == 1 else 'people'}")
     return line
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
 
 
 def announced_name(args: argparse.Namespace, config: HostConfig) -> str | None:

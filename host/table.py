@@ -344,7 +344,7 @@ class Table:
         self._observe("lobby", players=players, seats=self.rules.players)
 
     def _error(self, cid: int, code: str, text: str) -> None:
-        log.info("table %d: refusing connection %d: %s: %s", self.table_id, cid, code, text)
+        log.info("table %d: refusing connection %d: %s: %r", self.table_id, cid, code, text)
         self._effects.append(Close(cid, ErrorMessage(code, _clip(text))))
 
     # ------------------------------------------------------------------ connections
@@ -395,7 +395,7 @@ class Table:
         self.seats[seat] = Seat(seat, name, token, cid=cid, remote_bot=hello.bot, waiting_since=now)
         self._conn_seat[cid] = seat
         what = "bot client " if hello.bot else ""
-        log.info("table %d: %s%s took seat %d (connection %d)", self.table_id, what, name, seat, cid)
+        log.info("table %d: %s%r took seat %d (connection %d)", self.table_id, what, name, seat, cid)
         self._send(cid, Welcome(seat, token, self.rules, self.players()))
         self._lobby()
         self._notice("player-joined", f"{name} (a bot) took seat {seat}" if hello.bot else f"{name} took seat {seat}",
@@ -416,7 +416,7 @@ class Table:
             log.info("table %d: seat %d: connection %d replaced by %d", self.table_id, st.seat, old, cid)
         st.cid = cid
         self._conn_seat[cid] = st.seat
-        log.info("table %d: %s is back in seat %d (connection %d)", self.table_id, st.name, st.seat, cid)
+        log.info("table %d: %r is back in seat %d (connection %d)", self.table_id, st.name, st.seat, cid)
         self._send(cid, Welcome(st.seat, st.token, self.rules, self.players()))  # type: ignore[arg-type]
         self._lobby()
         self._notice("player-back", f"{st.name} is back in seat {st.seat}", but=cid)
@@ -444,7 +444,7 @@ class Table:
         st = self.seats[seat]
         assert st is not None
         st.cid = None
-        log.info("table %d: %s (seat %d) disconnected%s", self.table_id, st.name, seat, f": {why}" if why else "")
+        log.info("table %d: %r (seat %d) disconnected%s", self.table_id, st.name, seat, f": {why}" if why else "")
         if self.phase == LOBBY:
             self.seats[seat] = None
             self._lobby()
@@ -577,7 +577,7 @@ class Table:
         self._raw = {s: [] for s in range(self.rules.players)}
         self._commits, self._reveals = {}, {}
         self._seed_deadline = now + self.config.seed_timeout
-        log.info("table %d: game %s starts: %s", self.table_id, self.dealer.game_id.hex(), ", ".join(self.names()))  # type: ignore[arg-type]
+        log.info("table %d: game %s starts: %s", self.table_id, self.dealer.game_id.hex(), ", ".join(map(repr, self.names())))  # type: ignore[arg-type]
         self._observe("start", game_id=self.dealer.game_id, rules=self.rules, names=self.names(),
                       host_key=self.dealer.fingerprint)
         self._broadcast(Start(self.dealer.game_id, self.rules))
@@ -772,7 +772,7 @@ class Table:
             action = self._default_action(seat)
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
-            log.info("table %d: %s (seat %d) timed out; playing %s", self.table_id, name, seat, describe_action(action))
+            log.info("table %d: %r (seat %d) timed out; playing %s", self.table_id, name, seat, describe_action(action))
             text = (f"seat {seat} ({name}) ran out of time ({self.config.turn_timeout:g} s); "
                     f"the host played for them: {describe_action(action)}")
             # The notice follows the move (it names cards the move makes public) but
@@ -808,7 +808,7 @@ class Table:
             "names": [n or "" for n in self.names()],
         }
         log.info("table %d: game %s over: ranking %s", self.table_id, self.dealer.game_id.hex(),
-                 ", ".join(f"{self.names()[s]}" for s in state.ranking))
+                 ", ".join(repr(self.names()[s]) for s in state.ranking))
         self._broadcast(End("finished", result))
         self._observe("end", result=result)
         self._back_to_lobby(result, now)

@@ -148,10 +148,10 @@ async def test_the_lobby_shows_every_seat_empty_ones_included():
     kind, data = [e for e in seen if e[0] == "lobby" and len(e[1]["players"]) == 2][-1]  # before Ann left
     assert data["seats"] == 4
     line = lobby_line(data["players"], data["seats"])
-    assert line.replace("[dim]", "").replace("[/dim]", "") == (
+    assert line.plain == (
         "lobby 2/4 seats · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓ · waiting for 2 people")
     full = lobby_line(data["players"], 2)
-    assert "waiting for" not in full
+    assert "waiting for" not in full.plain
 
 
 async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_path):

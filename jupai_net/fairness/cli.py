@@ -13,6 +13,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..printable import printable, printable_tree
 from .status import EXIT_CODES, MALFORMED, STATUSES, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED
 
 if TYPE_CHECKING:  # the verifier (cryptography, the engine) loads only when a file is verified
@@ -125,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
             out = verdict.to_json()
             out["file"] = path
             outs.append(out)
-        print(json.dumps(outs[0] if single else outs, ensure_ascii=False, indent=2))
+        # strings from the transcript (a host's reason, names) never carry a terminal escape
+        print(json.dumps(printable_tree(outs[0] if single else outs), ensure_ascii=False, indent=2))
     elif single:
         render(verdicts[0], paths[0])
     else:
@@ -142,8 +144,8 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
     width = max(len(s) for s in STATUSES)
     for path, verdict in results:
         line = Text(verdict.status.ljust(width), style=_STYLE[verdict.status])
-        line.append(f"  {path}  ")
-        line.append(verdict.reason, style="dim")
+        line.append(f"  {printable(path)}  ")
+        line.append(printable(verdict.reason), style="dim")
         console.print(line, no_wrap=True, overflow="ellipsis")
     counts = {s: sum(v.status == s for _, v in results) for s in STATUSES}
     console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} games)"))
@@ -161,19 +163,20 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column()
-    table.add_row("file", Text(path))
-    table.add_row("reason", Text(verdict.reason))
+    # every value through printable(): a transcript is what a host sent, it may hold escapes
+    table.add_row("file", Text(printable(path)))
+    table.add_row("reason", Text(printable(verdict.reason)))
     if verdict.where():
-        table.add_row("where", Text(verdict.where()))
+        table.add_row("where", Text(printable(verdict.where())))
     if verdict.expected is not None or verdict.found is not None:
-        table.add_row("expected", Text(str(verdict.expected)))
-        table.add_row("found", Text(str(verdict.found)))
+        table.add_row("expected", Text(printable(verdict.expected)))
+        table.add_row("found", Text(printable(verdict.found)))
     if verdict.game_id:
-        table.add_row("game", Text(verdict.game_id))
+        table.add_row("game", Text(printable(verdict.game_id)))
     if verdict.game_id is not None:
         table.add_row("seat", Text("spectator" if verdict.seat is None else str(verdict.seat)))
     if verdict.host_key:
-        table.add_row("host key", Text(verdict.host_key))
+        table.add_row("host key", Text(printable(verdict.host_key)))
     if verdict.statements:
         table.add_row("statements", Text(str(verdict.statements)))
     table.add_row("exit code", Text(str(verdict.exit_code)))
