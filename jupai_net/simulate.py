@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import math
+import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field

@@ -32,7 +32,7 @@ from jupai_net.host.cli import HostScreen
 from jupai_net.play import PlainPlayer
 from jupai_net.rules import RuleSet
 
-from .engine_helpers import play_random, setup_of
+from .engine_helpers import play_random
 
 JUPAI = [sys.executable, "-m", "jupai_net"]
 
