@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from jupai_net.fairness.story import GameStory
+from jupai_net.printable import printable
 
 from .i18n import t
 from .render import card_text, describe_event, render_view, seat_label
@@ -97,10 +98,10 @@ class ReplayScreen:
             if s.winner is not None:
                 lines.append(t("ev.end.winner", lang, winner=seat_label(s.winner, None, me, lang)))
         elif s.abandoned is not None:
-            lines.append(t("replay.abandoned", lang, reason=s.abandoned))
+            lines.append(t("replay.abandoned", lang, reason=printable(s.abandoned)))  # the host's words
         else:
             lines.append(t("replay.unfinished", lang))
-        lines.append(t("replay.verdict", lang, status=t(f"verdict.{s.verdict.status}", lang), reason=s.verdict.reason))
+        lines.append(t("replay.verdict", lang, status=t(f"verdict.{s.verdict.status}", lang), reason=printable(s.verdict.reason)))
         return lines
 
     # ------------------------------------------------------------------ frames

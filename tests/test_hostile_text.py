@@ -293,3 +293,15 @@ def test_join_shows_hostile_names_chat_and_notices_literally(tmp_path):
                  "[/x] bye"):
         assert text in said, text
     assert_clean(out.stdout)
+
+
+def test_the_replay_ending_shows_a_hostile_abandon_reason_without_escapes():
+    from jupai_net.client.replay_screen import ReplayScreen
+
+    story = SimpleNamespace(steps=[], seat=0, ranking=None, winner=None, abandoned="[/x] \x1b]52;c;cm0=\x07 bye",
+                            verdict=Verdict(TAMPERED, "reason \x1b[2J"), opening=None, deck=None)
+    console, out = terminal()
+    console.print(ReplayScreen(story).frame(1))
+    raw = out.getvalue()
+    assert_clean(raw)
+    assert_literal(raw, "[/x]")
