@@ -342,13 +342,12 @@ def name_problem(name: str, lang: str = "en") -> str | None:
     """Why ``name`` cannot be a player's name, with the protocol's rule, in ``lang``
     (``--name 'a\\tb': the name holds \\t (a control character): a name is 1..24
     characters a person can read …``), or None when it can be."""
-    from jupai_net.protocol.messages import NAME_RULE
     from jupai_net.protocol.messages import name_problem as problem
 
     why = problem(name)
     if why is None:
         return None
-    return t("cli.bad_name", lang, name=quoted(name), why=why, rule=NAME_RULE)
+    return t("cli.bad_name", lang, name=quoted(name), why=why)
 
 
 def quoted(text: str) -> str:

@@ -418,7 +418,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.no_transcript": ("No transcript was saved.", "未保存对局记录。"),
     "cli.interrupted": ("Interrupted: left the table", "已中断：离开牌桌"),
     "cli.failed": ("Error: {reason}", "错误：{reason}"),
-    "cli.bad_name": ("--name {name}: {why}: {rule}",
+    "cli.bad_name": ("--name {name}: {why}: a name is 1..24 characters a person can read (letters, digits, "
+                     "punctuation, spaces, emoji), with no tab, line break or control character and no space at "
+                     "either end",
                      "--name {name}：名字须为 1..24 个可读的字符（文字、数字、标点、空格、表情），"
                      "不能含制表符、换行或控制字符，首尾不能是空格（{why}）"),
     "cli.bad_bot": ("Unknown bot '{name}': choose one of {names}", "未知机器人“{name}”：可选 {names}"),

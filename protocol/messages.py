@@ -98,16 +98,11 @@ def _check_text(name: str, v: Any, lo: int, hi: int) -> None:
         raise FieldError(name, f"must be {lo}..{hi} printable characters, got {_short(v)}")
 
 
-#: The rule for a player's name, as said to a person whose ``--name`` breaks it.
-NAME_RULE = (f"a name is 1..{MAX_NAME_LEN} characters a person can read (letters, digits, punctuation, "
-             "spaces, emoji), with no tab, line break or control character and no space at either end")
-
-
 def name_problem(v: Any) -> str | None:
     """Why ``v`` cannot be a player's name (``hello.name``, lobby and chat names), e.g.
     ``the name holds \\t (a control character)``, or None when it can: 1..24
-    characters printable to a person, no space at either end (say :data:`NAME_RULE`
-    after it)."""
+    characters printable to a person, no space at either end (the command line says
+    the rule after it, ``cli.bad_name`` in :mod:`jupai_net.client.i18n`)."""
     if not isinstance(v, str):
         return f"a name must be text, got {_short(v)}"
     if not v:

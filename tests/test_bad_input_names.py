@@ -15,7 +15,10 @@ import pytest
 
 from jupai_net.printable import is_printable, printable, printable_tree
 from jupai_net.protocol.errors import FieldError, RemoteProtocolError
-from jupai_net.protocol.messages import NAME_RULE, Chat, End, Hello, Sync, name_problem
+from jupai_net.protocol.messages import Chat, End, Hello, Sync, name_problem
+
+NAME_RULE = ("a name is 1..24 characters a person can read (letters, digits, punctuation, spaces, emoji), "
+             "with no tab, line break or control character and no space at either end")
 
 JUPAI = [sys.executable, "-m", "jupai_net"]
 
