@@ -33,7 +33,7 @@ import trio
 from jupai_net.actions import Action
 from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
 from jupai_net.fairness.statements import join_statement
-from jupai_net.printable import printable, printable_tree
+from jupai_net.printable import is_printable, printable, printable_tree
 from jupai_net.protocol import (
     EOF,
     NEED_DATA,
@@ -256,7 +256,7 @@ class SessionControl:
         """Queue a chat line (1..300 printable characters). Raises ``ValueError`` for an
         invalid line, and ``trio.WouldBlock`` if 32 lines are already waiting."""
         text = text.strip()
-        if not 1 <= len(text) <= MAX_CHAT_LEN or not text.isprintable():
+        if not 1 <= len(text) <= MAX_CHAT_LEN or not is_printable(text):  # the protocol's rule (emoji joiners ok)
             raise ValueError(f"a chat line is 1..{MAX_CHAT_LEN} printable characters")
         self._chat_send.send_nowait(text)
 

@@ -34,6 +34,7 @@ from jupai_net.bots import get_bot
 from jupai_net.cards import card_name
 from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
+from jupai_net.printable import REPLACEMENT, printable
 from jupai_net.protocol import (
     ActionMessage,
     Bye,
@@ -206,7 +207,7 @@ def _take_token(buckets: dict[int, tuple[float, float]], cid: int, burst: int, r
 
 
 def _clip(text: str, limit: int = MAX_TEXT_LEN) -> str:
-    text = "".join(c if c.isprintable() else " " for c in text)
+    text = printable(text).replace(REPLACEMENT, " ")  # emoji joiners in names kept
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -130,3 +130,13 @@ def test_stdin_not_a_terminal_says_the_connection_error_first(tmp_path, closed_p
     lines = [line for line in out.stdout.splitlines() if line.strip()]
     assert lines[0].startswith("Connecting to") and lines[1].startswith(f"Cannot connect to 127.0.0.1:{closed_port}")
     assert "Input closed" not in out.stdout + out.stderr
+
+
+def test_chat_typed_with_emoji_joiners_is_sent_and_escapes_are_refused():
+    from jupai_net.client.session import SessionControl
+
+    control = SessionControl()
+    control.say("hi 👨‍👩‍👧 🏳️‍🌈")
+    assert control._chat_recv.receive_nowait() == "hi 👨‍👩‍👧 🏳️‍🌈"
+    with pytest.raises(ValueError, match="printable"):
+        control.say("hi \x1b]0;x\x07")
