@@ -94,8 +94,8 @@ def closed_port():
         return s.getsockname()[1]
 
 
-@pytest.mark.parametrize("case", ["empty", "25 characters", "a tab", "an escape"])
-@pytest.mark.parametrize("command", ["join", "play"])
+@pytest.mark.parametrize("command, case", [("join", "empty"), ("join", "a tab"), ("play", "25 characters"),
+                                           ("play", "an escape")])
 def test_a_bad_name_is_refused_before_connecting(command, case, tmp_path, closed_port):
     name, why = BAD_NAMES[case]
     argv = ["join", f"127.0.0.1:{closed_port}", "--name", name] if command == "join" else ["play", "--name", name]
