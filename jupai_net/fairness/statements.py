@@ -15,6 +15,7 @@ in :data:`KIND_FIELDS`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,11 +132,9 @@ def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool
         raise ValueError(f"{len(data)} bytes is more than the limit of {max_len}")
     unpacker.feed(data)
     obj = unpacker.unpack()  # OutOfData if truncated
-    try:
-        unpacker.unpack()
-    except msgpack.OutOfData:
-        return obj
-    raise ValueError("extra data after the msgpack value")
+    if unpacker.tell() != len(data):  # (cheaper than a second unpack() ending in OutOfData)
+        raise ValueError("extra data after the msgpack value")
+    return obj
 
 
 def unpack_canonical(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES) -> Any:
@@ -254,14 +253,30 @@ def verify_signature(public_key: bytes, body_bytes: bytes, signature: bytes) -> 
     """Raise :class:`StatementError` (``signature=True``) unless ``signature`` is the host
     key's Ed25519 signature of ``TAG_STATEMENT ‖ body_bytes``, the key is not weak and
     the signature is canonical (:mod:`.keys`, specs/fairness.md §6.3); the reason then
-    says which."""
-    why = key_weakness(public_key) or signature_weakness(signature)
+    says which. The key object of each host key is built once (:func:`_host_key`)."""
+    key = _host_key(bytes(public_key)) if isinstance(public_key, (bytes, bytearray)) else key_weakness(public_key)
+    why = (key if isinstance(key, str) and key != BAD_SIGNATURE else None) or signature_weakness(signature)
     if why:
         raise StatementError(why, signature=True)
     try:
-        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, TAG_STATEMENT + body_bytes)
+        if isinstance(key, str):
+            raise ValueError(key)
+        key.verify(signature, TAG_STATEMENT + body_bytes)
     except (InvalidSignature, ValueError):
         raise StatementError(BAD_SIGNATURE, signature=True) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _host_key(public_key: bytes) -> Ed25519PublicKey | str:
+    """The key object of a raw Ed25519 public key, or why the key is refused
+    (:func:`~.keys.key_weakness`); cached: a game's statements all carry one key."""
+    why = key_weakness(public_key)
+    if why:
+        return why
+    try:
+        return Ed25519PublicKey.from_public_bytes(public_key)
+    except ValueError:
+        return BAD_SIGNATURE
 
 
 def decode_body(body_bytes: bytes) -> dict[str, Any]:
@@ -339,16 +354,34 @@ def _need_reveals(body: dict, field: str) -> None:
             raise _bad(field, "entries must be [position 0..52, card 0..52, 32-byte salt]")
 
 
-def _plain(x: Any, depth: int = 0) -> bool:
-    if depth > 32:
-        return False
-    if x is None or isinstance(x, (bool, int, float, str, bytes)):
-        return True
-    if isinstance(x, (list, tuple)):
-        return all(_plain(y, depth + 1) for y in x)
-    if isinstance(x, dict):
-        return all(isinstance(k, str) and _plain(v, depth + 1) for k, v in x.items())
-    return False
+_SCALARS = frozenset({type(None), bool, int, float, str, bytes})
+_MAX_DEPTH = 32
+
+
+def _plain(x: Any) -> bool:
+    """True when ``x`` holds only nil/bool/int/float/str/bytes, lists and maps with
+    string keys, nested at most 32 levels below it. Iterative, with exact-type fast
+    paths (every decoded body is checked: this runs on every value of a transcript)."""
+    stack = [(x, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        v, depth = pop()
+        if depth > _MAX_DEPTH:
+            return False
+        t = type(v)
+        if t is dict or (t not in _SCALARS and t is not list and isinstance(v, dict)):
+            for k, y in v.items():
+                if type(k) is not str and not isinstance(k, str):
+                    return False
+                if type(y) not in _SCALARS or depth >= _MAX_DEPTH:
+                    push((y, depth + 1))
+        elif t is list or t is tuple or (t not in _SCALARS and isinstance(v, (list, tuple))):
+            for y in v:
+                if type(y) not in _SCALARS or depth >= _MAX_DEPTH:
+                    push((y, depth + 1))
+        elif t not in _SCALARS and not (v is None or isinstance(v, (bool, int, float, str, bytes))):
+            return False
+    return True
 
 
 def check_body(body: Any) -> None:

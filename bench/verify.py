@@ -1,0 +1,88 @@
+"""Verify benchmark (issue 10 aim 4): CPU time of ``verify_transcript`` in process, on
+full 4-player transcripts, this checkout against an older one, interleaved.
+
+Run: ``python bench/verify.py [--games 10] [--rounds 5] [--old-python OLD/.venv/bin/python]``.
+
+The transcripts (seat 0 of ``--games`` self-played games) are written once by this
+checkout. Each round runs one child process per build (old, new, old, new, …): the
+child imports its build's verifier, verifies every transcript once untimed (warm-up),
+then times each transcript ``--repeat`` times with ``time.process_time`` and prints
+the per-transcript median. The table gives the median over rounds, the ratio old/new
+and the load average. Both builds must say ``verified`` for every transcript.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def child(paths: list[str], repeat: int) -> None:
+    """Time this interpreter's ``verify_transcript`` on ``paths``; print one JSON line."""
+    from jupai_net.fairness import verify_transcript
+
+    datas = [Path(p).read_bytes() for p in paths]
+    statuses = [verify_transcript(d).status for d in datas]  # warm-up, and the verdicts
+    times = []
+    for data in datas:
+        samples = []
+        for _ in range(repeat):
+            t0 = time.process_time()
+            verify_transcript(data)
+            samples.append(time.process_time() - t0)
+        times.append(statistics.median(samples))
+    print(json.dumps({"statuses": statuses, "median": statistics.median(times)}))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=10, help="transcripts (default 10)")
+    p.add_argument("--rounds", type=int, default=5, help="interleaved rounds per build (default 5)")
+    p.add_argument("--repeat", type=int, default=5, help="timed verifications of each transcript per round")
+    p.add_argument("--old-python", default=None, metavar="PY", help="Python of an older checkout's venv")
+    p.add_argument("--child", nargs="+", default=None, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.child:
+        child(args.child, args.repeat)
+        return 0
+
+    from jupai_net.fairness.selfplay import play_game
+    from jupai_net.rules import RuleSet
+
+    folder = Path(tempfile.mkdtemp(prefix="jupai-verify-bench-"))
+    paths = []
+    for g in range(args.games):
+        path = folder / f"g{g}.jupai"
+        path.write_bytes(play_game(RuleSet(), rng_seed=100 + g).transcript(0))
+        paths.append(str(path))
+    builds = {"new": sys.executable} if args.old_python is None else {"old": args.old_python, "new": sys.executable}
+    medians: dict[str, list[float]] = {name: [] for name in builds}
+    for _ in range(args.rounds):
+        for name, python in builds.items():
+            out = subprocess.run([python, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child", *paths],
+                                 capture_output=True, text=True, check=True).stdout
+            res = json.loads(out.strip().splitlines()[-1])
+            if set(res["statuses"]) != {"verified"}:
+                print(f"{name} build: verdicts {res['statuses']}", file=sys.stderr)
+                return 1
+            medians[name].append(res["median"])
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores; {args.games} "
+          f"4-player transcripts, {args.rounds} interleaved rounds × {args.repeat} runs each; process CPU, medians")
+    new = statistics.median(medians["new"])
+    line = f"verify_transcript   new {new * 1000:7.2f} ms"
+    if "old" in medians:
+        old = statistics.median(medians["old"])
+        line += f"   old {old * 1000:7.2f} ms   old/new {old / new:4.2f}×   aim ≥ 2×: {'met' if old / new >= 2 else 'NOT met'}"
+    print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""The verifier's fast paths (issue 10 aim 4, specs/performance.md § Verify) decide
+exactly as the slow ones: the msgpack-bytes check before first_difference, the
+iterative body-tree check, the host key object built once."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jupai_net.fairness import generate_signing_key, public_key_bytes
+from jupai_net.fairness.keys import SMALL_ORDER_Y
+from jupai_net.fairness.statements import (
+    BAD_SIGNATURE,
+    TAG_STATEMENT,
+    StatementError,
+    _plain,
+    verify_signature,
+)
+from jupai_net.fairness.verify import first_difference, same_wire
+
+
+def plain_reference(x, depth=0):
+    """The recursive check the iterative ``_plain`` replaced."""
+    if depth > 32:
+        return False
+    if x is None or isinstance(x, (bool, int, float, str, bytes)):
+        return True
+    if isinstance(x, (list, tuple)):
+        return all(plain_reference(y, depth + 1) for y in x)
+    if isinstance(x, dict):
+        return all(isinstance(k, str) and plain_reference(v, depth + 1) for k, v in x.items())
+    return False
+
+
+def nest(value, levels):
+    for k in range(levels):
+        value = [value] if k % 2 else {"k": value}
+    return value
+
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=3),
+                    st.binary(max_size=3), st.just(object()), st.just({1, 2}))
+trees = st.recursive(scalars, lambda kids: st.one_of(
+    st.lists(kids, max_size=3), st.tuples(kids, kids),
+    st.dictionaries(st.one_of(st.text(max_size=2), st.integers(0, 3), st.binary(max_size=1)), kids, max_size=3),
+), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees)
+def test_the_iterative_tree_check_decides_like_the_recursive_one(tree):
+    assert _plain(tree) == plain_reference(tree)
+
+
+@pytest.mark.parametrize("levels", [30, 31, 32, 33, 34])
+@pytest.mark.parametrize("leaf", [1, [], {}, "x"])
+def test_the_depth_limit_is_the_same(levels, leaf):
+    tree = nest(leaf, levels)
+    assert _plain(tree) == plain_reference(tree)
+    assert _plain({"a": 1, 2: "b"}) is False  # a key that is not a string
+
+
+@pytest.mark.parametrize("expected, found", [
+    (True, 1), (1, 1.0), ("a", b"a"), ({"a": 1, "b": 2}, {"a": 1, "b": 3}), ([1, 2], [1, 2, 3]),
+    ({"total": 7}, {"total": True}), ([{"x": [1, 0]}], [{"x": [1, False]}]),
+])
+def test_same_wire_is_strict_and_first_difference_still_names_the_place(expected, found):
+    assert not same_wire(expected, found)
+    assert first_difference(expected, found) is not None
+
+
+def test_same_wire_accepts_equal_values_and_map_order_falls_back_to_the_diff():
+    assert same_wire([{"a": 1, "b": [b"x", None]}], [{"a": 1, "b": [b"x", None]}])
+    assert same_wire((1, 2), [1, 2])  # a replayed tuple is a decoded list
+    assert not same_wire({"a": 1, "b": 2}, {"b": 2, "a": 1})  # other order: the recursive diff decides...
+    assert first_difference({"a": 1, "b": 2}, {"b": 2, "a": 1}) is None  # ...and finds them equal, as before
+    assert not same_wire(object(), object())  # not msgpack: never "the same"
+
+
+def test_the_cached_host_key_still_refuses_bad_signatures_and_weak_keys():
+    key = generate_signing_key()
+    pub = public_key_bytes(key)
+    body = b"\x81\xa1a\x01"
+    sig = key.sign(TAG_STATEMENT + body)
+    for _ in range(3):  # the key object is reused: every call decides alike
+        verify_signature(pub, body, sig)
+        with pytest.raises(StatementError, match=BAD_SIGNATURE):
+            verify_signature(pub, body + b"\x00", sig)
+        other = public_key_bytes(generate_signing_key())
+        with pytest.raises(StatementError, match=BAD_SIGNATURE):
+            verify_signature(other, body, sig)
+        with pytest.raises(StatementError, match="small order"):
+            verify_signature(SMALL_ORDER_Y[1], body, sig)
+        with pytest.raises(StatementError, match="32 bytes"):
+            verify_signature("not bytes", body, sig)
+        with pytest.raises(StatementError, match="non-canonical"):
+            verify_signature(pub, body, sig[:32] + b"\xff" * 32)
