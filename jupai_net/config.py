@@ -99,17 +99,15 @@ def load_settings(path: Path | None = None) -> Settings:
     TOML, or has unknown keys or bad values (all of them in one error)."""
     import tomllib
 
+    from .textfile import TextFileError, read_text_file
+
     path = path or config_path()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    try:  # the shared reader of files a person writes: a GBK file is named as such
+        text = read_text_file(path, missing_ok=True)
+    except TextFileError as exc:
+        raise ConfigError(str(exc)) from None
+    if text is None:
         return Settings(path)
-    except OSError as exc:
-        raise ConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path} is not UTF-8: save it as UTF-8") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

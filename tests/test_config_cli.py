@@ -41,7 +41,7 @@ def test_every_problem_at_once_with_the_nearest_key(tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("name = \"宝宝\"\n".encode("gbk"), "is not UTF-8"),
+    ("name = \"宝宝\"\n".encode("gbk"), "is not UTF-8 (it looks like GBK): save it as UTF-8"),
     (b"name = ", "is not valid TOML"),
     ('name = "a\\tb"\n'.encode(), "cannot be a name at a table"),
     (b'host = "box:99999"\n', "is not HOST[:PORT]"),
