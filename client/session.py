@@ -655,7 +655,10 @@ class _Session:
                 log.info("connection to %s:%d lost: %s", self.host, self.port, exc)
                 self._cancel_ask()
                 if not await self._reconnect(str(exc)):
-                    raise _Over("host-gone", ("connection-lost", str(exc))) from None
+                    why = str(exc)
+                    if self.give_up_at is not None:  # we tried to get back in
+                        why += f"; no way back in within {self.reconnect_for:g} s"
+                    raise _Over("host-gone", ("connection-lost", why)) from None
 
     def _connect_text(self, exc: BaseException) -> str:
         """A readable reason why connecting failed (OpenSSL's text goes to the log only)."""
