@@ -203,6 +203,7 @@ async def test_a_ready_flood_does_not_get_an_honest_player_dropped():
         flooder = await RawClient.connect(server.port)
         await flooder.join("flood")
         burst = b"".join(flooder.conn.send(Ready(i % 2 == 0)) for i in range(20_000))
+        flood_at = trio.current_time()
         await flooder.send_raw(burst)
         await trio.sleep(1.0)  # the honest client reads nothing meanwhile
         lobbies = 0
@@ -212,7 +213,9 @@ async def test_a_ready_flood_does_not_get_an_honest_player_dropped():
                 assert msg is not None and not isinstance(msg, ErrorMessage), msg
                 lobbies += isinstance(msg, Lobby)
         assert server.stats["slow_clients"] == 0
-        assert lobbies <= 10, lobbies
+        # 4 for the joins and readies, the burst of 4 toggles, then one toggle per 2 s
+        # (the flood takes a while to read on a loaded machine)
+        assert lobbies <= 9 + 0.5 * (trio.current_time() - flood_at), lobbies
         assert server.tables[0].seat_of(0) is not None  # the honest player still holds its seat
         nursery.cancel_scope.cancel()
 
