@@ -164,18 +164,20 @@ def main(argv: list[str] | None = None) -> int:
         s = ParticipantSecrets(gid, 0)
         deck = initial_deck()
         out = s.shuffle(deck)
-        pr, ch = [], []
+        pr, ch, prc, chc = [], [], [], []
         for _ in range(max(1, args.samples // 2)):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             proof = s.prove(0, deck, out, args.proofs)
-            t1 = time.perf_counter()
+            t1, c1 = time.perf_counter(), time.process_time()
             check_shuffle_proof(gid, 0, 0, deck, out, proof, args.proofs)
-            t2 = time.perf_counter()
+            t2, c2 = time.perf_counter(), time.process_time()
             pr.append(t1 - t0)
             ch.append(t2 - t1)
-        print(f"{f'shuffle proof, {args.proofs} rounds: prove':44} {_fmt(pr)}")
-        print(f"{f'shuffle proof, {args.proofs} rounds: check (each other participant)':44} {_fmt(ch)}")
-        four = 5 * (statistics.median(pr) + 4 * statistics.median(ch))
+            prc.append(c1 - c0)
+            chc.append(c2 - c1)
+        print(f"{f'shuffle proof, {args.proofs} rounds: prove':44} {_fmt(pr)} {'':>11} {'':>8} {_fmt(prc)}")
+        print(f"{f'shuffle proof, {args.proofs} rounds: check (each)':44} {_fmt(ch)} {'':>11} {'':>8} {_fmt(chc)}")
+        four = 5 * (statistics.median(prc) + 4 * statistics.median(chc))
         print(f"  → proofs would add ≈ {four:.1f} s of CPU to a 4-player setup (5 passes, 4 checkers each)")
 
     om = statistics.median(o) * 1000
