@@ -356,3 +356,10 @@ def test_first_failure_stops_the_deal_but_seeds_still_audit():
         ledger.request(5, 0)
     _reveal_seeds(people, ledger)
     assert sorted(ledger.audit()) == list(range(8))
+
+
+def test_opening_that_was_never_requested_is_refused_without_blaming_anyone():
+    people, ledger, _ = run_deal(GID, table_participants(2), size=6)
+    with pytest.raises(BlindError, match="not being opened to seat 0") as e:
+        people[1].open(ledger, 4)
+    assert e.value.culprit is None and ledger.failure is None

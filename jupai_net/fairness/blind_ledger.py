@@ -443,7 +443,10 @@ class BlindLedger:
 
     def check_withheld(self, position: int, to: int | None) -> None:
         """Call when the time allowed for the reveals of ``(position, to)`` has passed:
-        raises :class:`BlindError` naming the first participant that withheld its key."""
+        raises :class:`BlindError` naming the first participant that withheld its key
+        (or, without naming anyone, when that opening was never requested)."""
+        if (position, to) not in self.requests:
+            raise BlindError(f"position {position!r} is not being opened to {_to_name(to)}")
         owed = self.owed(position, to)
         if owed:
             raise self._fail(BlindError(
