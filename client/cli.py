@@ -174,7 +174,8 @@ class PinningCheck:
             raise
         except HostKeyChanged as exc:
             self.failure = ("changed", exc)
-            self.console.print(Panel(Text(t("cli.changed", self.lang, host=exc.host, old=exc.old, new=exc.new,
+            key = "cli.changed_old" if getattr(exc, "old_format", False) else "cli.changed"
+            self.console.print(Panel(Text(t(key, self.lang, host=exc.host, old=exc.old, new=exc.new,
                                             path=exc.path), style="bold red"), border_style="bold red"))
             raise
         except KnownHostsError as exc:

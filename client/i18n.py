@@ -412,6 +412,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "也可能主机换了密钥。拒绝加入。\n"
         "如果主机屏幕上确实显示 {new}，请用 --code {new} 重新加入。",
     ),
+    "cli.changed_old": (
+        "Host {host} was pinned by an older jupai with the short join code {old} (in {path}).\n"
+        "Join codes are longer now and also vouch for the host's signing key, so this host now\n"
+        "presents {new}, and the old pin cannot vouch for it. Refusing to join.\n"
+        "Check the code on the host's screen; if it shows {new}, join again with --code {new}.",
+        "主机 {host} 是由旧版 jupai 用短加入码 {old} 记录的（见 {path}）。\n"
+        "现在的加入码更长，并同时担保主机的签名密钥，所以该主机现在显示 {new}，\n"
+        "旧的记录无法为它担保。拒绝加入。\n"
+        "请核对主机屏幕上的加入码；如果显示 {new}，请用 --code {new} 重新加入。",
+    ),
     "cli.known_hosts_error": ("Cannot use the known hosts file: {reason}", "无法使用已知主机文件：{reason}"),
     "cli.seated": ("Seated at seat {seat} as {name}", "已入座：{seat}号位，名字 {name}"),
     "cli.verdict_detail": ("{detail}", "{detail}"),

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 FILE_NAME = "known_hosts"
+#: Characters of the join codes older versions pinned (before codes bound the statement key).
+OLD_CODE_CHARS = 10
 NEW, MATCH, REPINNED = "new", "match", "repinned"
 
 
@@ -44,14 +46,19 @@ class WrongCode(Exception):
 
 
 class HostKeyChanged(Exception):
-    """The host presents a fingerprint other than the pinned one (possible impostor)."""
+    """The host presents a fingerprint other than the pinned one (possible impostor).
+    ``old_format`` is True when the pin was made by an older jupai (a 10-character join
+    code, before codes vouched for the host's signing key): the host's certificate was
+    replaced by one that carries its signing key, so the code changed."""
 
-    def __init__(self, host: str, old: str, new: str, path: Path):
-        super().__init__(f"host {host}: pinned {old} in {path}, now presents {new}")
+    def __init__(self, host: str, old: str, new: str, path: Path, *, old_format: bool = False):
+        what = "an old-style pin " if old_format else ""
+        super().__init__(f"host {host}: pinned {what}{old} in {path}, now presents {new}")
         self.host = host
         self.old = old
         self.new = new
         self.path = path
+        self.old_format = old_format
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,4 +183,5 @@ class KnownHosts:
         if explicit_code is not None:
             self.pin(host, port, fingerprint, code)
             return PinResult(REPINNED, key, shown, self.path)
-        raise HostKeyChanged(key, old_code or old_fp, shown, self.path)
+        old_format = old_code is not None and len(normalize_code(old_code)) == OLD_CODE_CHARS
+        raise HostKeyChanged(key, old_code or old_fp, shown, self.path, old_format=old_format)

@@ -66,7 +66,7 @@ from jupai_net.protocol import (
 from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS
 from jupai_net.rules import RuleSet
 
-from .tls import client_ssl_context, code_matches, config_dir, join_code, peer_fingerprint
+from .tls import cert_fingerprint, client_ssl_context, code_matches, config_dir, join_code, peer_certificate
 
 log = logging.getLogger("jupai.client")
 
@@ -501,6 +501,8 @@ class _Session:
         self.control = control or SessionControl()
         self.view = ClientView(name=name, host=host, port=port)
         self.witness: SeatWitness | None = None
+        #: DER of the host certificate pinned at the handshake (its statement key must sign every statement).
+        self.host_cert: bytes | None = None
         self.received: list[bytes] = []  # statements of the current game, as received
         self.kinds: set[str] = set()
         self.stmt_index = 0  # statements since the last start on this connection
@@ -547,7 +549,8 @@ class _Session:
             except BaseException:
                 await trio.aclose_forcefully(tcp)
                 raise
-        fingerprint = peer_fingerprint(stream)
+        self.host_cert = peer_certificate(stream)  # pinned below; names the key that must sign the statements
+        fingerprint = cert_fingerprint(self.host_cert)
         try:
             pin_note = self.check(self.host, self.port, fingerprint)
         except BaseException as exc:
@@ -823,7 +826,7 @@ class _Session:
     def _on_start(self, msg: Start) -> None:
         seat = self.view.seat
         if self.witness is None or (self.witness.game_id is not None and self.witness.game_id != msg.game_id):
-            self.witness = SeatWitness(seat, self.seed if seat is not None else None)
+            self.witness = SeatWitness(seat, self.seed if seat is not None else None, host_cert=self.host_cert)
             self.seed = self.witness.seed
             self.received, self.kinds = [], set()
             if self.save_resume and self.token:

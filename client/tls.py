@@ -8,25 +8,29 @@ before sending a single byte of its own:
 
 * the **fingerprint** is the lowercase hex SHA-256 of the certificate's DER bytes
   (64 characters, what SSH-style known-hosts pinning stores);
-* the **join code** is the first 50 bits of that digest in Crockford base32, as two
-  groups of 5 characters (``"7KQ2M-X9PDA"``), short enough to read out across a room.
+* the **join code** is the first 80 bits of that digest in Crockford base32, as four
+  groups of 4 characters (``"7KQ2-MX9P-DA3F-R8TW"``), short enough to read out across
+  a room, and about 2⁸⁰ hashes of work to forge;
+* the certificate carries the host's statement key, so the pin binds it too
+  (:mod:`jupai_net.fairness.pin`, which defines the fingerprint and the join code).
 
-No cryptography is done here beyond :mod:`hashlib` and :mod:`ssl` from the standard
-library.
+No cryptography is done here beyond :mod:`ssl` from the standard library.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import ssl
 from pathlib import Path
 
-#: Crockford base32 alphabet (no I, L, O, U: nothing to misread).
-_B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-#: Characters of a join code, without the dash.
-JOIN_CODE_CHARS = 10
-_DECODE = {c: c for c in _B32} | {"O": "0", "I": "1", "L": "1"}
+from jupai_net.fairness.pin import (  # noqa: F401 - the client's names for them
+    JOIN_CODE_CHARS,
+    OldJoinCode,
+    cert_fingerprint,
+    code_matches,
+    join_code,
+    normalize_code,
+)
 
 
 def config_dir() -> Path:
@@ -43,46 +47,6 @@ def config_dir() -> Path:
     return base / "jupai"
 
 
-def cert_fingerprint(der: bytes) -> str:
-    """Lowercase hex SHA-256 of a certificate's DER bytes (64 characters)."""
-    return hashlib.sha256(der).hexdigest()
-
-
-def join_code(fingerprint: str) -> str:
-    """The short join code of a certificate fingerprint (hex SHA-256, see
-    :func:`cert_fingerprint`): its first 50 bits in Crockford base32, ``"XXXXX-XXXXX"``.
-
-    Raises ``ValueError`` if ``fingerprint`` is not 64 hex characters.
-    """
-    if len(fingerprint) != 64:
-        raise ValueError("a certificate fingerprint is 64 hex characters")
-    bits = int(fingerprint[:13], 16) >> 2  # 52 bits -> 50
-    chars = [_B32[(bits >> (5 * i)) & 31] for i in reversed(range(JOIN_CODE_CHARS))]
-    return "".join(chars[:5]) + "-" + "".join(chars[5:])
-
-
-def normalize_code(code: str) -> str:
-    """A join code as typed (any case, spaces or dashes, O/I/L for 0/1/1) in its
-    canonical ``"XXXXX-XXXXX"`` form. Raises ``ValueError`` when it cannot be one."""
-    raw = [c for c in code.upper() if c not in " -_"]
-    try:
-        chars = [_DECODE[c] for c in raw]
-    except KeyError as exc:
-        raise ValueError(f"a join code has only the characters {_B32} (and dashes), got {exc.args[0]!r}") from None
-    if len(chars) != JOIN_CODE_CHARS:
-        raise ValueError(f"a join code has {JOIN_CODE_CHARS} characters, got {len(chars)}")
-    return "".join(chars[:5]) + "-" + "".join(chars[5:])
-
-
-def code_matches(code: str, fingerprint: str) -> bool:
-    """True when the typed join ``code`` is the join code of ``fingerprint``
-    (False for a code that cannot be parsed)."""
-    try:
-        return normalize_code(code) == join_code(fingerprint)
-    except ValueError:
-        return False
-
-
 def client_ssl_context() -> ssl.SSLContext:
     """A TLS 1.3 client context that accepts any certificate: the caller MUST check the
     peer certificate's fingerprint itself after the handshake (see
@@ -94,11 +58,16 @@ def client_ssl_context() -> ssl.SSLContext:
     return ctx
 
 
-def peer_fingerprint(ssl_object: object) -> str:
-    """The fingerprint of the certificate the peer presented on a finished handshake
+def peer_certificate(ssl_object: object) -> bytes:
+    """The DER bytes of the certificate the peer presented on a finished handshake
     (``ssl_object`` is an :class:`ssl.SSLObject`, or a ``trio.SSLStream``, which
     forwards ``getpeercert``). Raises ``ssl.SSLError`` when the peer sent none."""
     der = ssl_object.getpeercert(binary_form=True)  # type: ignore[attr-defined]
     if not der:
         raise ssl.SSLError("the host presented no certificate")
-    return cert_fingerprint(der)
+    return bytes(der)
+
+
+def peer_fingerprint(ssl_object: object) -> str:
+    """The fingerprint of the certificate the peer presented (see :func:`peer_certificate`)."""
+    return cert_fingerprint(peer_certificate(ssl_object))

@@ -224,6 +224,10 @@ class HostScreen:
         text.append(f": {seats_line(rules.players, bots, bot)}; {rules.rounds} rounds\n")
         text.append("join code    ", style="dim")
         text.append(identity.join_code + "\n", style="bold green")
+        if getattr(identity, "replaced_code", None):
+            text.append("             ", style="dim")
+            text.append(f"new: it was {identity.replaced_code}; players who pinned the old code must join "
+                        "once with --code and the new one\n", style="yellow")
         if table_name:
             text.append("table name   ", style="dim")
             text.append(table_name, style="bold")

@@ -118,11 +118,11 @@ def test_pinning_check_messages(tmp_path):
     assert f"join again with --code {join_code(fp2)}" in " ".join(out.getvalue().split())
     code, _ = _report(SessionResult("refused", error=("fingerprint", "changed")), check=check)
     assert code == cli.EXIT_REFUSED
-    wrong = cli.PinningCheck("ZZZZZ-ZZZZZ", console, "en", kh)
+    wrong = cli.PinningCheck("ZZZZ-ZZZZ-ZZZZ-ZZZZ", console, "en", kh)
     with pytest.raises(Exception):
         wrong("h", 1, fp1)
     code, text = _report(SessionResult("refused", error=("fingerprint", "x")), check=wrong)
-    assert code == cli.EXIT_REFUSED and text.startswith(f"The host's join code is {join_code(fp1)}, not ZZZZZ-ZZZZZ")
+    assert code == cli.EXIT_REFUSED and text.startswith(f"The host's join code is {join_code(fp1)}, not ZZZZ-ZZZZ-ZZZZ-ZZZZ")
 
 
 def test_join_usage_errors(tmp_path):
@@ -281,11 +281,11 @@ def test_jupai_host_and_join_in_chinese(tmp_path):
         end = time.monotonic() + 20
         while "join with" not in banner and time.monotonic() < end:
             banner += host.stdout.readline()
-        m = re.search(r"jupai join 127\.0\.0\.1:(\d+) --code ([0-9A-Z]{5}-[0-9A-Z]{5})", banner)
+        m = re.search(r"jupai join 127\.0\.0\.1:(\d+) --code ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})", banner)
         assert m, banner
         port, code = m.group(1), m.group(2)
         client_env = _env(tmp_path, "client", "zh_CN.UTF-8")
-        wrong = "00000-00000" if code != "00000-00000" else "11111-11111"
+        wrong = "0000-0000-0000-0000" if code != "0000-0000-0000-0000" else "1111-1111-1111-1111"
         proc = subprocess.run(JUPAI + ["join", f"127.0.0.1:{port}", "--code", wrong, "--bot", "random"],
                               env=client_env, capture_output=True, text=True, timeout=20)
         assert proc.returncode == cli.EXIT_REFUSED

@@ -14,12 +14,18 @@ import pytest
 from jupai_net.fairness import (
     SUSPICIOUS,
     TAMPERED,
+    UNVERIFIED,
     VERIFIED,
+    FairnessViolation,
+    SeatWitness,
     Transcript,
+    WitnessError,
     decode_transcript,
+    public_key_bytes,
     signing_key_from_bytes,
     verify_transcript,
 )
+from jupai_net.fairness.pin import cert_join_code
 from jupai_net.fairness.keys import FIELD_P, GROUP_L, SMALL_ORDER_Y, key_weakness, signature_weakness
 from jupai_net.fairness.selfplay import play_game
 from jupai_net.fairness.statements import TAG_STATEMENT, pack, split_statement, unpack
@@ -191,3 +197,116 @@ def test_jupai_verify_refuses_a_keyless_forgery(t0, tmp_path):
                        timeout=60, env={**os.environ, "COLUMNS": "400"})
     assert r.returncode == 3, r.stdout + r.stderr
     assert "TAMPERED" in r.stdout and "small order" in r.stdout and "Traceback" not in r.stderr
+
+
+# ------------------------------------------------------------------ the statement key is the pinned host's
+
+
+def cert_for(key) -> bytes:
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    from jupai_net.host.tls import make_certificate
+
+    pem, _ = make_certificate("test host", public_key_bytes(key))
+    return x509.load_pem_x509_certificate(pem).public_bytes(Encoding.DER)
+
+
+OTHER = signing_key_from_bytes(bytes([42]) * 32)
+
+
+@pytest.fixture(scope="module")
+def certs():
+    return {"host": cert_for(KEY), "other": cert_for(OTHER)}
+
+
+def resigned(t: Transcript, key, host_cert: bytes | None) -> bytes:
+    """Every statement signed again by ``key`` (the start naming it): a self-consistent
+    transcript of the same game under another key."""
+    out = []
+    for i, raw in enumerate(t.statements):
+        b = body(raw)
+        if i == 0:
+            b["host_key"] = public_key_bytes(key)
+        out.append(signed(pack(b), key))
+    return Transcript(t.seat, t.seed, tuple(out), t.host_gone, t.left, host_cert).encode()
+
+
+def test_a_transcript_re_signed_with_another_key_is_caught_by_the_pin(t0, certs):
+    """Old code: verified (the key was whatever the start statement named)."""
+    assert verify_transcript(resigned(t0, KEY, certs["host"])).status == VERIFIED  # the honest key
+    v = verify_transcript(resigned(t0, OTHER, certs["host"]))
+    assert v.status == TAMPERED and (v.message, v.kind) == (0, "start")
+    assert "another key re-signed them" in v.reason and cert_join_code(certs["host"]) in v.reason
+
+
+def test_verify_code_ties_the_key_to_the_host_a_person_names(t0, certs):
+    code = cert_join_code(certs["host"])
+    honest = verify_transcript(resigned(t0, KEY, certs["host"]), code=code.lower().replace("-", " "))
+    assert honest.status == VERIFIED and honest.host_code == code and honest.details["code"] == "matches"
+    # the forger also swaps in a certificate of its own: self-consistent, but not the host's code
+    forged = resigned(t0, OTHER, certs["other"])
+    assert verify_transcript(forged).host_code == cert_join_code(certs["other"])
+    v = verify_transcript(forged, code=code)
+    assert v.status == TAMPERED and v.expected == code and v.found == cert_join_code(certs["other"])
+    # ... or drops the certificate: nothing ties the key to the code, so never "verified"
+    v = verify_transcript(resigned(t0, OTHER, None), code=code)
+    assert v.status == UNVERIFIED and "records no pinned host certificate" in v.reason
+
+
+def test_the_witness_refuses_another_key_before_it_commits(game, certs):
+    """Live: the start statement signed by a key the pinned certificate does not carry
+    is refused at once, so the seat never sends its seed commitment."""
+    start = game.log[0][1]
+    w = SeatWitness(0, SEEDS[0], host_cert=certs["other"])
+    with pytest.raises(FairnessViolation) as exc:
+        w.receive(start)
+    assert exc.value.verdict.status == TAMPERED and "another key re-signed them" in exc.value.verdict.reason
+    with pytest.raises(WitnessError):
+        w.seed_reveal()
+    ok = SeatWitness(0, SEEDS[0], host_cert=certs["host"])
+    ok.receive(start)
+    assert ok.commitment and decode_transcript(ok.transcript()).host_cert == certs["host"]
+
+
+def test_jupai_verify_code_through_the_command(t0, certs, tmp_path):
+    path = tmp_path / "game.jupai"
+    path.write_bytes(resigned(t0, OTHER, certs["other"]))
+    code = cert_join_code(certs["host"])
+    env = {**os.environ, "COLUMNS": "400"}
+    cmd = [sys.executable, "-m", "jupai_net", "verify", str(path)]
+    r = subprocess.run(cmd + ["--code", code], capture_output=True, text=True, timeout=60, env=env)
+    assert r.returncode == 3 and f"not of the host with join code {code}" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run(cmd + ["--code", "12345-ABCDE"], capture_output=True, text=True, timeout=60, env=env)
+    assert r.returncode == 2 and "old-style join code" in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
+    assert r.returncode == 0 and cert_join_code(certs["other"]) in r.stdout
+
+
+async def test_a_host_that_signs_with_a_key_its_certificate_does_not_carry_gets_no_commitment():
+    """A hostile table over real TLS: the certificate (what the player pins) carries one
+    key, the statements are signed with another. The client stops at the start
+    statement with 'tampered' and never sends its seed commitment."""
+    import dataclasses
+
+    import trio
+
+    from jupai_net.client.bot import BotPlayer
+    from jupai_net.client.session import run_session
+    from jupai_net.host.server import HostServer
+
+    from .test_net_support import IDENTITY, host_config, pin
+
+    hostile = dataclasses.replace(IDENTITY, signing_key=OTHER)
+    async with trio.open_nursery() as nursery:
+        server = HostServer(host_config(2, bots=1), hostile)
+        await nursery.start(server.serve)
+        with trio.fail_after(20):
+            r = await run_session("127.0.0.1", server.port, name="victim", player=BotPlayer(), check_fingerprint=pin,
+                                  save_resume=False, transcript_path=None)
+        dealer = server.tables[0].dealer
+        assert dealer is not None and dealer.seat_seeds() == [None, None]
+        assert dealer._commitments[r.seat] is None  # the seat never committed to a seed
+        nursery.cancel_scope.cancel()
+    assert r.verdict is not None and r.verdict.status == TAMPERED
+    assert "another key re-signed them" in r.verdict.reason

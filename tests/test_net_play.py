@@ -64,7 +64,7 @@ def test_host_and_two_joins_in_separate_processes(tmp_path):
         deadline = time.monotonic() + 20
         while "host key" not in banner and time.monotonic() < deadline:
             banner += host.stdout.readline()
-        addr = re.search(r"jupai join (127\.0\.0\.1:\d+) --code (\w{5}-\w{5})", banner)
+        addr = re.search(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})", banner)
         assert addr, banner
         assert "2 seats for people, 1 greedy bot" in banner
         joins = [
@@ -174,7 +174,7 @@ class Running:
 
 def start_host(tmp_path: Path, *argv: str) -> tuple[Running, str, str]:
     host = Running(["host", "--bind", "127.0.0.1", "--port", "0", *argv], env_for(tmp_path))
-    found = host.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{5}-\w{5})")
+    found = host.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})")
     return host, found[1], found[2]
 
 

@@ -1,4 +1,5 @@
-"""``jupai verify FILE… [--json]``: check game transcripts offline (specs/fairness.md §10).
+"""``jupai verify FILE… [--code CODE] [--json]``: check game transcripts offline
+(specs/fairness.md §10).
 
 Exit codes: 0 verified, 3 tampered, 4 suspicious, 5 unverified, 6 malformed /
 truncated / unreadable file (2 stays argparse's usage error). Never a traceback for
@@ -45,6 +46,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="FILE", nargs="+",
                    help="transcript file (.jupai) written by a seat, or a folder of them; several give one line per game")
+    p.add_argument("--code", default=None, metavar="CODE",
+                   help="the host's join code (from its screen): every game must be signed by that host's key")
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     p.set_defaults(func=run)
     return p
@@ -79,14 +82,18 @@ def read_bytes(path: str) -> tuple[bytes, str | None]:
     return data, None
 
 
-def read_and_verify(path: str) -> Verdict:
-    """Read ``path`` and verify it; unreadable files give a ``malformed`` verdict."""
+def read_and_verify(path: str, code: str | None = None) -> Verdict:
+    """Read ``path`` and verify it (against the join ``code`` when given, which must be a
+    valid code: ``ValueError`` otherwise); unreadable files give a ``malformed`` verdict."""
+    from .pin import normalize_code
     from .verify import Verdict, verify_transcript
 
+    if code is not None:
+        normalize_code(code)
     data, problem = read_bytes(path)
     if problem is not None:
         return Verdict(MALFORMED, problem)
-    return verify_transcript(data)
+    return verify_transcript(data, code=code)
 
 
 #: Order of the verdicts from worst to best: several files exit with the first found.
@@ -112,14 +119,24 @@ def worst(verdicts: list[Verdict]) -> Verdict | None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai verify``; returns the exit code of the verdict (the worst one for
-    several files; 6 when a folder holds no transcript)."""
+    several files; 6 when a folder holds no transcript; 2 for a ``--code`` that is not
+    a join code)."""
+    code = getattr(args, "code", None)
+    if code is not None:
+        from .pin import normalize_code
+
+        try:
+            normalize_code(code)
+        except ValueError as exc:
+            print(f"jupai verify: --code: {exc}", file=sys.stderr)
+            return 2
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1 and not os.path.isdir(files[0])
     paths = transcript_files(files)
     if not paths:
         print(f"jupai verify: no transcript (*.jupai) in {', '.join(files)}", file=sys.stderr)
         return EXIT_CODES[MALFORMED]
-    verdicts = [read_and_verify(path) for path in paths]
+    verdicts = [read_and_verify(path, code) for path in paths]
     if getattr(args, "json", False):
         outs = []
         for path, verdict in zip(paths, verdicts):
@@ -151,6 +168,18 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
     console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} games)"))
 
 
+def pin_text(verdict: Verdict) -> str:
+    """One line saying whether the key that signed the game is the pinned host's."""
+    checked = verdict.details.get("code")
+    if verdict.host_code is not None:
+        also = " and the code you gave" if checked == "matches" else ""
+        return f"join code {verdict.host_code}: the host key matches the certificate this seat pinned{also}"
+    if checked == "differs":
+        return f"another host: its join code is {verdict.found}, not {verdict.expected}"
+    return ("not recorded: nothing ties the host key to a join code; compare the host key with the one on the "
+            "host's screen")
+
+
 def render(verdict: Verdict, path: str, console: Any = None) -> None:
     """Print a verdict for people with rich: status line, reason, where it fails and
     expected vs found."""
@@ -177,6 +206,8 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
         table.add_row("seat", Text("spectator" if verdict.seat is None else str(verdict.seat)))
     if verdict.host_key:
         table.add_row("host key", Text(printable(verdict.host_key)))
+    if verdict.game_id is not None:
+        table.add_row("pinned host", Text(printable(pin_text(verdict))))
     if verdict.statements:
         table.add_row("statements", Text(str(verdict.statements)))
     table.add_row("exit code", Text(str(verdict.exit_code)))

@@ -7,12 +7,13 @@ A transcript file is ONE msgpack map, keys in this order::
      "seed": <bin 32: the seat's own seed | nil>,
      "statements": [<bin: signed statement wire bytes>, ...],   # in the order received
      "host_gone": <str: local note, the host stopped before the end | nil>,
-     "left": <str: local note, this seat left before the end>}     # optional key
+     "left": <str: local note, this seat left before the end>,     # optional key
+     "host_cert": <bin: DER of the host certificate this seat pinned>}   # optional key
 
 The statements are stored as the exact bytes received (their signatures cover
 them); ``host_gone`` and ``left`` are written by the seat itself and are not
-signed. ``left`` is written only when set (a file without it is byte-identical to
-one written before the key existed).
+signed. ``left`` and ``host_cert`` are written only when set (a file without them
+is byte-identical to one written before the keys existed).
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ TRANSCRIPT_VERSION = 1
 MAX_TRANSCRIPT_BYTES = 64 << 20
 _KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
 #: Keys a file may leave out (written only when set).
-_OPTIONAL_KEYS = ("left",)
+_OPTIONAL_KEYS = ("left", "host_cert")
+#: Largest certificate kept in a transcript (bytes).
+MAX_CERT_BYTES = 16 << 10
 
 
 class TranscriptError(FairnessError):
@@ -51,6 +54,7 @@ class Transcript:
     statements: tuple[bytes, ...]
     host_gone: str | None = None
     left: str | None = None
+    host_cert: bytes | None = None
 
     def encode(self) -> bytes:
         """The file bytes (see module docstring)."""
@@ -69,6 +73,8 @@ def encode_transcript(t: Transcript) -> bytes:
     }
     if t.left is not None:
         obj["left"] = t.left
+    if t.host_cert is not None:
+        obj["host_cert"] = t.host_cert
     return pack(obj)
 
 
@@ -111,4 +117,7 @@ def decode_transcript(data: bytes) -> Transcript:
     left = obj.get("left")
     if left is not None and not isinstance(left, str):
         raise TranscriptError("transcript 'left' must be a string or nil")
-    return Transcript(seat, seed, tuple(stmts), gone, left)
+    cert = obj.get("host_cert")
+    if cert is not None and (not isinstance(cert, bytes) or not 0 < len(cert) <= MAX_CERT_BYTES):
+        raise TranscriptError(f"transcript 'host_cert' must be the DER bytes of a certificate (at most {MAX_CERT_BYTES} bytes)")
+    return Transcript(seat, seed, tuple(stmts), gone, left, cert)

@@ -16,7 +16,7 @@ REPLAY the game with the rules engine, comparing every announced outcome.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -37,6 +37,7 @@ from .primitives import (
     key_fingerprint,
     seed_commitment,
 )
+from .pin import cert_join_code, cert_statement_key, normalize_code
 from .replay import due_reveals, load_engine
 from .statements import (
     ABANDON,
@@ -81,7 +82,9 @@ class Verdict:
     its kind, ``position`` the deck position (or ``None``), ``expected`` / ``found`` the
     two values that differ (printable strings or numbers). ``game_id`` (hex), ``seat``,
     ``host_key`` (fingerprint) and ``statements`` (count) describe the transcript as
-    far as it could be read.
+    far as it could be read. ``host_code`` is the join code of the host certificate the
+    seat pinned when the statements are signed by the key that certificate carries
+    (``None`` when the transcript records no pinned certificate).
     """
 
     status: str
@@ -96,6 +99,7 @@ class Verdict:
     host_key: str | None = None
     statements: int = 0
     details: dict[str, Any] = field(default_factory=dict)
+    host_code: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -211,9 +215,13 @@ class GameChecker:
     :mod:`jupai_net.engine` (tests only).
     """
 
-    def __init__(self, seat: int | None, seed: bytes | None, *, engine: ModuleType | None = None):
+    def __init__(self, seat: int | None, seed: bytes | None, *, engine: ModuleType | None = None,
+                 host_cert: bytes | None = None):
         self.seat = seat
         self.seed = seed
+        #: DER of the host certificate the seat pinned (None: not recorded); its statement
+        #: key must be the key of statement #0 (specs/fairness.md §3.5).
+        self.host_cert = host_cert
         self._engine = engine
         self.statements: list[Statement | None] = []
         self.failure: Verdict | None = None
@@ -232,6 +240,8 @@ class GameChecker:
         self.revealed: dict[int, tuple[int, bytes, int]] = {}
         self._card_at: dict[int, int] = {}
         self.index_of: dict[str, int] = {}
+        #: Join code of the pinned certificate, once statement #0's key matched it.
+        self.pinned_code: str | None = None
 
     # ------------------------------------------------------------------ at once
 
@@ -276,6 +286,7 @@ class GameChecker:
             self.seat,
             self.fingerprint,
             len(self.statements),
+            host_code=self.pinned_code,
         )
 
     def _check(self, i: int, raw: bytes) -> Statement:
@@ -342,7 +353,22 @@ class GameChecker:
         key = body.get("host_key")
         if not isinstance(key, bytes) or len(key) != 32:
             raise _Problem(MALFORMED, "statement #0 (start): it names no 32-byte host key", kind=START)
+        if self.host_cert is not None:
+            self._check_pinned(key)
         return key
+
+    def _check_pinned(self, key: bytes) -> None:
+        """The start's host key must be the statement key of the pinned certificate."""
+        try:
+            pinned = cert_statement_key(self.host_cert)
+            code = cert_join_code(self.host_cert)
+        except ValueError as exc:
+            raise _Problem(TAMPERED, f"statement #0 (start): the pinned host certificate cannot be read: {exc}", kind=START) from None
+        if pinned is None:
+            raise _Problem(TAMPERED, f"statement #0 (start): the pinned host certificate (join code {code}) names no statement key, so nothing binds the key that signs the statements to the host (a host made by an older jupai?)", kind=START)
+        if pinned != key:
+            raise _Problem(TAMPERED, f"statement #0 (start): the statements are signed by the key {key_fingerprint(key)}, but the pinned host (join code {code}) signs with {key_fingerprint(pinned)}: another key re-signed them", expected=key_fingerprint(pinned), found=key_fingerprint(key), kind=START)
+        self.pinned_code = code
 
     def _on_start(self, i: int, st: Statement) -> None:
         try:
@@ -565,28 +591,52 @@ class GameChecker:
             shown.update(deal.deck[k] for k in want)
 
 
-def verify_transcript(data: bytes, *, engine: ModuleType | None = None) -> Verdict:
+def verify_transcript(data: bytes, *, engine: ModuleType | None = None, code: str | None = None) -> Verdict:
     """Verify a transcript file (specs/fairness.md §9). Never raises for bad input:
     unreadable, truncated or malformed files give a ``malformed`` verdict.
+    ``code``: a join code the user gives (``jupai verify --code``); the statements must
+    then be signed by the key of the host with that code (:func:`check_code`).
     ``engine`` replaces :mod:`jupai_net.engine` (tests only)."""
     try:
         t = decode_transcript(data)
     except TranscriptError as e:
         return Verdict(MALFORMED, e.reason, details={"truncated": e.truncated})
-    return verify_decoded(t, engine=engine)
+    return verify_decoded(t, engine=engine, code=code)
 
 
-def verify_decoded(t: Transcript, *, engine: ModuleType | None = None) -> Verdict:
+def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str | None = None) -> Verdict:
     """Verify an already decoded :class:`Transcript` (see :func:`verify_transcript`)."""
-    checker = GameChecker(t.seat, t.seed, engine=engine)
+    checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert)
     try:
         for raw in t.statements:
             checker.feed(raw)
+        verdict = checker.conclude(t.host_gone, left=t.left)
     except FairnessViolation as v:
-        return v.verdict
+        verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
         return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
-    try:
-        return checker.conclude(t.host_gone, left=t.left)
-    except Exception as exc:  # pragma: no cover - defensive
-        return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
+    return check_code(verdict, code) if code is not None else verdict
+
+
+def check_code(verdict: Verdict, code: str) -> Verdict:
+    """``verdict`` checked against a join code the user gives (specs/fairness.md §3.5):
+
+    * a *tampered* or *malformed* verdict stays as it is;
+    * the pinned certificate's code (``verdict.host_code``) is ``code`` → unchanged,
+      ``details["code"] = "matches"``;
+    * another code → **tampered**: the statements are signed by the key of another host;
+    * no pinned certificate in the transcript → a *verified* verdict becomes
+      **unverified** (nothing ties the key to the code); others stay.
+
+    ``code`` is compared after :func:`~jupai_net.fairness.pin.normalize_code`; one that
+    cannot be a join code raises ``ValueError`` (the caller's usage error)."""
+    want = normalize_code(code)
+    if verdict.status in (TAMPERED, MALFORMED):
+        return verdict
+    if verdict.host_code is None:
+        if verdict.status != VERIFIED:
+            return replace(verdict, details={**verdict.details, "code": "not recorded"})
+        return replace(verdict, status=UNVERIFIED, reason=f"{verdict.reason}; but this transcript records no pinned host certificate, so nothing ties the key that signed it ({verdict.host_key}) to the host with join code {want}", details={**verdict.details, "code": "not recorded"})
+    if verdict.host_code != want:
+        return replace(verdict, status=TAMPERED, reason=f"the statements are signed by the key of the host with join code {verdict.host_code}, not of the host with join code {want} (a transcript of another host, or re-signed)", message=0, kind=START, position=None, expected=want, found=verdict.host_code, details={**verdict.details, "code": "differs"})
+    return replace(verdict, details={**verdict.details, "code": "matches"})

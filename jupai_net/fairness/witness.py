@@ -25,8 +25,11 @@ class SeatWitness:
     """The fairness record of one seat (or of a spectator: ``seat=None``).
 
     ``seed`` defaults to a fresh 256-bit seed from :mod:`secrets` (give one only for
-    test vectors); a spectator has none. ``engine`` replaces :mod:`jupai_net.engine`
-    (tests only).
+    test vectors); a spectator has none. ``host_cert``: the DER bytes of the host
+    certificate the client pinned at the TLS handshake; the ``start`` statement's host
+    key must be the statement key it carries, else :meth:`receive` refuses it before
+    the seat commits to its seed (specs/fairness.md §3.5). ``engine`` replaces
+    :mod:`jupai_net.engine` (tests only).
 
     Use: feed every signed statement from the host to :meth:`receive` in arrival
     order; send :attr:`commitment` to the host once the ``start`` statement is in, and
@@ -34,14 +37,16 @@ class SeatWitness:
     :meth:`transcript` and show :meth:`verify`.
     """
 
-    def __init__(self, seat: int | None, seed: bytes | None = None, *, engine: ModuleType | None = None):
+    def __init__(self, seat: int | None, seed: bytes | None = None, *, engine: ModuleType | None = None,
+                 host_cert: bytes | None = None):
         if seat is not None and seed is None:
             seed = make_seed()
         if seat is None:
             seed = None
         self.seat = seat
         self.seed = seed
-        self._checker = GameChecker(seat, seed, engine=engine)
+        self.host_cert = bytes(host_cert) if host_cert is not None else None
+        self._checker = GameChecker(seat, seed, engine=engine, host_cert=self.host_cert)
         self._raw: list[bytes] = []
         self.host_gone_note: str | None = None
         self.left_note: str | None = None
@@ -140,7 +145,8 @@ class SeatWitness:
 
     def transcript(self) -> bytes:
         """The transcript file bytes (specs/fairness.md §7) of everything received."""
-        return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note).encode()
+        return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note,
+                          self.host_cert).encode()
 
     def verify(self) -> Verdict:
         """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""
