@@ -80,7 +80,7 @@ def test_sighup_with_the_terminal_gone_still_abandons_cleanly(tmp_path):
                 except OSError:
                     break
             text = re.sub(r"\x1b\[[0-9;]*m", "", seen.decode(errors="replace"))
-            found = found or re.search(r"jupai join (127\.0\.0\.1:\d+) --code (\w{5}-\w{5})", text)
+            found = found or re.search(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})", text)
             if found and join is None:
                 join = Running(["join", found[1], "--bot", "random", "--code", found[2]], env)
         assert join is not None and b"Round 1/12" in seen, seen[-2000:]
@@ -133,7 +133,7 @@ def test_a_host_that_dies_is_connection_lost_never_openssl_text(tmp_path):
 def test_a_wrong_join_code_is_one_warning_line_in_host_log(tmp_path):
     host, addr, code = start_host(tmp_path, "--seats", "2")
     try:
-        wrong = "00000-00000" if code != "00000-00000" else "11111-11111"
+        wrong = "0000-0000-0000-0000" if code != "0000-0000-0000-0000" else "1111-1111-1111-1111"
         for _ in range(3):
             out = subprocess.run(JUPAI + ["join", addr, "--code", wrong, "--bot", "random"], env=env_for(tmp_path),
                                  capture_output=True, text=True, timeout=30)
