@@ -325,7 +325,7 @@ class HostProcess(Running):
         self.lines, self.stderr = [], ""
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        found = self.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{5}-\w{5})")
+        found = self.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})")
         self.addr, self.code = found[1], found[2]
 
     def type(self, line: str) -> None:
