@@ -22,7 +22,10 @@ def jupai(*argv, env=None):
 
 @pytest.fixture(scope="module")
 def games():
-    return [play_game(RuleSet(players=3, rounds=4), rng_seed=s) for s in (1, 2)]
+    # fixed seeds: the byte flipped below must land inside a signed body (tampered), not in
+    # the outer msgpack framing (malformed), on every run
+    return [play_game(RuleSet(players=3, rounds=4), rng_seed=s, game_id=bytes([s]) * 16, host_seed=bytes([s]) * 32,
+                      seat_seeds=[bytes([s + 10 + k]) * 32 for k in range(3)]) for s in (1, 2)]
 
 
 def _write(path, data, mtime):
