@@ -120,9 +120,12 @@ def test_verify_a_folder_prints_one_line_per_game(files, tmp_path):
     (d / "notes.txt").write_text("not a transcript, not read")
     proc = _jupai("verify", str(d))
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    assert len(lines) == 4, proc.stdout  # three games and the count
-    assert [line.split()[0] for line in lines[:3]] == ["suspicious", "tampered", "verified"]  # by file name
-    assert "1 verified, 1 tampered, 1 suspicious (3 games)" in lines[3]
+    assert len(lines) == 5, proc.stdout  # the folder, three games and the count
+    assert lines[0] == f"in {d}:"
+    assert [line.split()[:2] for line in lines[1:4]] == [
+        ["suspicious", "suspicious.jupai"], ["tampered", "tampered.jupai"], ["verified", "verified.jupai"]]
+    assert all(len(line) <= 100 for line in lines)  # COLUMNS=100: the reason is cut, never the name
+    assert "1 verified, 1 tampered, 1 suspicious (3 games)" in lines[4]
     assert proc.returncode == EXIT_CODES["tampered"]  # the worst verdict
 
 

@@ -157,13 +157,26 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
     from rich.console import Console
     from rich.text import Text
 
+    from rich.cells import cell_len, set_cell_size
+
     console = console or Console(file=sys.stdout, highlight=False)
     width = max(len(s) for s in STATUSES)
-    for path, verdict in results:
+    folders = {os.path.dirname(path) for path, _ in results}
+    if len(folders) == 1 and folders != {""}:  # one folder: say it once, then the file names
+        console.print(Text(f"in {printable(folders.pop())}:"))
+        shown = [os.path.basename(path) for path, _ in results]
+    else:
+        shown = [path for path, _ in results]
+    for name, (_, verdict) in zip(shown, results):
         line = Text(verdict.status.ljust(width), style=_STYLE[verdict.status])
-        line.append(f"  {printable(path)}  ")
-        line.append(printable(verdict.reason), style="dim")
-        console.print(line, no_wrap=True, overflow="ellipsis")
+        line.append(f"  {printable(name)}")  # the name whole, so each file can be told apart
+        room = console.width - cell_len(line.plain) - 2
+        reason = printable(verdict.reason)
+        if room > 8:  # the reason in the room left, cut short
+            if cell_len(reason) > room:
+                reason = set_cell_size(reason, room - 1) + "…"
+            line.append("  " + reason, style="dim")
+        console.print(line, soft_wrap=True)
     counts = {s: sum(v.status == s for _, v in results) for s in STATUSES}
     console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} games)"))
 
