@@ -367,14 +367,19 @@ def describe_action(action: Action | Mapping[str, Any], obs: Obs, names: Names =
             return t("act.discard_none", lang, cards=cards)
         return t("act.discard", lang, target=target, cards=cards, weapon=weapon) + suffix
     if a.kind == A.SUPPLY_RECOVERED:
+        if not a.cards:  # supply (a) under way: one more recovered card
+            return t("act.supply_a_more", lang, recovered=cards_text(a.recovered, lang))
         if a.recovered:
             return t("act.supply_a_rec", lang, cards=cards, recovered=cards_text(a.recovered, lang))
+        then = _supply_follow(a, obs)
+        if then:
+            return t("act.supply_a_then", lang, cards=cards, k=then)
         return t("act.supply_a", lang, cards=cards)
     if a.kind == A.SUPPLY_EQUIPMENT:
         armed = bool(_player(obs, me).get("equipment"))
         return t("act.supply_b" if armed else "act.supply_b_none", lang)
     if a.kind == A.PASS:
-        return t("act.pass", lang)
+        return t("act.supply_a_stop" if _supplying(obs) else "act.pass", lang)
     if a.kind == A.REARM:
         return t("act.rearm", lang)
     if a.kind == A.ANSWER:
@@ -396,14 +401,37 @@ def _group_of(a: Action, obs: Obs, names: Names, lang: str) -> tuple[Any, str | 
         contest = (obs.get("pending") or {}).get("contest", "attack")
         return ("answer",), t(f"group.answer.{contest}", lang)
     if a.kind == A.SUPPLY_RECOVERED:
+        sup = _supplying(obs)
+        if sup:
+            return ("supply-a-more",), t("group.supply_a_more", lang, left=sup.get("left", "?"))
         return ("supply-a",), t("group.supply_a", lang)
     return ("alone", id(a)), None
+
+
+def _supply_follow(a: Action, obs: Obs) -> int:
+    """How many recovered cards may follow the intent card ``a.cards`` of a supply (a)
+    (at most its rank v; none in the last round, where the whole hand goes at once)."""
+    if obs.get("last_round") or len(a.cards) != 1:
+        return 0
+    rec = [c for c in _recovered_of(obs, obs.get("seat")) if c not in a.cards]
+    return min(rank(a.cards[0]), len(rec))
+
+
+def _supplying(obs: Obs) -> Mapping[str, Any] | None:
+    """The supply (a) under way (``obs["supply"]``, specs/rules.md §9.3), or None."""
+    sup = obs.get("supply")
+    return sup if isinstance(sup, Mapping) else None
 
 
 def _item_text(a: Action, obs: Obs, lang: str, full: bool) -> str:
     """A move inside its group: ``10♠+W =108`` (``full``: ``10♠ + weapon (= 6×10 + 8×6 = 108)``)."""
     if a.kind == A.SUPPLY_RECOVERED:
+        if not a.cards:
+            return cards_text(a.recovered, lang)
         text = cards_text(a.cards, lang)
+        then = _supply_follow(a, obs)
+        if then:
+            text += f" (+{then})"
         if a.recovered:
             text += t("item.recovered", lang, cards=cards_text(a.recovered, lang, " "))
         return text
@@ -501,6 +529,8 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
     if kind == "supply":
         actor = who(event["seat"])
         if event.get("option") == "a":
+            if event.get("recovered") and not event.get("cards"):
+                return t("ev.supply_a_more", lang, actor=actor, recovered=cards_text(event["recovered"], lang))
             if event.get("recovered"):
                 return t("ev.supply_a_rec", lang, actor=actor, cards=cards_text(event["cards"], lang),
                          recovered=cards_text(event["recovered"], lang))
@@ -514,6 +544,8 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
             text += ": " + t("ev.drew", lang, equipment=cards_text(event["equipment"], lang))
         return text
     if kind == "pass":
+        if event.get("option") == "a":
+            return t("ev.supply_a_stop", lang, actor=who(event["seat"]))
         return t("ev.pass", lang, actor=who(event["seat"]), type=round_type_text(event.get("round_type", ""), lang))
     if kind == "rearm":
         text = t("ev.rearm", lang, actor=who(event["seat"]))
@@ -529,13 +561,23 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
 
 def _merged(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The events without each ``play`` that its own ``contest`` follows (the contest
-    line repeats the cards and adds the formulas)."""
+    line repeats the cards and adds the formulas), and each supply (a) made of several
+    steps (the intent card, then recovered cards one at a time, then maybe a pass:
+    specs/rules.md §9.3) as one line: ``discards 7♣ and recovered 3♠ 5♥``."""
     log = list(events)
-    out = []
+    out: list[Mapping[str, Any]] = []
     for k, e in enumerate(log):
         nxt = log[k + 1] if k + 1 < len(log) else None
-        if (e.get("kind") == "play" and nxt is not None and nxt.get("kind") == "contest"
+        kind = e.get("kind")
+        if (kind == "play" and nxt is not None and nxt.get("kind") == "contest"
                 and nxt.get("actor") == e.get("actor") and nxt.get("target") == e.get("target")):
+            continue
+        prev = out[-1] if out else None
+        if (prev is not None and prev.get("kind") == "supply" and prev.get("option") == "a"
+                and prev.get("cards") and e.get("seat") == prev.get("seat") and e.get("option") == "a"
+                and (kind == "pass" or (kind == "supply" and not e.get("cards")))):
+            if kind == "supply":  # a recovered card after the intent card: one line for both
+                out[-1] = {**prev, "recovered": list(prev.get("recovered") or []) + list(e.get("recovered") or [])}
             continue
         out.append(e)
     return out
@@ -750,11 +792,16 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
 
 
 def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
-    """The contest waiting for an answer, in words; None when there is none."""
+    """The contest waiting for an answer (or the supply (a) under way), in words; None
+    when there is none."""
     p = obs.get("pending")
+    me = obs.get("seat")
+    sup = _supplying(obs)
+    if not p and sup:
+        return t("pending.supply", lang, actor=seat_label(sup.get("seat"), names, me, lang),
+                 cards=cards_text(sup.get("cards", []), lang), v=sup.get("v", "?"), left=sup.get("left", "?"))
     if not p:
         return None
-    me = obs.get("seat")
     return t(f"pending.{p['contest']}", lang, actor=seat_label(p["actor"], names, me, lang),
              target=seat_label(p["target"], names, me, lang), cards=cards_text(p.get("cards", []), lang),
              weapon=_weapon(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
@@ -1114,8 +1161,10 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     if pend and compact and my_turn and pending:  # one line: what to answer, and with what it came
         status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + _weapon(pending.get("weapon", False), lang)
                       + pending_total_text(obs, lang, short=True), style="bold red")
-    elif pend:
+    elif pend and pending:
         tail.append(Text("⚔ " + pend, style="bold red"))
+    elif pend:  # supply (a) under way
+        tail.append(Text(pend, style="bold green"))
     timer = timer_text(seconds_left, lang)
     if timer is not None:
         status.append("   ")

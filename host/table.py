@@ -716,6 +716,8 @@ class Table:
         state = self.dealer.state
         if state.pending is not None:
             return f"answer the {state.pending.contest} of seat {state.pending.actor}"
+        if state.supplying is not None:
+            return f"supply round {state.round_no}: discard up to {state.supplying.left} more recovered cards, or pass"
         return f"{state.round_kind} round {state.round_no}"
 
     def _play(self, seat: int, action: Action, now: float, *, then: Callable[[], None] | None = None) -> None:

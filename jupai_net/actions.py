@@ -9,10 +9,13 @@ Kinds:
   equipment); ``target`` None = discard the card with no target (only when no
   opponent has equipment). ``weapon`` only in the same-identity variant, or against a
   target whose identity is hidden (specs/rules.md §9.13: unused if the roles differ).
-* ``supply-recovered`` — supply (a): discard intent card ``cards[0]`` of rank v and
-  the recovered cards ``recovered`` (at most v of them).
+* ``supply-recovered`` — supply (a), in steps (specs/rules.md §9.3): first
+  ``cards=(c,)`` discards intent card c of rank v (the whole hand in the last round);
+  then, while the same seat stays to move, ``recovered=(r,)`` discards one of its
+  recovered cards r (at most v in all), and ``pass`` stops.
 * ``supply-equipment`` — supply (b): discard equipment (if any), draw a new pair.
-* ``pass`` — do nothing this turn (supply (c), or an actor with no playable move).
+* ``pass`` — do nothing this turn (supply (c), or an actor with no playable move), or
+  stop discarding recovered cards in supply (a).
 * ``answer`` — the target of a contest answers with ``cards`` (empty when its hand
   is empty, i = 0) and ``weapon``.
 * ``rearm`` — before its round action, a player without equipment that has waited

@@ -106,7 +106,12 @@ def _score(v: _View, a: Action) -> float:
     if a.kind == A.REARM:
         return 2.0
     if a.kind == A.SUPPLY_RECOVERED:
-        return -float(n + len(a.recovered)) - 0.01 * i
+        if a.recovered:  # supply (a) under way: shed one more recovered card, the lowest first
+            return -1.0 + 0.001 * sum(rank(c) for c in a.recovered)
+        # the intent card, counting the recovered cards it lets the bot shed next (≤ v)
+        rec = [c for c in v.player(me)["recovered"] if c not in a.cards]
+        follow = 0 if v.last else min(i, len(rec))
+        return -float(n + follow) - 0.01 * i
     if a.kind == A.SUPPLY_EQUIPMENT:
         return 0.5
     pending = v.obs["pending"]

@@ -85,17 +85,37 @@ class Pending:
         }
 
 
+@dataclass(slots=True)
+class SupplyA:
+    """Supply (a) under way (specs/rules.md §6, §9.3): ``seat`` has discarded the intent
+    card(s) ``cards`` of rank ``v`` and may still discard ``left`` of its recovered
+    cards, one action each; ``recovered`` lists those discarded so far."""
+
+    seat: int
+    cards: tuple[int, ...]
+    v: int
+    recovered: list[int]
+    left: int
+
+    def to_wire(self) -> dict[str, Any]:
+        """Plain dict (all of it is public: the cards go to the face-up discard pile)."""
+        return {"seat": self.seat, "cards": list(self.cards), "v": self.v,
+                "recovered": list(self.recovered), "left": self.left}
+
+
 def round_type(card_rank: int, setup: Setup, rules: RuleSet) -> str:
     """Type of a round from its flipped card's rank (design/rules.md §2).
 
-    supply number → supply; discard number → discard; else prime → defense and
-    non-prime (1, composites, 14) → attack, the other way round with
-    ``swap_prime_composite``.
+    supply number → supply; discard number → discard; the house rule's
+    ``attack_number`` (if not 0) → attack; else prime → defense and non-prime (1,
+    composites, 14) → attack, the other way round with ``swap_prime_composite``.
     """
     if card_rank == setup.supply_number:
         return ROUND_SUPPLY
     if card_rank == setup.discard_number:
         return ROUND_DISCARD
+    if card_rank == rules.attack_number:
+        return ROUND_ATTACK
     if is_prime(card_rank) != rules.swap_prime_composite:
         return ROUND_DEFENSE
     return ROUND_ATTACK
@@ -139,6 +159,7 @@ class GameState:
     turn_index: int = 0
     rearmed: bool = False
     pending: Pending | None = None
+    supplying: SupplyA | None = None
     winner: int | None = None
     ranking: list[int] = field(default_factory=list)
     over: bool = False
@@ -324,6 +345,7 @@ class GameState:
             eq.shown = True
             self._make_public([eq.mass, eq.weapon])
         eq.uses_left -= 1
+        eq.face_up = False  # after a use the pair lies face-down until its next use (§7)
         info = {"mass": eq.mass, "weapon": eq.weapon, "m": m, "w": w, "use": n_use, "face": face,
                 "quality": eq.quality, "spent": eq.uses_left == 0}
         if eq.uses_left == 0:
@@ -448,6 +470,10 @@ class GameState:
     def _round_actions(self) -> list[Action]:
         seat = self.actor
         s = self.seats[seat]
+        if self.supplying is not None:  # supply (a) under way: one recovered card at a time, or stop
+            out = [Action(A.SUPPLY_RECOVERED, recovered=(c,)) for c in s.hand if c in s.recovered]
+            out.append(Action(A.PASS))
+            return out
         armed = s.equipment is not None
         out: list[Action] = [Action(A.REARM)] if self._can_rearm(seat) else []
         kind = self.round_kind
@@ -455,14 +481,12 @@ class GameState:
         plays: list[tuple[int, ...]] = [tuple(s.hand)] if last else [(c,) for c in s.hand]
         opponents = [t for t in range(self.players) if t != seat]
         if kind == ROUND_SUPPLY:
-            if s.hand:
-                if last:
-                    out.append(Action(A.SUPPLY_RECOVERED, cards=tuple(s.hand)))
-                else:
-                    for c in s.hand:
-                        rec = sorted((r for r in s.recovered if r != c), key=lambda r: (rank(r), r))
-                        for k in range(min(rank(c), len(rec)) + 1):
-                            out.append(Action(A.SUPPLY_RECOVERED, cards=(c,), recovered=tuple(rec[:k])))
+            # supply (a) starts with the intent card; its recovered cards follow one
+            # action each (§9.3). In the last round it discards the whole hand, and a
+            # player with hand cards has no other choice (§9.16).
+            out.extend(Action(A.SUPPLY_RECOVERED, cards=cs) for cs in plays if cs)
+            if last and s.hand:
+                return out
             if len(self.stock) >= 2:
                 out.append(Action(A.SUPPLY_EQUIPMENT))
             out.append(Action(A.PASS))
@@ -479,7 +503,8 @@ class GameState:
             targets = [t for t in opponents if self.seats[t].equipment is not None]
             if not targets:
                 out.extend(Action(A.DISCARD, None, cs) for cs in plays)
-                out.append(Action(A.PASS))
+                if not last:  # the last round empties the hand (§9.16)
+                    out.append(Action(A.PASS))
                 return out
             for t in targets:
                 for cs in plays:
@@ -522,8 +547,8 @@ class GameState:
         The list's own entry is returned (and recorded), so an action that compares
         equal with other types (``target=1.0`` or ``True``, ``weapon=1``, a card
         ``6.0``) is stored with the engine's types and the record replays. Cards given
-        in another order (all hand cards in the last round, the recovered cards of
-        supply (a)) are accepted in the engine's order.
+        in another order (all hand cards in the last round) are accepted in the
+        engine's order.
         """
         if self._legal_cache is None:
             self.legal_actions()
@@ -535,8 +560,7 @@ class GameState:
             pass
         problem = _malformed(action)
         if problem is None:
-            ordered = action._replace(cards=tuple(sorted(action.cards)),
-                                      recovered=tuple(sorted(action.recovered, key=lambda c: (rank(c), c))))
+            ordered = action._replace(cards=tuple(sorted(action.cards)))
             if ordered in legal:
                 return legal[legal.index(ordered)]
         raise IllegalAction(problem or self._why_illegal(action))
@@ -545,7 +569,12 @@ class GameState:
         seat = self.to_move
         assert seat is not None
         s = self.seats[seat]
-        if self.pending is not None:
+        if self.supplying is not None:
+            if action.kind not in (A.SUPPLY_RECOVERED, A.PASS) or action.cards:
+                return "finish supply (a) first: discard one more recovered card, or pass to stop"
+            if any(c not in s.recovered for c in action.recovered):
+                return "only recovered cards can follow the intent card of supply (a)"
+        elif self.pending is not None:
             if action.kind != A.ANSWER:
                 return f"seat {seat} must answer the {self.pending.contest} of seat {self.pending.actor} first"
         elif action.kind == A.ANSWER:
@@ -576,7 +605,9 @@ class GameState:
         if action.kind == A.DISCARD and action.target is not None and self.seats[action.target].equipment is None:
             return f"seat {action.target} has no equipment to discard"
         if action.kind == A.SUPPLY_RECOVERED and action.recovered:
-            return "supply (a) discards at most v of your recovered cards, the lowest first"
+            return "supply (a): play the intent card first, then discard recovered cards one at a time (at most v)"
+        if self.last_round and s.hand and action.kind in (A.PASS, A.SUPPLY_EQUIPMENT):
+            return "in the last round you must play all your hand cards"
         if action.kind == A.SUPPLY_EQUIPMENT:
             return "the stock has fewer than 2 cards"
         if action.kind == A.PASS:
@@ -594,17 +625,15 @@ class GameState:
         s = self.seats[seat]
         kind = action.kind
         if kind == A.PASS:
-            self.events.append(Event("pass", {"seat": seat, "round_type": self.round_kind}))
+            if self.supplying is not None:  # stop discarding recovered cards
+                self.supplying = None
+                self.events.append(Event("pass", {"seat": seat, "round_type": self.round_kind, "option": "a"}))
+            else:
+                self.events.append(Event("pass", {"seat": seat, "round_type": self.round_kind}))
             self._next_turn()
             return
         if kind == A.SUPPLY_RECOVERED:
-            gone = list(action.cards) + list(action.recovered)
-            self._remove_from_hand(seat, gone)
-            self._discard(gone)
-            self.events.append(Event("supply", {"seat": seat, "option": "a", "cards": list(action.cards),
-                                                "recovered": list(action.recovered)}))
-            if not self._check_win(seat):
-                self._next_turn()
+            self._supply_recovered(seat, action)
             return
         if kind == A.SUPPLY_EQUIPMENT:
             face_up = self.rules.same_identity == "shared-role" and any(
@@ -642,6 +671,32 @@ class GameState:
         self.pending = Pending(kind, seat, action.target, action.cards, action.weapon)
         self.events.append(Event("play", {"actor": seat, "target": action.target, "contest": kind,
                                           "cards": list(action.cards), "weapon": action.weapon}))
+
+    def _supply_recovered(self, seat: int, action: Action) -> None:
+        """Supply (a), one step (§6, §9.3): the intent card(s) first, then recovered
+        cards one at a time while fewer than v are gone and some are left."""
+        s = self.seats[seat]
+        gone = action.cards + action.recovered
+        self._remove_from_hand(seat, gone)
+        self._discard(gone)
+        self.events.append(Event("supply", {"seat": seat, "option": "a", "cards": list(action.cards),
+                                            "recovered": list(action.recovered)}))
+        if self._check_win(seat):
+            self.supplying = None
+            return
+        sup = self.supplying
+        if sup is None:
+            v = sum(rank(c) for c in action.cards)
+            if s.recovered and not self.last_round:
+                self.supplying = SupplyA(seat, action.cards, v, [], v)
+                return
+        else:
+            sup.recovered.extend(action.recovered)
+            sup.left -= len(action.recovered)
+            if sup.left > 0 and s.recovered:
+                return
+            self.supplying = None
+        self._next_turn()
 
     def _plain_discard(self, seat: int, target: int, cards: tuple[int, ...]) -> None:
         """Different-identity discard (§6): i_a > m_d discards the target's equipment."""
@@ -741,9 +796,11 @@ class GameState:
         """What ``seat`` may see now, as a plain dict (None = spectator: public only).
 
         Keys: ``seat``, ``version``, ``round``/``rounds``/``round_card``/``round_type``/``R``/
-        ``leader``/``last_round``, ``to_move``, ``pending``, ``specials``, ``players`` (per
-        seat: identity if visible, hand count, recovered cards, equipment as far as
-        visible, rearm round), ``hand`` (own cards, sorted; [] for a spectator),
+        ``leader``/``last_round``, ``to_move``, ``pending``, ``supply`` (the supply (a)
+        under way, specs/rules.md §9.3, or None), ``specials``, ``players`` (per seat:
+        identity if visible, hand count, recovered cards, equipment as far as visible
+        with ``face_up`` = how it lies now and ``shown`` = its cards were shown to all,
+        §7; rearm round), ``hand`` (own cards, sorted; [] for a spectator),
         ``stock``/``round_pile`` counts, ``discard_pile``, ``log`` (last events as seen by
         ``seat``), ``result`` once over. Two states that differ only in cards ``seat``
         may not see give equal observations. Raises ``ValueError`` for a seat that is not
@@ -768,7 +825,8 @@ class GameState:
                     "weapon": eq.weapon if show_weapon else None,
                     "uses_left": eq.uses_left if show_mass else None,
                     "quality": eq.quality if show_mass else None,
-                    "face_up": eq.shown,
+                    "face_up": eq.face_up,
+                    "shown": eq.shown,
                 }
             players.append({
                 "seat": t,
@@ -792,6 +850,7 @@ class GameState:
             "last_round": self.last_round,
             "to_move": self.to_move,
             "pending": self.pending.to_wire() if self.pending else None,
+            "supply": self.supplying.to_wire() if self.supplying else None,
             "same_identity": self.rules.same_identity,
             "specials": {
                 "supply": self.setup.supply_number,

@@ -2,8 +2,12 @@
 
 Quality and uses follow the mass rank m: m ≤ 4 simple 简单 (1 use), 5–8 fine 精致
 (2 uses), ≥ 9 advanced 高级 (3 uses). The first use is face-up (both cards become
-public); the 2nd use of an advanced weapon is face-down; the last use sends both
-cards to the discard pile.
+public); after it the pair lies face-down again until its next use (seed rule 3:
+"明牌展示使用一次后，背着回收"); the 2nd use of an advanced weapon is face-down; the last
+use sends both cards to the discard pile.
+
+Two separate facts: ``face_up`` is how the pair lies on the table now; ``shown`` is
+whether its cards have ever been shown to everyone (they stay known once shown).
 """
 
 from __future__ import annotations
@@ -26,17 +30,21 @@ def uses_for(mass_rank: int) -> int:
 @dataclass(slots=True)
 class Equipment:
     """A seat's mass + weapon pair. ``mass``/``weapon`` are card ids; ``uses_left`` ≥ 1;
-    ``shown`` is True once the cards are public (first use, or drawn face-up)."""
+    ``shown`` is True once the cards are public (first use, or drawn face-up);
+    ``face_up`` is True while the pair lies face-up (drawn face-up and not used yet):
+    every use that does not spend it puts it back face-down (specs/rules.md §7)."""
 
     mass: int
     weapon: int
     uses_left: int
     shown: bool = False
+    face_up: bool = False
 
     @classmethod
     def new(cls, mass: int, weapon: int, shown: bool = False) -> "Equipment":
-        """Fresh equipment with the full number of uses for its mass."""
-        return cls(mass, weapon, uses_for(rank(mass)), shown)
+        """Fresh equipment with the full number of uses for its mass; a pair drawn
+        face-up (``shown``) also lies face-up until its first use."""
+        return cls(mass, weapon, uses_for(rank(mass)), shown, shown)
 
     @property
     def m(self) -> int:
@@ -60,4 +68,4 @@ class Equipment:
 
     def copy(self) -> "Equipment":
         """An independent copy."""
-        return Equipment(self.mass, self.weapon, self.uses_left, self.shown)
+        return Equipment(self.mass, self.weapon, self.uses_left, self.shown, self.face_up)

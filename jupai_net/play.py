@@ -165,7 +165,7 @@ class PlainPlayer:
         self._print(f"{t('equip.title_short', lang)}: {equipment_text(mine.get('equipment'), lang, rearm_state(obs, mine))}")
         pend = pending_text(obs, view.names, lang)
         if pend:
-            self._print("⚔ " + pend)
+            self._print(("⚔ " if obs.get("pending") else "") + pend)
         self._print(status_text(obs, view.names, lang))
 
     async def choose(self, view: Any) -> Action:

@@ -28,6 +28,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_ROUNDS = 12
 
 ROUND_VALUES = ("ordinal", "rank")
+#: Settings added after version 1 of the game record, with their defaults: written to
+#: the wire only when not at the default (:meth:`RuleSet.to_wire`).
+LATER_SETTINGS: dict[str, Any] = {"attack_number": 0}
 SAME_IDENTITY_READINGS = ("shared-role", "matching-card")
 
 
@@ -56,6 +59,8 @@ _DESCRIPTIONS = {
     "supply_number": "round-card rank that makes a supply round",
     "discard_number": "round-card rank that makes a discard round",
     "swap_prime_composite": "house rule: prime ranks make attack rounds, others defense",
+    "attack_number": "house rule: a round-card rank that always makes an attack round "
+                     "(2 = the seed's '2 代表的积数为进攻回合' read literally); 0 = none",
     "random_specials": "house rule: draw the supply and discard numbers at random at setup",
     "round_value": "R = 'ordinal' (round number 1…N) or 'rank' (the flipped card's rank)",
     "same_identity": "'shared-role' (actor and target hold the same role) or 'matching-card'",
@@ -79,6 +84,7 @@ class RuleSet:
     supply_number: int = 4
     discard_number: int = 9
     swap_prime_composite: bool = False
+    attack_number: int = 0
     random_specials: bool = False
     round_value: str = "ordinal"
     same_identity: str = "shared-role"
@@ -90,7 +96,7 @@ class RuleSet:
             if isinstance(self.players, int) and isinstance(self.hand_size, int):
                 fit = DECK_SIZE - self.players * (2 + self.hand_size)
                 object.__setattr__(self, "rounds", max(1, min(DEFAULT_ROUNDS, fit)))
-        for name in ("players", "rounds", "hand_size", "supply_number", "discard_number"):
+        for name in ("players", "rounds", "hand_size", "supply_number", "discard_number", "attack_number"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool):
                 raise RuleError(name, f"must be a whole number, got {v!r}")
@@ -122,6 +128,11 @@ class RuleSet:
                 raise RuleError(name, f"must be a rank 1–14, got {getattr(self, name)}")
         if self.supply_number == self.discard_number:
             raise RuleError("discard_number", "must differ from supply_number")
+        if not 0 <= self.attack_number <= 14:
+            raise RuleError("attack_number", f"must be a rank 1–14, or 0 for none, got {self.attack_number}")
+        if self.attack_number and not self.random_specials and self.attack_number in (
+                self.supply_number, self.discard_number):
+            raise RuleError("attack_number", "must differ from supply_number and discard_number")
         if self.round_value not in ROUND_VALUES:
             raise RuleError("round_value", f"must be one of {', '.join(ROUND_VALUES)}, got {self.round_value!r}")
         if self.same_identity not in SAME_IDENTITY_READINGS:
@@ -150,9 +161,18 @@ class RuleSet:
         """A copy with ``changes`` applied (validated again)."""
         return dataclasses.replace(self, **changes)
 
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock after dealing (specs/rules.md §3): the deck less
+        ``players × (2 + hand_size)`` and the ``rounds`` round-pile cards."""
+        return DECK_SIZE - self.players * (2 + self.hand_size) - self.rounds
+
     def to_wire(self) -> dict[str, Any]:
-        """Plain dict of every setting (msgpack/JSON friendly)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """Plain dict of every setting (msgpack/JSON friendly). Settings added after
+        version 1 of the record (:data:`LATER_SETTINGS`) are written only when they
+        differ from their default, so records of games without them keep their bytes."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name not in LATER_SETTINGS or getattr(self, f.name) != LATER_SETTINGS[f.name]}
 
     @classmethod
     def from_wire(cls, data: Any) -> "RuleSet":
@@ -173,6 +193,15 @@ class RuleSet:
             if f.name == "identities":
                 value = self.identity_letters + ("" if self.identities else " (default)")
             rows.append((f.name.replace("_", "-"), value, _DESCRIPTIONS[f.name]))
+        stock = self.stock_size
+        pairs = stock // 2
+        if pairs:
+            meaning = (f"cards left for drawing equipment after dealing: {pairs} new pair{'s' if pairs > 1 else ''} "
+                       "(supply (b) or rearm) in the whole game")
+        else:
+            meaning = ("no new equipment can be drawn in this game: supply (b) and rearm are never possible "
+                       f"(fewer than 2 cards are left after dealing; use fewer rounds for a stock)")
+        rows.append(("stock", stock, meaning))
         return rows
 
 

@@ -1,4 +1,5 @@
-"""``jupai rules [--rules FILE]``: show every rule setting in force (house rules in full)."""
+"""``jupai rules [--rules FILE] [--players P]``: show every rule setting in force (house
+rules in full) and what they leave in the stock."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``rules`` subcommand."""
     p = sub.add_parser("rules", help="show the rule settings in force (defaults or a TOML file)")
     p.add_argument("--rules", default=None, help="TOML file of house rules")
+    p.add_argument("--players", type=int, default=None, metavar="P",
+                   help="table size 2–6 (default 4, or the rules file's)")
     p.set_defaults(func=_run)
 
 
@@ -33,7 +36,10 @@ def _run(args: argparse.Namespace) -> int:
 
     console = Console()
     try:
-        rules = load_rules(args.rules) if args.rules else RuleSet()
+        if args.rules:
+            rules = load_rules(args.rules, players=args.players)
+        else:
+            rules = RuleSet() if args.players is None else RuleSet(players=args.players)
     except RuleError as exc:
         print(f"jupai rules: {exc}", file=sys.stderr)
         return 2

@@ -116,7 +116,7 @@ def test_outcomes_since_my_last_turn_are_kept_and_mine_stand_out():
     of them are listed (up to 10), from seat 0's own contest on, which is marked; with
     more than 10, the newest 10 are listed under "(N earlier lines not shown)"."""
     found, trimmed = [], 0
-    for seed in (12, 19):
+    for seed in (2, 27):
         for st, seat, history in screens(6, seed):
             if seat != 0 or st.pending is not None or st.is_over:
                 continue

@@ -70,8 +70,8 @@ def test_player_screen_shows_round_hand_equipment_and_counts(attack_game):
     # hand sorted, the two collected cards marked recovered
     assert "A♥ 2♥ 7♠* 10♠* Q♠ K♠ * = recovered card" in screen
     assert "mass 3♥ + weapon 2♣ · simple weapon · 1 use left · face-down" in screen
-    # seat 0's weapon was used once face-up: fine, 1 use left, public
-    assert re.search(r"seat 0 \(Ann\) · leads landlord \(I=14\) 4 6 — 8♠\+6♠ fine · 1 left · face-up", screen)
+    # seat 0's weapon was used once face-up: fine, 1 use left, public, lying face-down again (rules §7)
+    assert re.search(r"seat 0 \(Ann\) · leads landlord \(I=14\) 4 6 — 8♠\+6♠ fine · 1 left · face-down", screen)
     assert re.search(r"▶ seat 1 \(you\) farmer \(I=5\) 6 8 7♠ \+ 10♠ 3♥\+2♣ simple · 1 left · face-down", screen)
     assert "stock 27 · round pile 11 · discard pile 0" in screen
     assert "Your turn ⏱ 24 s left" in screen
@@ -236,3 +236,43 @@ def test_every_event_and_action_of_random_games_is_described(lang):
                 kinds.add(wire["kind"])
             to_text(render_view(st.observation(seat), lang=lang))
         assert {"deal", "round", "end"} <= kinds
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_supply_a_steps_read_as_one_supply(lang):
+    """Supply (a) in steps (specs/rules.md §9.3): the moves after the intent card offer
+    each recovered card and a way to stop; the log shows the whole supply as one line."""
+    c = Cards()
+    two, king, ten, ace, three = c(2), c(13), c(10), c(1), c(3)
+    st = deal(RuleSet(players=2, round_value="rank"), setup_of("LF"),
+              hands={0: [two, three, ace], 1: [king, ten]}, rounds=[c(6), c(4)])
+    st.apply(Action(A.ATTACK, 1, (two,)))
+    st.apply(Action(A.ANSWER, cards=(king,)))
+    st.apply(Action(A.ATTACK, 0, (ten,)))
+    st.apply(Action(A.ANSWER, cards=(ace,)))
+    st.apply(Action(A.PASS))
+    history = [e.to_wire(0) for e in st.events]
+    st.apply(Action(A.SUPPLY_RECOVERED, cards=(three,)))
+    obs = st.observation(0)
+    legal = st.legal_actions()
+    words = [describe_action(a, obs, lang=lang) for a in legal]
+    if lang == "en":
+        assert "supply: discard recovered K♠ too" in words
+        assert words[-1] == "keep your other recovered cards (end the supply)"
+        assert R.pending_text(obs) == "seat 0 (you) supplies: discarded 3♠ (v = 3) and may discard up to 3 more recovered cards"
+        menu = to_text(render_actions(legal, obs, layout="matrix", compact=True), width=80)
+        assert "supply: discard one more recovered card (up to 3 more):" in menu
+    else:
+        assert "补给：再丢弃回收的牌 K♠" in words and words[-1] == "保留其余回收的牌（结束补给）"
+    events = list(st.events[len(history):])
+    events += st.apply(Action(A.SUPPLY_RECOVERED, recovered=(king,)))
+    events += st.apply(Action(A.PASS))
+    wire = [e.to_wire(0) for e in events]
+    lines = [line for line in (describe_event(e, None, 0, lang) for e in R._merged(wire)) if line]
+    want = {"en": "seat 0 (you) supplies: discards 3♠ and recovered K♠",
+            "zh": "0号位（你） 补给：丢弃 3♠ 和回收的牌 K♠"}[lang]
+    assert lines[0] == want, lines
+    alone = [describe_event(e, None, 0, "en") for e in wire]
+    if lang == "en":
+        assert "seat 0 (you) supplies: discards recovered K♠ too" in alone
+        assert "seat 0 (you) keeps its other recovered cards" in alone

@@ -3,12 +3,15 @@ example whose numbers are written in specs/rules.md (§ Worked examples)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from jupai_net import actions as A
 from jupai_net.actions import Action
-from jupai_net.engine import IllegalAction, rank_seats
+from jupai_net.engine import GameState, IllegalAction, rank_seats
 from jupai_net.rules import RuleSet
+from jupai_net.setup import draw_setup
 
 from .engine_helpers import Cards, deal, setup_of
 
@@ -130,10 +133,9 @@ def test_defense_unarmed_defender_has_no_weapon_term():
 
 
 # ---------------------------------------------------------------- §6 supply
-def test_supply_a_discards_intent_and_lowest_recovered():
-    """Example 6 (2 players): round 1 (attack, R=6) leaves seat 0 with recovered A, 2,
-    10, K; round 2 (supply): seat 0 discards a 3 (v=3) and up to 3 recovered cards,
-    lowest first: A, 2, 10."""
+def _supply_a_table():
+    """Round 1 (attack, R=6) leaves seat 0 with recovered A, 2, 10, K and a 3; round 2
+    is a supply round led by seat 1 (2 players)."""
     c = Cards()
     two, king, ten, ace, three = c(2), c(13), c(10), c(1), c(3)
     rules = RuleSet(players=2, round_value="rank")
@@ -145,14 +147,60 @@ def test_supply_a_discards_intent_and_lowest_recovered():
     assert st.seats[0].recovered == {two, king, ten, ace}
     assert st.round_kind == "supply" and st.to_move == 1
     st.apply(Action(A.PASS))
+    return st, (two, king, ten, ace, three)
+
+
+def test_supply_a_discards_intent_and_any_recovered():
+    """Example 6 (2 players): with recovered A, 2, 10, K, seat 0 discards a 3 (v = 3),
+    then chooses K, 10 and A one at a time (it keeps the 2); after the third its
+    allowance is used up and the turn ends."""
+    st, (two, king, ten, ace, three) = _supply_a_table()
     legal = st.legal_actions()
-    assert Action(A.SUPPLY_RECOVERED, cards=(three,), recovered=(ace, two, ten)) in legal
-    assert not any(a.kind == A.SUPPLY_RECOVERED and a.cards == (three,) and king in a.recovered for a in legal)
+    assert Action(A.SUPPLY_RECOVERED, cards=(three,)) in legal
+    assert not any(a.recovered for a in legal)  # the recovered cards follow one at a time
     before = len(st.seats[0].hand)
-    st.apply(Action(A.SUPPLY_RECOVERED, cards=(three,), recovered=(ace, two, ten)))
+    st.apply(Action(A.SUPPLY_RECOVERED, cards=(three,)))
+    assert st.to_move == 0 and st.supplying is not None and st.supplying.left == 3
+    assert st.observation(1)["supply"] == {"seat": 0, "cards": [three], "v": 3, "recovered": [], "left": 3}
+    assert set(st.legal_actions()) == {Action(A.SUPPLY_RECOVERED, recovered=(r,)) for r in (two, king, ten, ace)} | {
+        Action(A.PASS)}
+    for r in (king, ten):
+        st.apply(Action(A.SUPPLY_RECOVERED, recovered=(r,)))
+        assert st.to_move == 0
+    assert st.observation(0)["supply"]["left"] == 1
+    st.apply(Action(A.SUPPLY_RECOVERED, recovered=(ace,)))
+    assert st.supplying is None and st.observation(0)["supply"] is None and st.round_no == 3  # v used up
     assert len(st.seats[0].hand) == before - 4
-    assert st.seats[0].recovered == {king}
-    assert {three, ace, two, ten} <= set(st.discard_pile)
+    assert st.seats[0].recovered == {two}
+    assert {three, king, ten, ace} <= set(st.discard_pile)
+    steps = [e.data for e in st.events if e.kind == "supply"]
+    assert [(d["cards"], d["recovered"]) for d in steps] == [([three], []), ([], [king]), ([], [ten]), ([], [ace])]
+
+
+def test_supply_a_stops_on_pass_or_when_no_recovered_card_is_left():
+    st, (two, king, ten, ace, three) = _supply_a_table()
+    st.apply(Action(A.SUPPLY_RECOVERED, cards=(king,)))  # v = 13, the intent card is itself recovered
+    assert st.supplying.left == 13
+    with pytest.raises(IllegalAction, match="finish supply"):
+        st.apply(Action(A.SUPPLY_EQUIPMENT))
+    with pytest.raises(IllegalAction, match="only recovered"):
+        st.apply(Action(A.SUPPLY_RECOVERED, recovered=(three,)))
+    st.apply(Action(A.SUPPLY_RECOVERED, recovered=(ten,)))
+    st.apply(Action(A.PASS))
+    assert st.round_no == 3 and st.supplying is None
+    assert st.seats[0].recovered == {two, ace}
+    assert st.events[-2].kind == "pass" and st.events[-2].data["option"] == "a"
+    st2, (two, king, ten, ace, three) = _supply_a_table()
+    st2.apply(Action(A.SUPPLY_RECOVERED, cards=(king,)))
+    for r in (two, ten, ace):
+        st2.apply(Action(A.SUPPLY_RECOVERED, recovered=(r,)))
+    assert st2.supplying is None and st2.round_no == 3 and not st2.seats[0].recovered and three in st2.seats[0].hand
+
+
+def test_supply_a_in_one_action_is_not_legal():
+    st, (two, king, ten, ace, three) = _supply_a_table()
+    with pytest.raises(IllegalAction, match="one at a time"):
+        st.apply(Action(A.SUPPLY_RECOVERED, cards=(three,), recovered=(ace,)))
 
 
 def test_supply_b_face_down_for_different_identities():
@@ -176,6 +224,28 @@ def test_supply_b_face_up_for_same_identity():
     st.apply(Action(A.SUPPLY_EQUIPMENT))
     assert st.seats[0].equipment.shown
     assert st.observation(2)["players"][0]["equipment"]["mass"] == stock[0]
+
+
+def test_face_up_draw_lies_face_up_until_its_first_use():
+    """§7: a pair drawn face-up (same identity, supply (b)) lies face-up; its first use
+    puts it face-down, still known to everyone; a dealt pair lies face-down, unknown."""
+    c = Cards()
+    stock = [c(6), c(12)]  # fine weapon: 2 uses
+    seven, two = c(7), c(2)
+    rules = RuleSet(players=3, identities="FFN", round_value="rank")
+    st = deal(rules, setup_of("FFN"), hands={0: [seven], 1: [two]}, rounds=[c(4), c(8)], stock=stock)
+    dealt = st.observation(2)["players"][1]["equipment"]
+    assert dealt["face_up"] is False and dealt["shown"] is False and dealt["mass"] is None
+    st.apply(Action(A.SUPPLY_EQUIPMENT))
+    drawn = st.observation(2)["players"][0]["equipment"]
+    assert drawn["face_up"] is True and drawn["shown"] is True and drawn["mass"] == stock[0]
+    st.apply(Action(A.PASS))
+    st.apply(Action(A.PASS))
+    assert st.round_kind == "attack" and st.to_move == 1
+    st.apply(Action(A.ATTACK, 0, (two,)))
+    st.apply(Action(A.ANSWER, cards=(seven,), weapon=True))
+    after = st.observation(2)["players"][0]["equipment"]
+    assert after["face_up"] is False and after["shown"] is True and after["uses_left"] == 1
 
 
 def test_supply_c_pass_changes_nothing():
@@ -290,6 +360,11 @@ def test_weapon_tiers(mass_rank, quality, uses, faces):
         assert use["use"] == k + 1
         if k < uses - 1:
             assert st.seats[0].equipment.uses_left == uses - k - 1
+            # after a use the pair lies face-down again, its cards known to all (§7)
+            for viewer in (None, 0, 1):
+                view = st.observation(viewer)["players"][0]["equipment"]
+                assert view["face_up"] is False and view["shown"] is True
+                assert (view["mass"], view["weapon"]) == (m, w)
     assert seen == faces
     assert st.seats[0].equipment is None and {m, w} <= set(st.discard_pile)
 
@@ -360,13 +435,64 @@ def test_ranking_tie_breaks():
     assert rank_seats([0, 3, 1], [0, 0, 0], 0) == [0, 2, 1]
 
 
-def test_last_round_ranking_after_all_pass():
+def test_last_round_supply_discards_the_whole_hand():
+    """specs/rules.md §9.16: a last-round supply round leaves one choice to a player with
+    hand cards, supply (a) with its whole hand (no pass, no new equipment); then the
+    ranking decides (everyone keeps its equipment: 2 cards each, ties by seat)."""
     c = Cards()
     st = deal(RuleSet(players=3, rounds=1), setup_of("LFF"), rounds=[c(4)])
-    for _ in range(3):
-        st.apply(Action(A.PASS))
+    for seat in range(3):
+        hand = tuple(st.seats[seat].hand)
+        assert st.legal_actions() == [Action(A.SUPPLY_RECOVERED, cards=hand)]
+        with pytest.raises(IllegalAction, match="must play all your hand cards"):
+            st.apply(Action(A.PASS))
+        st.apply(Action(A.SUPPLY_RECOVERED, cards=hand))
+        assert st.seats[seat].hand == [] and st.supplying is None
     assert st.is_over and st.winner is None and st.ranking == [0, 1, 2]
     assert st.events[-1].data["reason"] == "last-round"
+
+
+def test_last_round_discard_without_target_discards_the_whole_hand():
+    """§9.16: no opponent has equipment in a last-round discard round: the actor
+    discards its whole hand (no pass)."""
+    c = Cards()
+    st = deal(RuleSet(players=2, rounds=1), setup_of("LF"), rounds=[c(9)])
+    st.seats[1].equipment = None  # seat 1's equipment is gone
+    st._legal_cache = None
+    hand = tuple(st.seats[0].hand)
+    assert st.legal_actions() == [Action(A.DISCARD, None, hand)]
+    st.apply(Action(A.DISCARD, None, hand))
+    assert st.seats[0].hand == []
+
+
+def test_last_round_with_an_empty_hand_may_pass_or_draw():
+    c = Cards()
+    st = deal(RuleSet(players=2, rounds=1), setup_of("LF"), rounds=[c(4)])
+    st.seats[0].hand = []  # nothing left to play
+    st._legal_cache = None
+    assert st.legal_actions() == [Action(A.SUPPLY_EQUIPMENT), Action(A.PASS)]
+
+
+def test_every_player_plays_all_its_hand_cards_in_the_last_round():
+    """Random games over every round type: in the last round each actor's round action
+    (and each answer) takes its whole hand whenever it has cards (seed rule 6)."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        rules = RuleSet(players=2 + seed % 5, rounds=1 + seed % 4)
+        deck = list(range(53))
+        rng.shuffle(deck)
+        st = GameState.new(rules, deck, draw_setup(rules, rng))
+        while not st.is_over:
+            legal = st.legal_actions()
+            if st.last_round:
+                hand = tuple(st.seats[st.to_move].hand)
+                for a in legal:
+                    if a.kind == A.REARM:
+                        continue
+                    if hand:
+                        assert a.kind != A.PASS and a.kind != A.SUPPLY_EQUIPMENT, (seed, a)
+                        assert a.cards == hand, (seed, a)
+            st.apply(rng.choice(legal))
 
 
 # ---------------------------------------------------------------- illegal actions

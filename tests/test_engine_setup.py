@@ -124,6 +124,41 @@ def test_random_special_numbers_drive_the_map():
     assert round_type(4, setup, RuleSet()) == "attack"
 
 
+def test_attack_number_house_rule_reads_2_as_an_attack_round(tmp_path, capsys):
+    """specs/rules.md §2: '2 代表的积数为进攻回合' read literally (attack-number = 2): a 2
+    makes an attack round although 2 is prime; the other primes stay defense rounds."""
+    setup = setup_of("LCFN")
+    literal = RuleSet(attack_number=2)
+    assert round_type(2, setup, RuleSet()) == "defense"  # the default, category reading
+    assert [round_type(r, setup, literal) for r in (2, 3, 7, 4, 9, 6)] == [
+        "attack", "defense", "defense", "supply", "discard", "attack"]
+    c = Cards()
+    st = deal(literal, setup_of("LCFN"), rounds=[c(2)])
+    assert st.round_kind == "attack" and st.observation(None)["round_type"] == "attack"
+    f = tmp_path / "literal.toml"
+    f.write_text("attack-number = 2\n", encoding="utf-8")
+    assert load_rules(f).attack_number == 2
+    assert main(["rules", "--rules", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "attack-number" in out and "│ 2 " in out
+
+
+@pytest.mark.parametrize("kwargs", [{"attack_number": 15}, {"attack_number": 4}, {"attack_number": -1},
+                                    {"attack_number": True}])
+def test_bad_attack_number(kwargs):
+    with pytest.raises(RuleError) as info:
+        RuleSet(**kwargs)
+    assert info.value.setting == "attack_number"
+
+
+def test_attack_number_is_on_the_wire_only_when_set():
+    """Records of games without the house rule keep their bytes (rules.LATER_SETTINGS)."""
+    assert "attack_number" not in RuleSet().to_wire()
+    wire = RuleSet(attack_number=2).to_wire()
+    assert wire["attack_number"] == 2 and RuleSet.from_wire(wire) == RuleSet(attack_number=2)
+    assert RuleSet.from_wire(RuleSet().to_wire()) == RuleSet()
+
+
 def test_round_value_ordinal_or_rank_and_lead_passes_clockwise():
     c = Cards()
     pile = [c(6), c(8), c(10)]
@@ -165,3 +200,23 @@ def test_hidden_identities_show_once_used():
     st.apply(Action("attack", 1, (ten,)))
     st.apply(Action("answer", cards=(twelve,)))
     assert [p["identity"] for p in st.observation(2)["players"]] == ["F", "F", "N"]
+
+
+def test_jupai_rules_says_a_6_player_game_has_no_stock():
+    """specs/rules.md §3, §11: with the default N = 11 a 6-player table deals every card
+    but the round pile; `jupai rules --players 6` says no equipment can be drawn."""
+    import subprocess
+    import sys
+
+    assert RuleSet(players=6).stock_size == 0 and RuleSet().stock_size == 13
+    assert RuleSet(players=6, rounds=9).stock_size == 2
+    run = subprocess.run([sys.executable, "-m", "jupai_net", "rules", "--players", "6"],
+                         capture_output=True, text=True, env={"COLUMNS": "200", "PATH": ""}, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "no new equipment can be drawn in this game" in run.stdout and "LCCFFN" in run.stdout
+    four = subprocess.run([sys.executable, "-m", "jupai_net", "rules"], capture_output=True, text=True,
+                          env={"COLUMNS": "200", "PATH": ""}, timeout=60)
+    assert "6 new pairs" in four.stdout
+    bad = subprocess.run([sys.executable, "-m", "jupai_net", "rules", "--players", "9"], capture_output=True,
+                         text=True, env={"COLUMNS": "200", "PATH": ""}, timeout=60)
+    assert bad.returncode == 2 and "must be 2–6, got 9" in bad.stdout and "Traceback" not in bad.stderr

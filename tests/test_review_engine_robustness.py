@@ -113,20 +113,6 @@ def test_last_round_cards_in_any_order_are_accepted_in_the_engines_order():
     assert st.history[-1] == legal
 
 
-def test_supply_recovered_cards_in_any_order_are_accepted():
-    c = Cards()
-    two, king, ten, ace, three = c(2), c(13), c(10), c(1), c(3)
-    st = deal(RuleSet(players=2, round_value="rank"), setup_of("LF"),
-              hands={0: [two, three, ace], 1: [king, ten]}, rounds=[c(6), c(4)])
-    st.apply(Action(A.ATTACK, 1, (two,)))
-    st.apply(Action(A.ANSWER, cards=(king,)))
-    st.apply(Action(A.ATTACK, 0, (ten,)))
-    st.apply(Action(A.ANSWER, cards=(ace,)))
-    st.apply(Action(A.PASS))
-    st.apply(Action(A.SUPPLY_RECOVERED, cards=(three,), recovered=(ten, ace, two)))
-    assert st.history[-1].recovered == (ace, two, ten)
-
-
 # ------------------------------------------------------------------ replay of malformed records
 def _record():
     st = new_game()
