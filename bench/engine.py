@@ -1,51 +1,162 @@
-"""Engine benchmark (issue 2): full 4-player random-bot games per second on one core,
-and microseconds per ``apply()``.
+"""Engine benchmark (issue 10 aim 1): the full loop — for every move of a random-bot
+game, ``observation(seat)`` + ``legal_actions(seat)`` + ``apply`` — as games per second
+and µs per move, on one core, for this checkout's engine and a base git revision's
+engine side by side.
 
-Run: ``python bench/engine.py [--games N] [--players P] [--seed S]``. Prints figures;
-asserts nothing (targets live here, not in timed tests). Aim: ≥ 1,000 games/s.
+Run: ``python bench/engine.py [--base REV] [--games N] [--runs K] [--players P]``.
+
+The base engine is the ``jupai_net`` package of ``--base`` (default ``HEAD``), taken
+with ``git archive`` into a temporary directory and imported there under the name
+``jupai_base`` (the engine modules import each other relatively), so both engines run
+in one process. Both play exactly the same games (same seeds; the engines give the same
+outputs bit for bit, tests/test_engine_corpus.py). Runs are interleaved (base, new,
+new, base, …) and timed with process CPU time; the script prints each engine's median
+games/s and µs per move, the ratio of the medians, the median of the paired ratios and
+the load average before and after. A last pass per engine splits the time of a move
+into observation, legal_actions and apply (perf_counter around each call, so that pass
+is slower than the timed runs). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import random
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
+from types import ModuleType
 
-from jupai_net.bots import random_bot
-from jupai_net.cards import CANONICAL_DECK
-from jupai_net.engine import GameState
-from jupai_net.rules import RuleSet
-from jupai_net.setup import draw_setup
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+class Engine:
+    """One engine version: its GameState, RuleSet, draw_setup and random_bot."""
+
+    def __init__(self, name: str, package: str):
+        self.name = name
+        self.engine = importlib.import_module(f"{package}.engine")
+        self.rules = importlib.import_module(f"{package}.rules")
+        self.setup = importlib.import_module(f"{package}.setup")
+        self.bots = importlib.import_module(f"{package}.bots")
+
+    def games(self, players: int, seeds: range) -> list[tuple]:
+        """The (rules, deck, setup) of each seeded game (built outside the timing)."""
+        rules = self.rules.RuleSet(players=players)
+        out = []
+        for seed in seeds:
+            rng = random.Random(seed)
+            deck = list(range(53))
+            rng.shuffle(deck)
+            out.append((rules, deck, self.setup.draw_setup(rules, rng), seed))
+        return out
+
+    def run(self, games: list[tuple]) -> tuple[float, int]:
+        """Play ``games`` in the full loop; returns (process CPU seconds, moves)."""
+        new, bot = self.engine.GameState.new, self.bots.random_bot
+        moves = 0
+        clock = time.process_time
+        t0 = clock()
+        for rules, deck, setup, seed in games:
+            rng = random.Random(seed)
+            state = new(rules, deck, setup)
+            while not state.is_over:
+                seat = state.to_move
+                state.apply(bot(state.observation(seat), state.legal_actions(seat), rng))
+                moves += 1
+        return clock() - t0, moves
+
+    def split(self, games: list[tuple]) -> dict[str, float]:
+        """µs per move spent in observation, legal_actions and apply."""
+        new, bot = self.engine.GameState.new, self.bots.random_bot
+        clock = time.perf_counter
+        spent = {"observation": 0.0, "legal_actions": 0.0, "apply": 0.0}
+        moves = 0
+        for rules, deck, setup, seed in games:
+            rng = random.Random(seed)
+            state = new(rules, deck, setup)
+            while not state.is_over:
+                seat = state.to_move
+                t0 = clock()
+                obs = state.observation(seat)
+                t1 = clock()
+                legal = state.legal_actions(seat)
+                t2 = clock()
+                action = bot(obs, legal, rng)
+                t3 = clock()
+                state.apply(action)
+                t4 = clock()
+                spent["observation"] += t1 - t0
+                spent["legal_actions"] += t2 - t1
+                spent["apply"] += t4 - t3
+                moves += 1
+        return {k: v / moves * 1e6 for k, v in spent.items()}
+
+
+def load_base(rev: str, tmp: str) -> ModuleType:
+    """Extract ``jupai_net`` at git revision ``rev`` as package ``jupai_base`` in ``tmp``."""
+    blob = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "jupai_net"], check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(tmp, filter="data")
+    os.rename(Path(tmp) / "jupai_net", Path(tmp) / "jupai_base")
+    sys.path.insert(0, tmp)
+    return importlib.import_module("jupai_base")
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--games", type=int, default=3000)
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--base", default="HEAD", help="git revision of the engine to compare with (default HEAD)")
+    p.add_argument("--games", type=int, default=300, help="games per timed run (default 300)")
+    p.add_argument("--runs", type=int, default=7, help="timed runs per engine (default 7)")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    rules = RuleSet(players=args.players)
-    rng = random.Random(args.seed)
-    applies = 0
-    apply_time = 0.0
-    clock = time.perf_counter
-    start = clock()
-    for _ in range(args.games):
-        deck = list(CANONICAL_DECK)
-        rng.shuffle(deck)
-        state = GameState.new(rules, deck, draw_setup(rules, rng))
-        while not state.is_over:
-            seat = state.to_move
-            action = random_bot(state.observation(seat), state.legal_actions(seat), rng)
-            t0 = clock()
-            state.apply(action)
-            apply_time += clock() - t0
-            applies += 1
-    total = clock() - start
-    print(f"{args.games} games, {args.players} players, random bots, {rules.rounds} rounds")
-    print(f"full games per second (incl. observation + legal_actions per move): {args.games / total:,.0f}")
-    print(f"apply(): {applies:,} calls, {apply_time / applies * 1e6:.1f} µs per call")
-    print(f"moves per game: {applies / args.games:.1f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        load_base(args.base, tmp)
+        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.base], capture_output=True,
+                             text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "jupai_net"], capture_output=True,
+                               text=True).stdout.strip()
+        engines = [Engine(f"base {rev}", "jupai_base"),
+                   Engine("this checkout" + (" (uncommitted changes)" if dirty else ""), "jupai_net")]
+        seeds = range(1, args.games + 1)
+        games = [e.games(args.players, seeds) for e in engines]
+        load_before = os.getloadavg()
+        for e, g in zip(engines, games):  # warm-up, and the same number of moves
+            e.run(g[:20])
+        rates: list[list[float]] = [[], []]
+        per_move: list[list[float]] = [[], []]
+        moves_seen = set()
+        for r in range(args.runs):
+            order = (0, 1) if r % 2 == 0 else (1, 0)
+            for k in order:
+                cpu, moves = engines[k].run(games[k])
+                moves_seen.add(moves)
+                rates[k].append(args.games / cpu)
+                per_move[k].append(cpu / moves * 1e6)
+        splits = [e.split(g[: max(20, args.games // 3)]) for e, g in zip(engines, games)]
+        load_after = os.getloadavg()
+    print(f"engine full loop: {args.players} players, random bots, observation + legal_actions + apply per move")
+    print(f"{args.runs} interleaved runs per engine of {args.games} games "
+          f"({min(moves_seen):,} moves per run{'' if len(moves_seen) == 1 else ', MOVES DIFFER'}), process CPU time")
+    print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
+          f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} (2 cores)")
+    for e, rate, pm, sp in zip(engines, rates, per_move, splits):
+        total = sum(sp.values())
+        parts = ", ".join(f"{k} {v:.1f} µs ({v / total:.0%})" for k, v in sp.items())
+        print(f"  {e.name:<40} {statistics.median(rate):8,.0f} games/s  {statistics.median(pm):6.1f} µs per move"
+              f"  (min–max {min(rate):,.0f}–{max(rate):,.0f} games/s)")
+        print(f"  {'':<40} split: {parts}")
+    ratio = statistics.median(rates[1]) / statistics.median(rates[0])
+    paired = statistics.median(n / o for n, o in zip(rates[1], rates[0]))
+    print(f"new / base: {ratio:.2f}× games/s (ratio of medians); {paired:.2f}× (median of paired runs)")
 
 
 if __name__ == "__main__":
