@@ -18,6 +18,8 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "JK"}
 PRIMES = frozenset({2, 3, 5, 7, 11, 13})
 
 _RANKS: tuple[int, ...] = tuple(i // 4 + 1 for i in range(52)) + (14,)
+#: rank of every card id, ``RANKS[card]`` (no range check: for ids known to be valid)
+RANKS = _RANKS
 
 
 def rank(card: int) -> int:

@@ -9,7 +9,7 @@ Surface (OpenSpiel-like)::
     state = GameState.new(rules, deck, setup)
     state.to_move                 # seat that must act now, None when the game is over
     state.pending                 # the contest the seat to move must answer, or None
-    state.legal_actions(seat)     # list[Action]; empty unless seat is to move
+    state.legal_actions(seat)     # list[Action] (read-only); empty unless seat is to move
     events = state.apply(action)  # IllegalAction (state unchanged) if not legal
     state.observation(seat)       # dict: only what seat may see (None = spectator)
     state.record()                # dict: rules + setup + deck + actions → replay(record)
@@ -18,12 +18,13 @@ Surface (OpenSpiel-like)::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import Action
-from .cards import card_name, check_deck, is_prime, rank
+from .cards import RANKS, card_name, check_deck, is_prime, rank
 from .equipment import Equipment
 from .formulas import Total, attack_total, defense_attack_strength, defense_strength
 from .rules import RuleSet
@@ -54,19 +55,35 @@ class Event:
     kind: str
     data: dict[str, Any]
     private: dict[int, dict[str, Any]] | None = None
+    _public: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _own: dict[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     def to_wire(self, viewer: int | None = None) -> dict[str, Any]:
         """The event as ``viewer`` (a seat, or None for a spectator) may see it. The
         top-level dict is new; nested lists/maps are the event's own (read-only)."""
-        out = {"kind": self.kind, **self.data}
-        if self.private and viewer in self.private:
-            out.update(self.private[viewer])
+        return dict(self.wire(viewer))
+
+    def wire(self, viewer: int | None = None) -> dict[str, Any]:
+        """As :meth:`to_wire`, but the event's own cached dict (read-only: observations
+        share it, so the wire form of an event is built once per viewer)."""
+        private = self.private
+        if private and viewer in private:
+            own = self._own
+            if own is None:
+                own = self._own = {}
+            out = own.get(viewer)  # type: ignore[arg-type]
+            if out is None:
+                out = own[viewer] = {"kind": self.kind, **self.data, **private[viewer]}  # type: ignore[index]
+            return out
+        out = self._public
+        if out is None:
+            out = self._public = {"kind": self.kind, **self.data}
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A contest waiting for the target's answer: the actor's play and its context."""
+class Pending(NamedTuple):
+    """A contest waiting for the target's answer: the actor's play and its context
+    (a NamedTuple: one is made on every contest)."""
 
     contest: str  # attack | defense | discard
     actor: int
@@ -101,6 +118,41 @@ class SupplyA:
         """Plain dict (all of it is public: the cards go to the face-up discard pile)."""
         return {"seat": self.seat, "cards": list(self.cards), "v": self.v,
                 "recovered": list(self.recovered), "left": self.left}
+
+
+def _table() -> dict[tuple[Any, ...], Action]:
+    """Every single-card action, built once (legal-action lists are made on every
+    move; looking an Action up is cheaper than making one): keys ``(kind, target,
+    card, weapon)`` for plays and answers, ``(kind, card)`` for supply (a)."""
+    new = tuple.__new__
+    table: dict[tuple[Any, ...], Action] = {}
+    for c in range(53):
+        cards = (c,)
+        for w in (False, True):
+            for t in (None, 0, 1, 2, 3, 4, 5):
+                for kind in (A.ATTACK, A.DEFENSE, A.DISCARD):
+                    table[kind, t, c, w] = new(Action, (kind, t, cards, w, ()))
+            table[A.ANSWER, None, c, w] = new(Action, (A.ANSWER, None, cards, w, ()))
+        table[A.SUPPLY_RECOVERED, c] = new(Action, (A.SUPPLY_RECOVERED, None, cards, False, ()))
+        table[A.SUPPLY_RECOVERED, None, c] = new(Action, (A.SUPPLY_RECOVERED, None, (), False, cards))
+    return table
+
+
+_ACTIONS = _table()
+_TARGETS = (0, 1, 2, 3, 4, 5)
+#: per kind and target, a list by card id: the action without / with the weapon, and
+#: both in the engine's order (without first); answers likewise under target None
+_PLAY: dict[tuple[str, int | None, bool], list[Action]] = {
+    (kind, t, w): [_ACTIONS[kind, t, c, w] for c in range(53)]
+    for kind in (A.ATTACK, A.DEFENSE, A.DISCARD, A.ANSWER) for t in (None, *_TARGETS) for w in (False, True)
+    if kind != A.ANSWER or t is None}
+_PLAY_BOTH: dict[tuple[str, int | None], list[tuple[Action, Action]]] = {
+    (kind, t): list(zip(_PLAY[kind, t, False], _PLAY[kind, t, True]))
+    for kind, t, w in _PLAY if not w}
+_SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
+_SUPPLY_MORE = [_ACTIONS[A.SUPPLY_RECOVERED, None, c] for c in range(53)]
+_PASS, _REARM, _SUPPLY_EQUIPMENT = Action(A.PASS), Action(A.REARM), Action(A.SUPPLY_EQUIPMENT)
+_NO_CARD_ANSWER = {w: Action(A.ANSWER, cards=(), weapon=w) for w in (False, True)}
 
 
 def round_type(card_rank: int, setup: Setup, rules: RuleSet) -> str:
@@ -169,6 +221,11 @@ class GameState:
     seen: list[set[int]] = field(default_factory=list)
     _legal_cache: list[Action] | None = None
     _values: tuple[int, ...] = ()  # identity value per seat
+    # observation parts per seat, rebuilt only after the seat changed (_touch):
+    # (as others see it, as the seat itself sees it); shared, read-only dicts
+    _views: list[list[dict[str, Any] | None]] = field(default_factory=list, repr=False, compare=False)
+    _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    _pending_wire: tuple[Pending, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -222,7 +279,7 @@ class GameState:
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self.rules.players
+        return len(self.seats)
 
     @property
     def version(self) -> int:
@@ -242,16 +299,17 @@ class GameState:
     @property
     def actor(self) -> int:
         """Seat whose round action it is (the target may be answering first)."""
-        return (self.leader + self.turn_index) % self.players
+        return (self.leader + self.turn_index) % len(self.seats)
 
     @property
     def to_move(self) -> int | None:
         """Seat that must act now: the pending contest's target, else the actor; None when over."""
         if self.over:
             return None
-        if self.pending is not None:
-            return self.pending.target
-        return self.actor
+        pending = self.pending
+        if pending is not None:
+            return pending.target
+        return (self.leader + self.turn_index) % len(self.seats)
 
     def card_places(self) -> dict[str, list[int]]:
         """Where every card is: ``{"hand:0": [...], "equipment:0": [...], …, "stock",
@@ -298,9 +356,9 @@ class GameState:
     def _side_same(self, seat: int, other: int | None, cards: Sequence[int]) -> bool:
         """Whether a side of a contest uses the same-identity formula (§5)."""
         if self.rules.same_identity == "matching-card":
-            value = self._identity_value(seat)
-            return any(rank(c) == value for c in cards)
-        return other is not None and self._roles_match(seat, other)
+            value = self._values[seat]
+            return any(RANKS[c] == value for c in cards)
+        return other is not None and self.setup.identities[seat] == self.setup.identities[other]
 
     def _role_unknown(self, target: int) -> bool:
         """True when the seat to act cannot know whether ``target`` shares its role
@@ -316,17 +374,26 @@ class GameState:
         self.discard_pile.extend(cards)
         self.public.update(cards)
 
+    def _touch(self, seat: int) -> None:
+        """Seat ``seat`` changed (hand, recovered, equipment, identity shown, cards in
+        play): its observation parts are built again when next asked for."""
+        views = self._views
+        if views:
+            views[seat] = [None, None]
+
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
         s = self.seats[seat]
         for c in cards:
             s.hand.remove(c)
             s.recovered.discard(c)
+        self._touch(seat)
 
     def _collect(self, seat: int, cards: Sequence[int]) -> None:
         s = self.seats[seat]
         s.hand.extend(cards)
         s.hand.sort()
         s.recovered.update(cards)
+        self._touch(seat)
 
     def _lose_equipment(self, seat: int) -> None:
         s = self.seats[seat]
@@ -334,6 +401,7 @@ class GameState:
         self._discard([s.equipment.mass, s.equipment.weapon])
         s.equipment = None
         s.lost_round = self.round_no
+        self._touch(seat)
 
     def _use_weapon(self, seat: int) -> dict[str, Any]:
         """Spend one use of a seat's weapon (§7); returns the use as shown in the log."""
@@ -345,6 +413,7 @@ class GameState:
             eq.shown = True
             self._make_public([eq.mass, eq.weapon])
         eq.uses_left -= 1
+        self._touch(seat)
         eq.face_up = False  # after a use the pair lies face-down until its next use (§7)
         info = {"mass": eq.mass, "weapon": eq.weapon, "m": m, "w": w, "use": n_use, "face": face,
                 "quality": eq.quality, "spent": eq.uses_left == 0}
@@ -355,10 +424,12 @@ class GameState:
     def _reveal_identity(self, *seats: int) -> None:
         for s in seats:
             self.seats[s].identity_shown = True
+            self._touch(s)
 
     def _draw_pair(self, seat: int, face_up: bool) -> tuple[int, int]:
         mass, weapon = self.stock.pop(0), self.stock.pop(0)
         self.seats[seat].equipment = Equipment.new(mass, weapon, shown=face_up)
+        self._touch(seat)
         if face_up:
             self._make_public([mass, weapon])
         else:
@@ -403,21 +474,20 @@ class GameState:
     def _next_turn(self) -> None:
         self.turn_index += 1
         self.rearmed = False
-        if self.turn_index >= self.players:
-            if self.last_round:
+        if self.turn_index >= len(self.seats):
+            if self.round_no == self.rules.rounds:
                 self._finish("last-round")
             else:
                 self._start_round()
 
     def _check_win(self, first: int) -> bool:
-        n = self.players
-        for k in range(n):
-            s = (first + k) % n
-            if not self.seats[s].hand and self.seats[s].equipment is None:
-                self.winner = s
-                self._finish("emptied")
-                return True
-        return False
+        empty = [s for s, st in enumerate(self.seats) if not st.hand and st.equipment is None]
+        if not empty:
+            return False
+        n = len(self.seats)
+        self.winner = min(empty, key=lambda s: (s - first) % n)  # the first clockwise from ``first``
+        self._finish("emptied")
+        return True
 
     def _finish(self, reason: str) -> None:
         self.ranking = rank_seats(
@@ -442,78 +512,109 @@ class GameState:
     # ---------------------------------------------------------- legal actions
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """All legal actions of ``seat`` now (default: the seat to move); [] if it is
-        not that seat's move or the game is over. Order is stable (rules §6, specs/rules.md)."""
+        not that seat's move or the game is over. Order is stable (rules §6, specs/rules.md).
+
+        Read-only: the list is the engine's own (kept until the next :meth:`apply`), not
+        a copy; copy it before changing it."""
         to_move = self.to_move
         if to_move is None or (seat is not None and seat != to_move):
             return []
-        if self._legal_cache is None:
-            self._legal_cache = self._answers() if self.pending is not None else self._round_actions()
-        return list(self._legal_cache)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._answers() if self.pending is not None else self._round_actions()
+        return legal
 
     def _answers(self) -> list[Action]:
         p = self.pending
         assert p is not None
         s = self.seats[p.target]
         armed = s.equipment is not None
-        if self.last_round:
+        if self.round_no == self.rules.rounds:  # the last round: all hand cards
             weapon = armed and p.contest != ROUND_DISCARD
             return [Action(A.ANSWER, cards=tuple(s.hand), weapon=weapon)]
-        plays: list[tuple[int, ...]] = [(c,) for c in s.hand] or [()]
         if p.contest == ROUND_ATTACK:
             weapons = (False, True) if armed else (False,)
         elif p.contest == ROUND_DEFENSE:
             weapons = (armed,)
         else:
             weapons = (False,)
-        return [Action(A.ANSWER, cards=cs, weapon=w) for cs in plays for w in weapons]
+        if not s.hand:
+            return [_NO_CARD_ANSWER[w] for w in weapons]
+        if len(weapons) == 2:
+            return list(chain.from_iterable(map(_PLAY_BOTH[A.ANSWER, None].__getitem__, s.hand)))
+        return list(map(_PLAY[A.ANSWER, None, weapons[0]].__getitem__, s.hand))
 
     def _round_actions(self) -> list[Action]:
         seat = self.actor
         s = self.seats[seat]
+        hand = s.hand
         if self.supplying is not None:  # supply (a) under way: one recovered card at a time, or stop
-            out = [Action(A.SUPPLY_RECOVERED, recovered=(c,)) for c in s.hand if c in s.recovered]
-            out.append(Action(A.PASS))
+            rec = s.recovered
+            out = [_SUPPLY_MORE[c] for c in hand if c in rec]
+            out.append(_PASS)
             return out
         armed = s.equipment is not None
-        out: list[Action] = [Action(A.REARM)] if self._can_rearm(seat) else []
+        out: list[Action] = [_REARM] if s.equipment is None and self._can_rearm(seat) else []
         kind = self.round_kind
-        last = self.last_round
-        plays: list[tuple[int, ...]] = [tuple(s.hand)] if last else [(c,) for c in s.hand]
-        opponents = [t for t in range(self.players) if t != seat]
+        last = self.round_no == self.rules.rounds
+        n = len(self.seats)
+        opponents = [t for t in range(n) if t != seat]
         if kind == ROUND_SUPPLY:
             # supply (a) starts with the intent card; its recovered cards follow one
             # action each (§9.3). In the last round it discards the whole hand, and a
             # player with hand cards has no other choice (§9.16).
-            out.extend(Action(A.SUPPLY_RECOVERED, cards=cs) for cs in plays if cs)
-            if last and s.hand:
-                return out
+            if last:
+                if hand:
+                    out.append(Action(A.SUPPLY_RECOVERED, cards=tuple(hand)))
+                    return out
+            else:
+                out.extend(map(_SUPPLY_A.__getitem__, hand))
             if len(self.stock) >= 2:
-                out.append(Action(A.SUPPLY_EQUIPMENT))
-            out.append(Action(A.PASS))
+                out.append(_SUPPLY_EQUIPMENT)
+            out.append(_PASS)
             return out
-        if not s.hand:
-            out.append(Action(A.PASS))
+        if not hand:
+            out.append(_PASS)
+            return out
+        if last:
+            plays: list[tuple[int, ...]] = [tuple(hand)]
+            if kind == ROUND_ATTACK:
+                out.extend([Action(A.ATTACK, t, plays[0], armed) for t in opponents])
+            elif kind == ROUND_DEFENSE:
+                out.extend([Action(A.DEFENSE, t, plays[0]) for t in opponents])
+            else:
+                self._discard_actions(seat, opponents, plays, armed, True, out)
             return out
         if kind == ROUND_ATTACK:
-            weapons = (armed,) if last else ((False, True) if armed else (False,))
-            out.extend(Action(A.ATTACK, t, cs, w) for t in opponents for cs in plays for w in weapons)
+            if armed:
+                for t in opponents:
+                    out.extend(chain.from_iterable(map(_PLAY_BOTH[A.ATTACK, t].__getitem__, hand)))
+            else:
+                for t in opponents:
+                    out.extend(map(_PLAY[A.ATTACK, t, False].__getitem__, hand))
         elif kind == ROUND_DEFENSE:
-            out.extend(Action(A.DEFENSE, t, cs) for t in opponents for cs in plays)
+            for t in opponents:
+                out.extend(map(_PLAY[A.DEFENSE, t, False].__getitem__, hand))
         else:
-            targets = [t for t in opponents if self.seats[t].equipment is not None]
-            if not targets:
-                out.extend(Action(A.DISCARD, None, cs) for cs in plays)
-                if not last:  # the last round empties the hand (§9.16)
-                    out.append(Action(A.PASS))
-                return out
-            for t in targets:
-                for cs in plays:
-                    if armed and (self._side_same(seat, t, cs) or self._role_unknown(t)):
-                        weapons = (True,) if last else (False, True)
-                    else:
-                        weapons = (False,)
-                    out.extend(Action(A.DISCARD, t, cs, w) for w in weapons)
+            self._discard_actions(seat, opponents, [(c,) for c in hand], armed, False, out)
         return out
+
+    def _discard_actions(self, seat: int, opponents: list[int], plays: list[tuple[int, ...]], armed: bool,
+                         last: bool, out: list[Action]) -> None:
+        """The discard-round actions of ``seat`` (§6 discard, §9.2, §9.13, §9.16)."""
+        targets = [t for t in opponents if self.seats[t].equipment is not None]
+        if not targets:
+            out.extend(Action(A.DISCARD, None, cs) for cs in plays)
+            if not last:  # the last round empties the hand (§9.16)
+                out.append(_PASS)
+            return
+        for t in targets:
+            for cs in plays:
+                if armed and (self._side_same(seat, t, cs) or self._role_unknown(t)):
+                    weapons = (True,) if last else (False, True)
+                else:
+                    weapons = (False,)
+                out.extend(Action(A.DISCARD, t, cs, w) for w in weapons)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
@@ -644,6 +745,7 @@ class GameState:
                 old = [s.equipment.mass, s.equipment.weapon]
                 self._discard(old)
                 s.equipment = None
+                self._touch(seat)
             mass, weapon = self._draw_pair(seat, face_up)
             if face_up:
                 self._reveal_identity(seat)
@@ -669,6 +771,7 @@ class GameState:
             self._plain_discard(seat, action.target, action.cards)
             return
         self.pending = Pending(kind, seat, action.target, action.cards, action.weapon)
+        self._touch(seat)  # its cards in play still count as its cards (§8)
         self.events.append(Event("play", {"actor": seat, "target": action.target, "contest": kind,
                                           "cards": list(action.cards), "weapon": action.weapon}))
 
@@ -686,7 +789,7 @@ class GameState:
             return
         sup = self.supplying
         if sup is None:
-            v = sum(rank(c) for c in action.cards)
+            v = _intent(action.cards)
             if s.recovered and not self.last_round:
                 self.supplying = SupplyA(seat, action.cards, v, [], v)
                 return
@@ -702,9 +805,10 @@ class GameState:
         """Different-identity discard (§6): i_a > m_d discards the target's equipment."""
         eq = self.seats[target].equipment
         assert eq is not None
-        i_a, m_d = sum(rank(c) for c in cards), eq.m
+        i_a, m_d = _intent(cards), eq.m
         success = i_a > m_d
         self._make_public([eq.mass])  # the target shows its mass for the comparison
+        self._touch(target)
         equipment = [eq.mass, eq.weapon]
         self._discard(cards)
         if success:
@@ -731,8 +835,8 @@ class GameState:
         if p.contest != ROUND_DISCARD:  # a discard response is shown and kept
             self._remove_from_hand(d, answer.cards)
         self._make_public(answer.cards)
-        i_a = sum(rank(c) for c in p.cards)
-        i_d = sum(rank(c) for c in answer.cards)
+        i_a = _intent(p.cards)
+        i_d = _intent(answer.cards)
         same_a = self._side_same(a, d, p.cards)
         if p.contest == ROUND_DISCARD:
             # The target's side of a same-identity discard has no formula. In the
@@ -748,8 +852,8 @@ class GameState:
         collector: int | None = None
         data: dict[str, Any] = {"actor": a, "target": d, "contest": p.contest, "R": R}
         if p.contest == ROUND_ATTACK:
-            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, self._identity_value(a))
-            td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, self._identity_value(d))
+            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, self._values[a])
+            td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, self._values[d])
             if ta.value == td.value:
                 self._discard(played)
                 result = "tie"
@@ -758,7 +862,7 @@ class GameState:
                 self._collect(collector, played)
                 result = "collect"
         elif p.contest == ROUND_DEFENSE:
-            ta = defense_attack_strength(R, i_a, same_a, self._identity_value(a))
+            ta = defense_attack_strength(R, i_a, same_a, self._values[a])
             td = defense_strength(R, i_d, use_d["w"] if use_d else 0, same_d)
             if td.value > ta.value:
                 collector, result = a, "attack-invalid"
@@ -787,6 +891,7 @@ class GameState:
         data["collector"] = collector
         data["identities"] = self._public_identities()
         self.pending = None
+        self._touch(a)
         self.events.append(Event("contest", data))
         if not self._check_win(a):
             self._next_turn()
@@ -806,67 +911,90 @@ class GameState:
         may not see give equal observations. Raises ``ValueError`` for a seat that is not
         at the table (``-1`` must not read the last seat's hand).
 
-        Read-only: for speed the ``log`` entries share their nested lists and maps with
-        the engine's event log (a deep copy per move costs a third of the engine's
-        throughput), so a caller that wants to change the dict must copy it first.
+        Read-only: for speed the ``log`` entries, the ``players`` entries and
+        ``specials`` are shared with the engine (each built once and replaced, never
+        changed, when the state changes; a deep copy per move costs a third of the
+        engine's throughput), so a caller that wants to change the dict must copy it first.
         """
-        self._check_viewer(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.seats)):
+            self._check_viewer(seat)
+        views = self._views
+        if not views:
+            views.extend([None, None] for _ in self.seats)
         players = []
-        for t, st in enumerate(self.seats):
-            visible_id = st.identity_shown or t == seat
-            eq = st.equipment
-            if eq is None:
-                eq_view = None
-            else:
-                show_mass = t == seat or eq.mass in self.public
-                show_weapon = t == seat or eq.weapon in self.public
-                eq_view = {
-                    "mass": eq.mass if show_mass else None,
-                    "weapon": eq.weapon if show_weapon else None,
-                    "uses_left": eq.uses_left if show_mass else None,
-                    "quality": eq.quality if show_mass else None,
-                    "face_up": eq.face_up,
-                    "shown": eq.shown,
-                }
-            players.append({
-                "seat": t,
-                "identity": self.setup.identities[t] if visible_id else None,
-                "identity_value": self._identity_value(t) if visible_id else None,
-                "hand_count": len(st.hand),
-                "recovered": sorted(st.recovered),
-                "equipment": eq_view,
-                "rearm_from": None if st.lost_round is None else st.lost_round + 2,
-                "cards_left": self.cards_left(t),
-            })
-        obs: dict[str, Any] = {
+        for t, view in enumerate(views):
+            own = t == seat
+            entry = view[own]
+            if entry is None:
+                entry = view[own] = self._player_view(t, own)
+            players.append(entry)
+        specials = self._specials
+        if specials is None:
+            setup = self.setup
+            specials = self._specials = {"supply": setup.supply_number, "discard": setup.discard_number,
+                                         "coordinator": setup.coordinator_rank, "farmer": setup.farmer_rank}
+        pending, supplying, rules = self.pending, self.supplying, self.rules
+        return {
             "seat": seat,
-            "version": self.version,
+            "version": len(self.history),
             "round": self.round_no,
-            "rounds": self.rules.rounds,
+            "rounds": rules.rounds,
             "round_card": self.round_card,
             "round_type": self.round_kind,
             "R": self.round_value,
             "leader": self.leader,
-            "last_round": self.last_round,
+            "last_round": self.round_no == rules.rounds,
             "to_move": self.to_move,
-            "pending": self.pending.to_wire() if self.pending else None,
-            "supply": self.supplying.to_wire() if self.supplying else None,
-            "same_identity": self.rules.same_identity,
-            "specials": {
-                "supply": self.setup.supply_number,
-                "discard": self.setup.discard_number,
-                "coordinator": self.setup.coordinator_rank,
-                "farmer": self.setup.farmer_rank,
-            },
+            "pending": self._pending_view(pending) if pending else None,
+            "supply": supplying.to_wire() if supplying else None,
+            "same_identity": rules.same_identity,
+            "specials": specials,
             "players": players,
             "hand": list(self.seats[seat].hand) if seat is not None else [],
             "stock": len(self.stock),
             "round_pile": len(self.round_pile),
             "discard_pile": list(self.discard_pile),
-            "log": [e.to_wire(seat) for e in self.events[-LOG_TAIL:]],
+            "log": [e.wire(seat) for e in self.events[-LOG_TAIL:]],
             "result": {"winner": self.winner, "ranking": list(self.ranking)} if self.over else None,
         }
-        return obs
+
+    def _pending_view(self, pending: Pending) -> dict[str, Any]:
+        """``pending.to_wire()``, built once per contest (shared, read-only)."""
+        cached = self._pending_wire
+        if cached is None or cached[0] is not pending:
+            cached = self._pending_wire = (pending, pending.to_wire())
+        return cached[1]
+
+    def _player_view(self, t: int, own: bool) -> dict[str, Any]:
+        """Seat ``t``'s entry of ``observation()["players"]``, as the seat itself sees it
+        (``own``) or as everyone else does (identity if shown, public equipment cards)."""
+        st = self.seats[t]
+        visible_id = own or st.identity_shown
+        eq = st.equipment
+        if eq is None:
+            eq_view = None
+        else:
+            public = self.public
+            show_mass = own or eq.mass in public
+            show_weapon = own or eq.weapon in public
+            eq_view = {
+                "mass": eq.mass if show_mass else None,
+                "weapon": eq.weapon if show_weapon else None,
+                "uses_left": eq.uses_left if show_mass else None,
+                "quality": eq.quality if show_mass else None,
+                "face_up": eq.face_up,
+                "shown": eq.shown,
+            }
+        return {
+            "seat": t,
+            "identity": self.setup.identities[t] if visible_id else None,
+            "identity_value": self._values[t] if visible_id else None,
+            "hand_count": len(st.hand),
+            "recovered": sorted(st.recovered),
+            "equipment": eq_view,
+            "rearm_from": None if st.lost_round is None else st.lost_round + 2,
+            "cards_left": self.cards_left(t),
+        }
 
     # ---------------------------------------------------------- serialisation
     def record(self) -> dict[str, Any]:
@@ -886,6 +1014,13 @@ class GameState:
         for action in self.history:
             twin.apply(action)
         return twin
+
+
+def _intent(cards: tuple[int, ...]) -> int:
+    """i: the sum of the ranks of the cards played (0 for none; §6)."""
+    if len(cards) == 1:
+        return RANKS[cards[0]]
+    return sum([RANKS[c] for c in cards])
 
 
 def _malformed(action: Action) -> str | None:

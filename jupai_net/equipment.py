@@ -12,9 +12,9 @@ whether its cards have ever been shown to everyone (they stay known once shown).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import rank
+from .cards import RANKS, rank
 
 
 def quality(mass_rank: int) -> str:
@@ -25,6 +25,10 @@ def quality(mass_rank: int) -> str:
 def uses_for(mass_rank: int) -> int:
     """Number of uses for a mass rank: 1, 2 or 3 (§7)."""
     return 1 if mass_rank <= 4 else 2 if mass_rank <= 8 else 3
+
+
+_QUALITY = [""] + [quality(r) for r in range(1, 15)]
+_USES = [0] + [uses_for(r) for r in range(1, 15)]
 
 
 @dataclass(slots=True)
@@ -39,32 +43,28 @@ class Equipment:
     uses_left: int
     shown: bool = False
     face_up: bool = False
+    #: mass rank m, weapon rank w, quality and full uses: looked up once (§7)
+    m: int = field(init=False, repr=False, compare=False)
+    w: int = field(init=False, repr=False, compare=False)
+    quality: str = field(init=False, repr=False, compare=False)
+    uses: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.m = m = RANKS[self.mass]
+        self.w = RANKS[self.weapon]
+        self.quality = _QUALITY[m]
+        self.uses = _USES[m]
 
     @classmethod
     def new(cls, mass: int, weapon: int, shown: bool = False) -> "Equipment":
         """Fresh equipment with the full number of uses for its mass; a pair drawn
         face-up (``shown``) also lies face-up until its first use."""
-        return cls(mass, weapon, uses_for(rank(mass)), shown, shown)
-
-    @property
-    def m(self) -> int:
-        """Mass rank."""
-        return rank(self.mass)
-
-    @property
-    def w(self) -> int:
-        """Weapon rank."""
-        return rank(self.weapon)
-
-    @property
-    def quality(self) -> str:
-        """'simple', 'fine' or 'advanced'."""
-        return quality(self.m)
+        return cls(mass, weapon, _USES[rank(mass)], shown, shown)
 
     @property
     def uses_done(self) -> int:
         """Uses made so far."""
-        return uses_for(self.m) - self.uses_left
+        return self.uses - self.uses_left
 
     def copy(self) -> "Equipment":
         """An independent copy."""

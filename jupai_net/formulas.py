@@ -7,20 +7,15 @@ with its formula written out as players see it, e.g. ``3×10 + 8×6 = 78``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Total:
-    """A side's total in a contest: ``value`` and the ``formula`` that gives it."""
+class Total(NamedTuple):
+    """A side's total in a contest: ``value`` and the ``formula`` that gives it (a
+    NamedTuple: totals are made on every contest and must be cheap)."""
 
     value: int
     formula: str
-
-
-def _join(terms: list[tuple[str, int]]) -> Total:
-    value = sum(v for _, v in terms)
-    return Total(value, " + ".join(t for t, _ in terms) + f" = {value}")
 
 
 def attack_total(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: int = 0) -> Total:
@@ -29,25 +24,33 @@ def attack_total(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: 
     Different identity: ``R×i (+ m×w)``. Same identity: ``I×i + R (+ m×w)``.
     ``weapon`` is ``(m, w)`` when the weapon is used, else None.
     """
-    terms: list[tuple[str, int]] = [(f"{I}×{i}", I * i), (f"{R}", R)] if same else [(f"{R}×{i}", R * i)]
+    if same:
+        value = I * i + R
+        text = f"{I}×{i} + {R}"
+    else:
+        value = R * i
+        text = f"{R}×{i}"
     if weapon is not None:
         m, w = weapon
-        terms.append((f"{m}×{w}", m * w))
-    return _join(terms)
+        value += m * w
+        text = f"{text} + {m}×{w}"
+    return Total(value, f"{text} = {value}")
 
 
 def defense_attack_strength(R: int, i: int, same: bool, I: int = 0) -> Total:
     """Attack strength in a defense round (§6 defense): ``R + i``; same identity ``(I + i) + (R + i)``."""
     if same:
-        return _join([(f"({I} + {i})", I + i), (f"({R} + {i})", R + i)])
-    return _join([(f"{R}", R), (f"{i}", i)])
+        value = I + i + R + i
+        return Total(value, f"({I} + {i}) + ({R} + {i}) = {value}")
+    return Total(R + i, f"{R} + {i} = {R + i}")
 
 
 def defense_strength(R: int, i: int, w: int, same: bool) -> Total:
     """Defense strength (§6 defense): ``w + i``; same identity ``(R + i) + (w + i)``. w = 0 unarmed."""
     if same:
-        return _join([(f"({R} + {i})", R + i), (f"({w} + {i})", w + i)])
-    return _join([(f"{w}", w), (f"{i}", i)])
+        value = R + i + w + i
+        return Total(value, f"({R} + {i}) + ({w} + {i}) = {value}")
+    return Total(w + i, f"{w} + {i} = {w + i}")
 
 
 def compare(left: Total, right: Total, op: str = ">") -> str:

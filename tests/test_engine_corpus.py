@@ -53,3 +53,29 @@ def test_a_changed_output_is_caught():
     got = engine_corpus.play(0, engine=Patched)
     stored = CORPUS["games"][0]
     assert got["hashes"][:24] == stored["hashes"][:24] and got["hashes"][24:32] != stored["hashes"][24:32]
+
+
+def test_cached_observation_parts_equal_fresh_ones():
+    """The per-seat observation parts are rebuilt only for seats an action changed: at
+    every step of varied games, every viewer's observation equals one built from empty
+    caches, and equals it again after it (nothing shared was changed)."""
+    import random
+
+    from jupai_net.engine import GameState
+    from jupai_net.rules import RuleSet
+    from jupai_net.setup import draw_setup
+
+    for k in range(8):
+        spec = engine_corpus.game_spec(k * 7)
+        rules = RuleSet(players=spec["players"], **spec["rules"])
+        rng = random.Random(k)
+        deck = list(range(53))
+        rng.shuffle(deck)
+        state = GameState.new(rules, deck, draw_setup(rules, rng))
+        while not state.is_over:
+            twin = GameState.new(rules, deck, state.setup)  # the same actions, caches never used
+            for action in state.history:
+                twin.apply(action)
+            for viewer in (None, *range(rules.players)):
+                assert state.observation(viewer) == twin.observation(viewer)
+            state.apply(rng.choice(state.legal_actions()))
