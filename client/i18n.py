@@ -251,6 +251,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.illegal-action": ("That move is not allowed now. {text}", "现在不能这样行动。{text}"),
     "notice.not-your-turn": ("It is not your turn. {text}", "还没轮到你。{text}"),
     "notice.fairness": ("FAIRNESS: {text}", "公平性：{text}"),
+    "notice.welcome-back.one": ("Welcome back: you were seat {seat}; a bot played {count} move for you.",
+                                "欢迎回来：你是{seat}号位；你离开期间机器人替你走了 {count} 步。"),
+    "notice.welcome-back.other": ("Welcome back: you were seat {seat}; a bot played {count} moves for you.",
+                                  "欢迎回来：你是{seat}号位；你离开期间机器人替你走了 {count} 步。"),
+    "notice.connection-stalled": ("Connection to the host lost, retrying… (nothing heard for {seconds} s; "
+                                  "your turn timer is paused on screen)",
+                                  "与主机的连接中断，正在重试……（已 {seconds} 秒没有收到消息；你的回合计时在屏幕上暂停）"),
+    "notice.time-left": ("Your turn kept its deadline across the reconnect: {seconds} s left.",
+                         "重连不会重置回合计时：还剩 {seconds} 秒。"),
+    "notice.connection-back": ("The host is heard again.", "已重新收到主机的消息。"),
     "notice.other": ("{text}", "{text}"),
     # --- lobby ----------------------------------------------------------------------------
     "lobby.title": ("Lobby", "大厅"),

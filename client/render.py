@@ -1043,6 +1043,14 @@ def notice_text(notice: Any, lang: str = "en") -> str:
         code, text = notice
     else:
         code, text = getattr(notice, "code", ""), getattr(notice, "text", str(notice))
+    args = getattr(notice, "args", None)
+    if isinstance(args, Mapping) and code == "welcome-back":
+        return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
+    if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:
+        try:
+            return t(f"notice.{code}", lang, text=text or "", **args).strip()
+        except (KeyError, IndexError, ValueError):
+            pass
     key = f"notice.{code}"
     return t(key if key in MESSAGES else "notice.other", lang, text=printable(text or "")).strip()
 

@@ -16,7 +16,6 @@ A user interface implements :class:`Player` (see :class:`PlayerBase` for default
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import os
 import random
@@ -66,9 +65,16 @@ from jupai_net.protocol import (
 from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS
 from jupai_net.rules import RuleSet
 
+from .signed_view import SignedFacts, replay_observations, same_action
+from .resume import ResumeLock, ResumeState, drop_resume, find_resume, load_resume, save_resume
 from .tls import cert_fingerprint, client_ssl_context, code_matches, config_dir, join_code, peer_certificate
 
 log = logging.getLogger("jupai.client")
+
+#: Seconds without a byte from the host, while this seat's turn timer runs, after which
+#: the screen says the connection is lost and pauses the timer; the session pings the
+#: host after :data:`PING_AFTER` quiet seconds so a live host always answers in time.
+STALL_AFTER, PING_AFTER = 3.0, 1.0
 
 #: How many chat lines, notices and events a :class:`ClientView` keeps (newest last).
 KEEP_CHAT, KEEP_NOTICES, KEEP_EVENTS = 100, 50, 50
@@ -106,12 +112,17 @@ class NoticeLine:
     a refusal of this client's action (``code`` = the reject code, e.g.
     ``illegal-action``, with ``reject=True``), or a local note of the session
     (``code`` ``reconnecting``, ``reconnected``, ``fairness``, ``host-pinned``: the
-    host was trusted on first use, compare its join code). ``at``: ``time.time()``."""
+    host was trusted on first use, compare its join code; ``welcome-back``: the seat
+    was taken back, ``args`` ``{"seat": N, "moves": K}`` the moves a bot played for
+    it; ``connection-stalled``: nothing from the host for a few seconds).
+    ``at``: ``time.time()``; ``args``: values for a translated text (i18n key
+    ``notice.CODE``), or ``None``."""
 
     code: str
     text: str
     at: float
     reject: bool = False
+    args: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -157,7 +168,11 @@ class ClientView:
     * ``change``: what caused this snapshot: ``welcome``, ``lobby``, ``start``,
       ``statement``, ``sync``, ``prompt``, ``acted`` (our action was sent), ``reject``,
       ``notice``, ``chat``, ``end``, ``verdict``, ``reconnecting``, ``reconnected``,
-      ``error``.
+      ``error``, ``stalled`` / ``unstalled``;
+    * ``stalled_left``: while nothing has come from the host for
+      :data:`STALL_AFTER` seconds during a timed prompt, the seconds that were left
+      then (the screen pauses the turn timer and says the connection is being
+      retried); ``None`` otherwise.
     """
 
     name: str
@@ -186,6 +201,7 @@ class ClientView:
     result: dict[str, Any] | None = None
     verdict: Verdict | None = None
     change: str = ""
+    stalled_left: float | None = None
 
     @property
     def seats(self) -> tuple[PlayerInfo | None, ...]:
@@ -204,7 +220,11 @@ class ClientView:
         return bool(self.legal)
 
     def seconds_left(self) -> float | None:
-        """Seconds until the turn deadline (never negative), ``None`` without one."""
+        """Seconds until the turn deadline (never negative), ``None`` without one; while
+        the connection is stalled, the seconds left when it stalled (the timer pauses
+        on screen: :attr:`stalled_left`)."""
+        if self.stalled_left is not None:
+            return self.stalled_left
         return None if self.deadline is None else max(0.0, self.deadline - trio.current_time())
 
 
@@ -367,46 +387,6 @@ def default_fingerprint_check(code: str | None) -> FingerprintCheck:
     return check
 
 
-def _resume_path(host: str, port: int) -> Path:
-    safe = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
-    return config_dir() / "sessions" / f"{safe}-{port}.json"
-
-
-def _save_resume(host: str, port: int, token: str, seed: bytes | None, seat: int | None) -> None:
-    """Remember the token and seed, so ``run_session(token=...)`` in a new process can
-    take the seat back and still verify the game."""
-    path = _resume_path(host, port)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            json.dump({"token": token, "seed": seed.hex() if seed else None, "seat": seat}, fh)
-    except OSError as exc:
-        log.debug("cannot save resume file %s: %s", path, exc)
-
-
-def _load_resume(host: str, port: int, token: str) -> bytes | None:
-    """The seed saved with ``token`` (in the file for ``host:port``, else in any resume
-    file: the same host may be reached under another address)."""
-    first = _resume_path(host, port)
-    paths = [first] + sorted(p for p in first.parent.glob("*.json") if p != first) if first.parent.is_dir() else [first]
-    for path in paths:
-        try:
-            data = json.loads(path.read_text())
-            if data.get("token") == token and data.get("seed"):
-                return bytes.fromhex(data["seed"])
-        except (OSError, ValueError, TypeError, AttributeError):
-            continue
-    return None
-
-
-def _drop_resume(host: str, port: int) -> None:
-    try:
-        _resume_path(host, port).unlink()
-    except OSError:
-        pass
-
-
 # --------------------------------------------------------------------------- the session
 
 
@@ -454,6 +434,22 @@ def _backoff_delay(backoff: float) -> tuple[float, float]:
     return random.uniform(backoff / 2, backoff), min(RECONNECT_MAX, backoff * 2)
 
 
+def _action_text(action: dict[str, Any]) -> str:
+    """A short English text of an action's wire form, e.g. ``attack seat 1 with [12]``."""
+    parts = [str(action.get("kind"))]
+    if action.get("target") is not None:
+        parts.append(f"seat {action['target']}")
+    if action.get("cards"):
+        parts.append(f"with cards {list(action['cards'])}")
+    if action.get("weapon"):
+        parts.append("+ weapon")
+    return " ".join(parts)
+
+
+class _TokenExpired(Exception):
+    """The host does not know our session token any more: hello again without it."""
+
+
 class _Over(Exception):
     """The session is over; ``result`` says how."""
 
@@ -481,14 +477,14 @@ async def _refuse_host(stream: trio.SSLStream) -> None:
 
 class _Session:
     def __init__(self, host: str, port: int, name: str, player: Any, *, seat: int | None, lang: str,
-                 token: str | None, seed: bytes | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
+                 token: str | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
                  reconnect_for: float, connect_timeout: float, save_resume: bool, idle_timeout: float = 45.0,
                  control: SessionControl | None = None, bot: bool = False):
         self.host, self.port, self.name, self.player = host, port, name, player
         self.want_seat, self.lang = seat, lang
         self.token = token
-        self.seed = seed
+        self.caller_token = token  # a token the caller gave: if it is refused, say so (no new seat)
         self.check, self.ctx = check, ssl_context
         self.transcript_path = transcript_path
         self.wire_tap = wire_tap
@@ -503,8 +499,27 @@ class _Session:
         self.witness: SeatWitness | None = None
         #: DER of the host certificate pinned at the handshake (its statement key must sign every statement).
         self.host_cert: bytes | None = None
+        self.witness_for: bytes | None = None  # the game id of the ``start`` that made the witness
         self.received: list[bytes] = []  # statements of the current game, as received
         self.kinds: set[str] = set()
+        # Seeds already given to a game (commitment or reveal sent): seed -> game id. A
+        # seed is bound to one game id and never sent for another (issue 7 item 1).
+        self.spent_seeds: dict[bytes, bytes] = {}
+        self.own_actions: dict[int, dict[str, Any]] = {}  # state id -> action this seat sent (this game)
+        self.host_moves: list[tuple[int, str]] = []  # (step version, "away" | "timeout") played by the host
+        self.saved: ResumeState | None = None  # the resume state this session started from
+        self.lock: ResumeLock | None = None
+        self.catching_up = False  # statements resent after a token welcome, until the next sync
+        self.away_moves = 0  # steps the host played for this seat while it was away (since the last welcome)
+        self.welcomed_back = False
+        self.rejoined_prompt = False  # the next prompt is the first after a token welcome
+        self.heard_at = 0.0  # trio time of the last bytes from the host
+        self.hello_token: str | None = None  # the token the last hello carried
+        self.unexplained: tuple[int, str] | None = None  # a step for this seat awaiting its time-out notice
+        self.facts = SignedFacts(None)  # the signed facts of the current game (issue 7 item 4)
+        self.shown: dict[int, Any] = {}  # state id -> observation the host showed (checked after the game)
+        self.prompt_deadlines: dict[int, tuple[float, float]] = {}  # state id -> (deadline, timeout) of a prompt
+        self.earlier: list[tuple[Verdict, Path | None]] = []  # games the host dropped unfinished
         self.stmt_index = 0  # statements since the last start on this connection
         self.stream: trio.SSLStream | None = None
         self.conn: ClientConnection | None = None
@@ -534,8 +549,9 @@ class _Session:
         except Exception:  # noqa: BLE001 - a UI bug must not break the game
             log.exception("player.on_update failed")
 
-    def note(self, code: str, text: str, *, reject: bool = False, change: str = "notice") -> None:
-        line = NoticeLine(code, printable(text), time.time(), reject)
+    def note(self, code: str, text: str, *, reject: bool = False, change: str = "notice",
+             args: dict[str, Any] | None = None) -> None:
+        line = NoticeLine(code, printable(text), time.time(), reject, args)
         self.update(change, notices=(self.view.notices + (line,))[-KEEP_NOTICES:])
 
     # ------------------------------------------------------------------ transport
@@ -564,9 +580,11 @@ class _Session:
         if isinstance(pin_note, str) and pin_note:
             self.note("host-pinned", pin_note)  # e.g. trusted on first use: the UI keeps showing it
         self.stream = stream
+        self.heard_at = trio.current_time()
         self.conn = ClientConnection()
         self.stmt_index = 0
         self.sent_commit = self.sent_reveal = self.sent_ready = False
+        self.hello_token = self.token
         await self.send(Hello(self.name, lang=self.lang, seat=self.want_seat, token=self.token, bot=self.bot,
                               min_version=BOT_HELLO_VERSION if self.bot else SUPPORTED_VERSIONS[0]))
 
@@ -609,14 +627,14 @@ class _Session:
         attach = getattr(self.player, "attach", None)
         if callable(attach):
             attach(self.control)
-        if self.token and self.seed is None:
-            self.seed = _load_resume(self.host, self.port, self.token)
+        self._open_resume()
         status, error = "host-gone", None
         try:
             async with trio.open_nursery() as nursery:
                 self.nursery = nursery
                 nursery.start_soon(self._chat_pump)
                 nursery.start_soon(self._leave_watch)
+                nursery.start_soon(self._stall_watch)
                 try:
                     await self._connected_loop()
                 except _Over as over:
@@ -628,11 +646,76 @@ class _Session:
                 await self.close("quit" if polite else None)
         return await self._finish(status, error)
 
+    # ------------------------------------------------------------------ resume state
+
+    def _open_resume(self) -> None:
+        """Take the resume lock and read what an earlier client of this config folder
+        left for this host (specs/client.md § Rejoin): its token, seat and name, and
+        (bound to its game id) its seed and the statements it received."""
+        if self.save_resume:
+            self.lock = ResumeLock.acquire(self.host, self.port)
+            if self.lock is None:
+                log.warning("another client in this config folder is playing at %s:%d; not resuming its seat",
+                            self.host, self.port)
+                self.save_resume = False
+                if self.token is None:
+                    return
+        saved = find_resume(self.token) if self.token else load_resume(self.host, self.port)
+        if saved is None or saved.token is None:
+            return
+        self.saved = saved
+        if self.token is None:
+            self.token = saved.token
+            if self.want_seat is None:
+                self.want_seat = saved.seat
+            self.name = saved.name
+            self.view = dataclasses.replace(self.view, name=saved.name)
+        log.info("resuming seat %s at %s:%d with the saved session token", saved.seat, self.host, self.port)
+
+    def _persist(self) -> None:
+        """Write the resume state (atomically, 0600) after a change."""
+        if not self.save_resume or self.token is None:
+            return
+        w = self.witness
+        playing = w is not None and w.game_id is not None and not w.finished
+        save_resume(ResumeState(
+            self.host, self.port, self.view.name, self.view.seat, self.token,
+            game_id=w.game_id if playing else None,  # type: ignore[union-attr]
+            seed=w.seed if playing else None,  # type: ignore[union-attr]
+            statements=list(self.received) if playing else [],
+            own_actions=dict(self.own_actions) if playing else {},
+            host_moves=list(self.host_moves) if playing else [],
+        ))
+
     async def _leave_watch(self) -> None:
         await self.control._leave.wait()
         self.left = True
         if self.nursery is not None:
             self.nursery.cancel_scope.cancel()
+
+    async def _stall_watch(self) -> None:
+        """While this seat's turn timer runs: ping a quiet host, and after
+        :data:`STALL_AFTER` seconds without a byte show the connection as lost (notice
+        ``connection-stalled``) and pause the timer on screen until bytes come again."""
+        nonce = 0
+        while True:
+            await trio.sleep(0.5)
+            view = self.view
+            quiet = trio.current_time() - self.heard_at
+            if view.deadline is None or self.stream is None:
+                continue
+            if quiet >= STALL_AFTER and view.stalled_left is None:
+                left = view.seconds_left()
+                log.info("nothing from the host for %.1f s; the connection may be lost", quiet)
+                self.note("connection-stalled", "connection to the host lost, retrying…",
+                          args={"seconds": round(quiet)}, change="stalled")
+                self.update("stalled", stalled_left=left)
+            elif quiet >= PING_AFTER:
+                nonce = (nonce + 1) % (1 << 31)
+                try:
+                    await self.send(Ping(nonce))
+                except _Lost:
+                    pass
 
     async def _chat_pump(self) -> None:
         async for text in self.control._chat_recv:
@@ -642,15 +725,7 @@ class _Session:
                 pass
 
     async def _connected_loop(self) -> None:
-        try:
-            await self.connect()
-        except HostRefused as exc:
-            self.note("refused", str(exc), change="error")
-            raise _Over("refused", ("fingerprint", str(exc))) from None
-        except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError, _Lost) as exc:
-            why = self._connect_text(exc)
-            self.note("connect-failed", f"cannot connect to {self.host}:{self.port}: {why}", change="error")
-            raise _Over("host-gone", ("connect-failed", why)) from None
+        await self._connect_or_end()
         while True:
             try:
                 await self._read_loop()
@@ -662,6 +737,23 @@ class _Session:
                     if self.give_up_at is not None:  # we tried to get back in
                         why += f"; no way back in within {self.reconnect_for:g} s"
                     raise _Over("host-gone", ("connection-lost", why)) from None
+            except _TokenExpired:
+                # The saved seat is gone (its game ended, or a lobby seat was freed):
+                # join as a new player, asking for the same seat under the same name.
+                await self.close()
+                await self._connect_or_end()
+
+    async def _connect_or_end(self) -> None:
+        """Connect and say hello; a refusal or a failure ends the session."""
+        try:
+            await self.connect()
+        except HostRefused as exc:
+            self.note("refused", str(exc), change="error")
+            raise _Over("refused", ("fingerprint", str(exc))) from None
+        except (OSError, trio.TooSlowError, trio.BrokenResourceError, ssl.SSLError, _Lost) as exc:
+            why = self._connect_text(exc)
+            self.note("connect-failed", f"cannot connect to {self.host}:{self.port}: {why}", change="error")
+            raise _Over("host-gone", ("connect-failed", why)) from None
 
     def _connect_text(self, exc: BaseException) -> str:
         """A readable reason why connecting failed (OpenSSL's text goes to the log only)."""
@@ -686,7 +778,7 @@ class _Session:
         Between attempts: exponential backoff with jitter (:func:`_backoff_delay`).
         Returns True once connected (the hello is sent), False when giving up."""
         if self.token is None or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
-            return False  # in the lobby the seat is gone with the connection: nothing to take back
+            return False  # in the lobby the host frees the seat: the same call again takes it (§ Rejoin)
         await self.close()
         if self.give_up_at is None:
             self.give_up_at = trio.current_time() + self.reconnect_for
@@ -734,6 +826,10 @@ class _Session:
                 if conn.version is not None:  # ping is allowed once welcomed
                     await self.send(Ping(secrets.randbelow(2**32)))
                 continue
+            self.heard_at = trio.current_time()
+            if self.view.stalled_left is not None:
+                self.note("connection-back", "the host is heard again")
+                self.update("unstalled", stalled_left=None)
             if self.wire_tap is not None:
                 self.wire_tap(bytes(data))
             conn.receive_data(bytes(data))
@@ -756,7 +852,7 @@ class _Session:
                 self._frame_arrived()
                 try:
                     await self._handle(event)  # type: ignore[arg-type]
-                except (_Over, _Lost, trio.Cancelled):
+                except (_Over, _Lost, _TokenExpired, trio.Cancelled):
                     raise
                 except Exception as exc:  # noqa: BLE001 - a host mistake ends the session, never the program
                     log.exception("cannot handle the host's %s message", getattr(event, "type", "?"))
@@ -767,7 +863,11 @@ class _Session:
     # ------------------------------------------------------------------ messages
 
     async def _handle(self, msg: Message) -> None:
+        if self.unexplained is not None and not isinstance(msg, (Sync, Ping, ChatRelay, Notice, Statement)):
+            self._check_unexplained()
         if isinstance(msg, Statement):
+            if not self.catching_up:
+                self.rejoined_prompt = False  # a move was made: the next prompt is a new turn
             await self._on_statement(msg)
         elif isinstance(msg, Sync):
             self._on_sync(msg)
@@ -777,6 +877,8 @@ class _Session:
             line = ChatLine(msg.seat, msg.name, msg.text, time.time())
             self.update("chat", chat=(self.view.chat + (line,))[-KEEP_CHAT:])
         elif isinstance(msg, Notice):
+            if self.unexplained is not None and msg.code == "turn-timeout":
+                self._timed_out()
             self.note(msg.code, msg.text)
         elif isinstance(msg, Reject):
             await self._on_reject(msg)
@@ -796,17 +898,30 @@ class _Session:
             raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
         elif isinstance(msg, ErrorMessage):
             log.warning("host error %s: %r", msg.code, msg.message)
+            if (msg.code == "bad-token" and self.token is not None and (self.witness is None or self.witness.finished)
+                    and (self.token != self.caller_token or self.view.seat is not None)):
+                # nothing of a running game to take back: the seat of a game that is
+                # over, or a lobby seat the host freed when the connection dropped
+                log.info("the session token expired (%s); joining anew", msg.message)
+                self.want_seat = self.view.seat if self.view.seat is not None else self.want_seat
+                self.token = None
+                self.saved = None
+                if self.save_resume:
+                    drop_resume(self.host, self.port)
+                raise _TokenExpired()
             self.note(msg.code, msg.message, change="error")
             if msg.code in ("kicked",):
                 self._host_gone(f"host error {msg.code}")
                 raise _Over("error", (msg.code, msg.message))
-            if self.view.phase in (SEEDING, PLAYING) and self.token and msg.code in ("slow-client", "idle-timeout"):
+            if self.view.phase in (SEEDING, PLAYING) and self.token and msg.code in (
+                    "slow-client", "idle-timeout", "reconnect-limit"):
                 raise _Lost(f"host error {msg.code}: {msg.message}")
             self._host_gone(f"host error {msg.code}: {msg.message}")
             status = "refused" if self.view.seat is None else "error"
             raise _Over(status, (msg.code, msg.message))
 
     async def _on_welcome(self, msg: Welcome) -> None:
+        back = self.token is not None and self.token == self.hello_token
         self.token = msg.token
         phase = self.view.phase if self.view.phase in (SEEDING, PLAYING) else LOBBY
         names = {p.seat: p.name for p in msg.players}
@@ -814,8 +929,12 @@ class _Session:
         name = names.get(msg.seat, self.view.name) if msg.seat is not None else self.view.name
         self.update("welcome", seat=msg.seat, rules=msg.rules, players=msg.players,
                     names=names, token=msg.token, phase=phase, name=name)
-        if self.save_resume:
-            _save_resume(self.host, self.port, msg.token, self.seed, msg.seat)
+        if back:
+            # statements resent now happened while this seat was away; the first sync
+            # ends the catch-up (then the player is told what the host played for it)
+            self.welcomed_back, self.catching_up, self.away_moves = True, True, 0
+            self.rejoined_prompt = True
+        self._persist()
         await self._ready()
 
     async def _ready(self) -> None:
@@ -825,60 +944,206 @@ class _Session:
 
     def _on_start(self, msg: Start) -> None:
         seat = self.view.seat
-        if self.witness is None or (self.witness.game_id is not None and self.witness.game_id != msg.game_id):
-            self.witness = SeatWitness(seat, self.seed if seat is not None else None, host_cert=self.host_cert)
-            self.seed = self.witness.seed
+        if self.witness is None or self.witness_for != msg.game_id:
+            old = self.witness
+            if old is not None and old.game_id is not None and not old.finished:
+                self._retire(old)
+            # A seed for THIS game id: the saved one only if it was made for this very
+            # game (a rejoin), else a fresh 256-bit seed made now, after this game's
+            # start (issue 7 item 1: a revealed seed is never sent to another game).
+            saved = self.saved
+            seed = saved.seed_for(msg.game_id) if saved is not None and seat is not None else None
+            self.witness = SeatWitness(seat, seed, host_cert=self.host_cert)
+            self.witness_for = msg.game_id
             self.received, self.kinds = [], set()
-            if self.save_resume and self.token:
-                _save_resume(self.host, self.port, self.token, self.seed, seat)
+            self.own_actions, self.host_moves = {}, []
+            self.facts, self.shown, self.prompt_deadlines = SignedFacts(seat), {}, {}
+            if seed is not None and saved is not None:
+                self._restore(saved)
+            self.saved = None
         self.stmt_index = 0
         self.sent_commit = self.sent_reveal = False
         phase = PLAYING if "deal" in self.kinds else SEEDING
         self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules)
+        self._persist()
+
+    def _restore(self, saved: ResumeState) -> None:
+        """Feed the statements an earlier client of this seat received (and checked) to
+        the new witness, so the host's resent stream is compared with them byte for
+        byte and the transcript covers the whole game."""
+        assert self.witness is not None
+        for raw in saved.statements:
+            try:
+                st = self.witness.receive(raw)
+            except FairnessViolation as exc:
+                log.error("the saved statements do not check: %s", exc.verdict.reason)
+                self.verdict = exc.verdict
+                raise _Over("error", ("tampered", exc.verdict.reason)) from None
+            self.received.append(raw)
+            self.kinds.add(st.kind)
+            self.facts.feed(st.kind, st)
+        self.own_actions = dict(saved.own_actions)
+        self.host_moves = list(saved.host_moves)
+        if self.witness.game_id is not None:
+            self.spent_seeds[self.witness.seed] = self.witness.game_id  # type: ignore[index]
+
+    def _retire(self, old: SeatWitness) -> None:
+        """The host started another game while ``old`` had not ended: keep ``old``'s
+        transcript as evidence (its verdict is suspicious once the seeds were revealed:
+        the host may have seen the cards and dropped the deal) and say so."""
+        old.host_gone("the host started another game before this one ended")
+        verdict = old.verify()
+        path = None
+        if old.game_id is not None:
+            seat = "spectator" if old.seat is None else f"seat{old.seat}"
+            path = config_dir() / "transcripts" / f"{old.game_id.hex()}-{seat}.jupai"
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(old.transcript())
+            except OSError as exc:
+                log.error("cannot save the transcript to %s: %s", path, exc)
+                path = None
+        self.earlier.append((verdict, path))
+        log.warning("the host dropped game %s unfinished and started another (%s)",
+                    old.game_id.hex() if old.game_id else "?", verdict.status)
+        self.note("fairness", f"the host dropped the previous game unfinished and started another: {verdict.reason}")
 
     async def _on_statement(self, msg: Statement) -> None:
         if self.witness is None:
             raise _Over("error", ("unexpected-statement", "the host sent a statement before starting a game"))
+        self._check_unexplained()
         raw = join_statement(msg.body, msg.sig)
         index = self.stmt_index
         self.stmt_index += 1
-        if index < len(self.received) and self.received[index] == raw:
-            kind = msg.kind  # resent after a reconnect: already checked
-        else:
-            self.received.append(raw)
-            try:
-                st = self.witness.receive(raw)
-            except FairnessViolation as exc:
-                log.error("fairness check failed: %r", exc.verdict.reason)
-                self.verdict = exc.verdict
-                self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
-                self.update("verdict", verdict=exc.verdict)
-                raise _Over("error", ("tampered", exc.verdict.reason)) from None
-            kind = st.kind
-            self.kinds.add(kind)
-            fields: dict[str, Any] = {}
-            if kind == "start":
-                fields["host_key"] = self.witness.fingerprint
-            if kind == "step":
-                # signed statements are not checked by the protocol layer: their strings
-                # (formulas, reasons) are made printable here, where they enter the client
-                fields["events"] = (self.view.events + tuple(printable_tree(st["events"])))[-KEEP_EVENTS:]
-            elif kind == "deal":
-                fields["events"] = tuple(printable_tree(st["observation"].get("log", ())))[-KEEP_EVENTS:]
-                fields["phase"] = PLAYING
-            self.update("statement", **fields)
-        seat = self.view.seat
-        if seat is None or self.witness.seed is None:
+        if index < len(self.received):
+            if self.received[index] == raw:
+                return await self._seed_step(msg.kind)  # resent after a reconnect: already checked
+            self._tampered(f"statement #{index} ({msg.kind}) was resent after the reconnect with other content "
+                           "than before: the host rewrote the game's history")
+        self.received.append(raw)
+        try:
+            st = self.witness.receive(raw)
+        except FairnessViolation as exc:
+            log.error("fairness check failed: %r", exc.verdict.reason)
+            self.verdict = exc.verdict
+            self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
+            self.update("verdict", verdict=exc.verdict)
+            raise _Over("error", ("tampered", exc.verdict.reason)) from None
+        kind = st.kind
+        if kind == "start" and self.witness.game_id != self.witness_for:
+            self._tampered("the signed start statement names another game than the host's start message")
+        self.kinds.add(kind)
+        self.facts.feed(kind, st)
+        fields: dict[str, Any] = {}
+        if kind == "start":
+            fields["host_key"] = self.witness.fingerprint
+        if kind == "step":
+            # signed statements are not checked by the protocol layer: their strings
+            # (formulas, reasons) are made printable here, where they enter the client
+            fields["events"] = (self.view.events + tuple(printable_tree(st["events"])))[-KEEP_EVENTS:]
+            self._check_own_step(st["version"], st["actor"], st["action"])
+        elif kind == "deal":
+            fields["events"] = tuple(printable_tree(st["observation"].get("log", ())))[-KEEP_EVENTS:]
+            fields["phase"] = PLAYING
+        self.update("statement", **fields)
+        self._persist()
+        await self._seed_step(kind)
+
+    async def _seed_step(self, kind: str) -> None:
+        """Send this seat's commitment after ``start`` and its seed after
+        ``commitments`` (once per connection; the host ignores an identical repeat)."""
+        w = self.witness
+        if self.view.seat is None or w is None or w.seed is None or w.game_id is None:
             return
-        game_id = self.witness.game_id
+        if self.spent_seeds.setdefault(w.seed, w.game_id) != w.game_id:  # defence in depth: cannot happen
+            self._tampered("refusing to send a seed that was already sent for another game")
         if kind == "start" and "commitments" not in self.kinds and not self.sent_commit:
             self.sent_commit = True
-            await self.send(SeedCommit(game_id, self.witness.commitment))  # type: ignore[arg-type]
+            await self.send(SeedCommit(w.game_id, w.commitment))
         elif kind == "commitments" and "seeds" not in self.kinds and not self.sent_reveal:
             self.sent_reveal = True
-            await self.send(SeedReveal(game_id, self.witness.seed_reveal()))  # type: ignore[arg-type]
+            await self.send(SeedReveal(w.game_id, w.seed_reveal()))
+
+    def _tampered(self, reason: str) -> None:
+        """Stop the game: the host showed this seat something the signed stream
+        contradicts (issue 7 item 4). Raises :class:`_Over`."""
+        log.error("the host tampered with the game: %s", reason)
+        verdict = Verdict("tampered", reason, game_id=self.witness.game_id.hex() if self.witness and self.witness.game_id
+                          else None, seat=self.view.seat)
+        self.verdict = verdict
+        self.note("fairness", f"the host tampered with the game: {reason}", change="verdict")
+        self.update("verdict", verdict=verdict)
+        raise _Over("error", ("tampered", reason))
+
+    def _check_own_step(self, version: int, actor: int, action: dict[str, Any]) -> None:
+        """A signed step for this seat must be the action this seat sent for that state.
+        One it did not send (or another one) is a move the host played for it: while
+        the seat was away (resent after a token welcome: what it sent may not have
+        arrived) it is counted and recorded; live, it must be
+        followed at once by the host's ``turn-timeout`` notice (checked by
+        :meth:`_check_unexplained`)."""
+        if actor != self.view.seat:
+            return
+        sent = self.own_actions.get(version - 1)
+        if sent is not None and same_action(sent, action):
+            return
+        if self.catching_up:
+            # resent after a rejoin: the seat was away; a move it had sent may never
+            # have reached the host (a crash right after sending), so a different one
+            # is the host's bot too, not a lie
+            self.host_moves.append((version, "away"))
+            self.away_moves += 1
+            return
+        what = "another action than the one this seat sent" if sent is not None else "an action this seat never sent"
+        self.unexplained = (version, f"the host applied {what} for this seat at state {version - 1} "
+                                     f"({_action_text(action)}) and did not announce a time-out")
+
+    def _timed_out(self) -> None:
+        """The host announced a time-out right after playing for this seat: accept it if
+        this seat was asked at that state and the deadline has (about) passed."""
+        assert self.unexplained is not None
+        version, reason = self.unexplained
+        asked = self.prompt_deadlines.get(version - 1)
+        if asked is None:
+            return  # not asked at that state: _check_unexplained will call it tampered
+        deadline, timeout = asked
+        early = deadline - trio.current_time()
+        if early > max(2.0, timeout / 4):
+            self.unexplained = None
+            self._tampered(f"the host claimed this seat ran out of time at state {version - 1} "
+                           f"{early:.0f} s before its deadline")
+        self.unexplained = None
+        self.host_moves.append((version, "timeout"))
+        self._persist()
+
+    def _welcome_back(self) -> None:
+        """Tell the player the seat is theirs again and how many moves the host's bot
+        played for them meanwhile (issue 8 §1)."""
+        self.welcomed_back = False
+        k, seat = self.away_moves, self.view.seat
+        moves = "1 move" if k == 1 else f"{k} moves"
+        self.note("welcome-back", f"welcome back: you were seat {seat}; a bot played {moves} for you",
+                  args={"seat": seat, "moves": k})
+
+    def _check_unexplained(self) -> None:
+        """Called before every message but a sync/ping/chat: a step the host played for
+        this seat must have been explained by a ``turn-timeout`` notice by now."""
+        if self.unexplained is not None:
+            _, reason = self.unexplained
+            self.unexplained = None
+            self._tampered(reason)
+
 
     def _on_sync(self, msg: Sync) -> None:
+        if self.witness is not None and self.view.seat is not None:
+            why = self.facts.check_sync(msg.state_id, msg.observation, set(self.witness.revealed.values()))
+            if why is not None:
+                self._tampered(why)
+            self.shown[msg.state_id] = msg.observation
+        if self.catching_up:
+            self.catching_up = False
+            if self.welcomed_back:
+                self._welcome_back()
         fields: dict[str, Any] = {"observation": msg.observation, "state_id": msg.state_id}
         if self.view.phase != OVER:
             fields["phase"] = PLAYING
@@ -893,10 +1158,24 @@ class _Session:
             log.warning("the host asked for a move before the game started")
             self._host_gone("the host asked for a move before the game started")
             raise _Over("error", ("unexpected-prompt", "the host asked for a move before the game started"))
+        why = self.facts.check_prompt(msg.state_id, msg.legal, self.view.observation)
+        if why is not None:
+            self._tampered(why)
+        if self.catching_up:  # (a prompt may come without a sync only before any move: never, but be safe)
+            self.catching_up = False
+            if self.welcomed_back:
+                self._welcome_back()
         self._cancel_ask()
         self.prompt = msg
         timeout = None if msg.timeout_ms is None else msg.timeout_ms / 1000
         deadline = None if timeout is None else trio.current_time() + timeout
+        if deadline is not None and timeout is not None:
+            self.prompt_deadlines[msg.state_id] = (deadline, timeout)
+            if self.rejoined_prompt:
+                # the first prompt after a reconnect: the turn kept its deadline (a
+                # reconnect cannot buy time, specs/host.md § Reconnect)
+                self.note("time-left", f"{timeout:.0f} s left for your move", args={"seconds": round(timeout)})
+        self.rejoined_prompt = False
         self.update("prompt", legal=msg.legal, prompt_state=msg.state_id, pending=msg.pending,
                     timeout=timeout, deadline=deadline)
         self._start_ask(msg)
@@ -916,6 +1195,8 @@ class _Session:
     async def _ask(self, prompt: Prompt, scope: trio.CancelScope) -> None:
         with scope:
             for _ in range(5):
+                if scope.cancel_called or self.prompt is not prompt:
+                    return  # withdrawn before this task ran (a newer state came first)
                 try:
                     action = await self.player.choose(self.view)
                 except trio.TooSlowError:
@@ -931,6 +1212,8 @@ class _Session:
                 return
             if self.prompt is not prompt or self.witness is None:
                 return
+            self.own_actions[prompt.state_id] = action.to_wire()
+            self._persist()  # before sending: a rejoin must know this move was ours
             self.update("acted", legal=(), pending="", timeout=None, deadline=None)
             try:
                 await self.send(ActionMessage(self.witness.game_id, prompt.state_id, action))  # type: ignore[arg-type]
@@ -978,14 +1261,23 @@ class _Session:
                 self._host_gone(f"session ended: {status}")
             # Replaying the game takes milliseconds: do it (and the file write) in a
             # worker thread so other tasks of this process (a UI, other sessions) go on.
+            for version, why in self.host_moves:
+                self.witness.host_moved(version, why)
             if verdict is None:
-                verdict = await trio.to_thread.run_sync(self.witness.verify)
+                verdict = await trio.to_thread.run_sync(self._verify)
             path = await trio.to_thread.run_sync(self._save_transcript)
             if self.save_error:
                 self.note("transcript", self.save_error)
             self.update("verdict", verdict=verdict)
-        if status in ("finished", "aborted", "refused", "left") and self.save_resume:
-            _drop_resume(self.host, self.port)
+        running = self.witness is not None and self.witness.game_id is not None and not self.witness.finished
+        # keep it after a lost connection (the same call rejoins, in a game or in the
+        # lobby) and after leaving a running game; otherwise there is nothing to resume
+        over = status in ("finished", "aborted", "refused", "error") or (status == "left" and not running)
+        if self.save_resume and over:
+            # the game is over (or there is none to take back): nothing to resume
+            drop_resume(self.host, self.port)
+        if self.lock is not None:
+            self.lock.release(remove=self.save_resume and over)
         result = self.result or {}
         names = {p.seat: p.name for p in self.view.players}
         res = SessionResult(
@@ -1000,6 +1292,26 @@ class _Session:
             except Exception:  # noqa: BLE001
                 log.exception("player.on_end failed")
         return res
+
+    def _verify(self) -> Verdict:
+        """The witness's verdict; for a verified game also replay it and compare every
+        view the host showed this seat (``sync``) with the view the signed game gives
+        (the parts :class:`SignedFacts` could not check at once)."""
+        assert self.witness is not None
+        verdict = self.witness.verify()
+        seat = self.view.seat
+        if verdict.ok and seat is not None and self.shown and self.witness.rules is not None:
+            try:
+                deal = self.witness._checker.derive()
+                actions = [a for _, _, a in self.facts.steps]
+                why = replay_observations(self.witness.rules, deal.deck, deal.setup, actions, seat, self.shown)
+            except Exception as exc:  # noqa: BLE001 - a replay problem must not lose the game
+                log.exception("replaying the shown views failed")
+                why = f"the views the host showed could not be replayed ({type(exc).__name__})"
+            if why is not None:
+                log.error("the host showed a false view: %s", why)
+                verdict = dataclasses.replace(verdict, status="tampered", reason=why)
+        return verdict
 
     def _save_transcript(self) -> Path | None:
         assert self.witness is not None and self.witness.game_id is not None
@@ -1028,7 +1340,6 @@ async def run_session(
     ssl_context: ssl.SSLContext | None = None,
     transcript_path: str | Path | None = None,
     token: str | None = None,
-    seed: bytes | None = None,
     seat: int | None = None,
     lang: str = "en",
     reconnect_for: float = 30.0,
@@ -1049,8 +1360,13 @@ async def run_session(
     of a CA).
 
     ``seat``: the seat to ask for (``None``: any). ``token``: a session token from an
-    earlier session to take its seat back (``seed``: that session's seed, else it is
-    looked up in the resume file the earlier session saved in the config dir).
+    earlier session to take its seat back; its seed (bound to its game id) and the
+    statements it received are read from the resume file it saved
+    (:mod:`jupai_net.client.resume`). ``save_resume``: keep that resume file for
+    ``host``:``port`` (written atomically after every change, removed when the game is
+    over), and, without ``token``, take the seat it names back: the same call after a
+    crash rejoins the running game (specs/client.md § Rejoin). A seed is only ever
+    used for the game id it was made for: every new game gets a fresh one.
     ``reconnect_for``: seconds to keep trying to reconnect with the token after the
     connection drops mid-game (0: never): one deadline from the loss until a frame
     arrives on a new connection, exponential backoff with jitter between attempts.
@@ -1076,7 +1392,7 @@ async def run_session(
     ctx = ssl_context or client_ssl_context()
     check = check_fingerprint or default_fingerprint_check(code)
     session = _Session(
-        host, port, name, player, seat=seat, lang=lang, token=token, seed=seed, check=check, ssl_context=ctx,
+        host, port, name, player, seat=seat, lang=lang, token=token, check=check, ssl_context=ctx,
         transcript_path=Path(transcript_path) if transcript_path is not None else None, wire_tap=wire_tap,
         reconnect_for=reconnect_for, connect_timeout=connect_timeout, idle_timeout=idle_timeout,
         save_resume=save_resume, control=control,

@@ -227,8 +227,10 @@ class TerminalPlayer(PlayerBase):
         prompt = Text(t("input.prompt", self.lang), style="bold")
         if not self._legal or self._deadline is None:
             return prompt
+        paused = _get(self.view, "stalled_left") if self.view is not None else None
         try:
-            left = max(0.0, self._deadline - trio.current_time())
+            # while the connection is stalled the timer stands still (the session says why)
+            left = paused if paused is not None else max(0.0, self._deadline - trio.current_time())
         except RuntimeError:  # outside trio
             return prompt
         secs = math.ceil(left)

@@ -256,6 +256,10 @@ class Table:
         self._reveals: dict[int, bytes] = {}
         self._seed_deadline: float | None = None
         self._turn_deadline: float | None = None
+        # (state version, seat, deadline) of the turn in progress: fixed when the turn
+        # starts; a reconnect resends the prompt with the time left, never a new turn
+        self._turn_end: tuple[int, int, float] | None = None
+        self._rejoins: dict[int, tuple[float, float]] = {}  # seat -> (tokens, time) of its reconnect budget
         self._prompt: tuple[int, int] | None = None  # (state id, seat) of the live prompt
         self._bot_at: float | None = None
         self._chat: dict[int, tuple[float, float]] = {}
@@ -410,6 +414,9 @@ class Table:
             self._error(cid, "bad-token", "this session token is unknown or expired (the game it was for is over)")
             return None
         st = found[0]
+        if self.phase != LOBBY and not self._rejoin_allowed(st.seat, now):
+            self._error(cid, "reconnect-limit", f"seat {st.seat} reconnected too often; try again in a few seconds")
+            return None
         if st.cid is not None:
             old = st.cid
             self._conn_seat.pop(old, None)
@@ -432,6 +439,20 @@ class Table:
                 if state.to_move == st.seat:
                     self._prompt_next(now)
         return st.seat
+
+    #: Reconnects a seat may make at once, and how many seconds earn one more
+    #: (specs/host.md § Reconnect: reconnecting cannot buy time).
+    REJOIN_BURST, REJOIN_EVERY = 5, 6.0
+
+    def _rejoin_allowed(self, seat: int, now: float) -> bool:
+        tokens, last = self._rejoins.get(seat, (float(self.REJOIN_BURST), now))
+        tokens = min(float(self.REJOIN_BURST), tokens + (now - last) / self.REJOIN_EVERY)
+        if tokens < 1:
+            self._rejoins[seat] = (tokens, now)
+            log.warning("table %d: seat %d reconnects too often; refused", self.table_id, seat)
+            return False
+        self._rejoins[seat] = (tokens - 1, now)
+        return True
 
     def disconnect(self, cid: int, now: float, why: str = "") -> None:
         """Connection ``cid`` is gone (closed, broken, too slow or refused). In the
@@ -571,7 +592,12 @@ class Table:
     def _maybe_start(self, now: float) -> None:
         if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
             return
-        self.dealer = HostDealer(self.rules, self.key)
+        self._start_game(now, HostDealer(self.rules, self.key))
+
+    def _start_game(self, now: float, dealer: HostDealer) -> None:
+        """Begin a game dealt by ``dealer`` (fresh game id and host seed): ``start`` to
+        every connected seat, the signed ``start`` statements, bot seeds committed."""
+        self.dealer = dealer
         self.phase = SEEDING
         self.games_started += 1
         self._streams = {s: [] for s in range(self.rules.players)}
@@ -669,13 +695,21 @@ class Table:
         assert st is not None
         self._bot_at = self._turn_deadline = None
         self._prompt = None
+        timeout = self.config.turn_timeout
+        deadline = None
+        if timeout is not None and not st.bot:
+            turn = self._turn_end
+            if turn is None or turn[:2] != (state.version, seat):
+                turn = self._turn_end = (state.version, seat, now + timeout)
+            deadline = turn[2]
         if st.connected:
-            timeout = self.config.turn_timeout
             legal = tuple(state.legal_actions())
-            ms = None if timeout is None else int(timeout * 1000)
-            self._send(st.cid, Prompt.trusted(state.version, legal, ms, self._pending_text()))
             self._prompt = (state.version, seat)
-            self._turn_deadline = None if timeout is None else now + timeout
+            self._turn_deadline = deadline
+            if deadline is not None and deadline <= now:
+                return  # no time left (a reconnect after the deadline): tick plays the default now
+            ms = None if deadline is None else max(1, round((deadline - now) * 1000))
+            self._send(st.cid, Prompt.trusted(state.version, legal, ms, self._pending_text()))
         else:
             self._bot_at = now + (self.config.bot_delay if st.bot else self.config.away_delay)
 
@@ -839,7 +873,8 @@ class Table:
         self.last_result = result
         self.games_done += 1
         self._seed_deadline = self._turn_deadline = self._bot_at = None
-        self._prompt = None
+        self._prompt = self._turn_end = None
+        self._rejoins.clear()
         for s, st in enumerate(self.seats):
             if st is None or st.bot:
                 continue
@@ -861,7 +896,15 @@ class Table:
         seeds = self.dealer.seat_seeds()
         if any(s is None for s in seeds):
             return {}
-        return {s: Transcript(s, seeds[s], tuple(self._raw.get(s, ()))).encode() for s in range(self.rules.players)}
+        out = {}
+        for s in range(self.rules.players):
+            st = self.seats[s]
+            gone = st is None or (not st.bot and st.cid is None)
+            # a seat not connected at the end never saw the end: its copy says so, and
+            # verifies as "unverified: this seat left" (specs/fairness.md §9)
+            left = "the seat was not connected at the end; the host wrote this copy" if gone else None
+            out[s] = Transcript(s, seeds[s], tuple(self._raw.get(s, ())), left=left).encode()
+        return out
 
     def record(self) -> dict[str, Any] | None:
         """The engine record of the current (or last) game (``None`` before the deal)."""

@@ -47,6 +47,7 @@ HOST_ERROR_CODES: dict[str, str] = {
     "seat-taken": "the requested seat is held by a connected player",
     "name-taken": "another player at the table uses this name",
     "bad-token": "the reconnect token is unknown or expired",
+    "reconnect-limit": "this seat reconnected too often; the client may try again a few seconds later",
     "game-running": "a game is running and this connection holds no seat in it",
     "kicked": "the host removed this player",
     "internal": "the host failed; the game cannot continue",

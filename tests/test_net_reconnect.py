@@ -7,6 +7,7 @@ from __future__ import annotations
 import trio
 
 from jupai_net.client.bot import BotPlayer
+from jupai_net.client.resume import ResumeState
 from jupai_net.client.session import ClientView, run_session
 from jupai_net.fairness import VERIFIED
 
@@ -93,8 +94,11 @@ async def test_a_new_process_takes_the_seat_back_with_token_and_saved_seed(tmp_p
                                      reconnect_for=0)
         assert gone.status == "host-gone" and gone.token
         assert gone.verdict.status != VERIFIED  # that run saw only part of the game
-        resume = next((tmp_path / "sessions").iterdir())
-        assert gone.token in resume.read_text()
+        resume = next((tmp_path / "sessions").glob("*.resume"))
+        saved = ResumeState.from_bytes(resume.read_bytes())
+        assert saved.token == gone.token and saved.seat == gone.seat and saved.game_id == gone.game_id
+        assert saved.seed is not None and saved.statements  # the seed with its game, and what was received
+        assert resume.stat().st_mode & 0o777 == 0o600
         with trio.fail_after(20):
             back = await run_session("127.0.0.1", server.port, name="Ann again", player=BotPlayer("random", seed=3),
                                      check_fingerprint=pin, token=gone.token)

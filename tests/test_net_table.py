@@ -329,3 +329,74 @@ def test_error_close_has_a_clear_message():
     assert h.table.seat_of(c) is None
     assert isinstance(h.inbox[0][0], Welcome) and isinstance(h.inbox[0][1], Lobby)
     assert not any(isinstance(m, Prompt) for m in h.inbox[0])
+
+
+def _to_move_cid(h: TableHarness, cids: dict[int, int]) -> tuple[int, int]:
+    seat = h.table.dealer.state.to_move
+    return seat, cids[seat]
+
+
+def test_reconnecting_every_half_turn_does_not_stretch_the_turn():
+    """Issue 8 §2: a seat that says hello with its token every half turn (its old
+    connection kicked each time) still gets the default move at the ORIGINAL deadline,
+    and each resent prompt says how much time is left."""
+    h = harness(2, turn_timeout=3.0)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    tokens = {0: h.last(a, Welcome).token, 1: h.last(b, Welcome).token}
+    cids = {0: a, 1: b}
+    seat, cid = _to_move_cid(h, cids)
+    version = h.table.dealer.state.version
+    assert h.prompt_for(cid).timeout_ms == 3000
+    lefts = []
+    for _ in range(3):  # at 1.5 s, 3.0 s … the turn is over at 3.0 s whatever happens
+        h.advance(1.45)
+        if h.table.dealer.state.version != version:
+            break
+        new = h.connect("again", token=tokens[seat], resume=cid)
+        assert h.closed[cid].code == "kicked"
+        cid = cids[seat] = new
+        prompt = h.prompt_for(cid)
+        if prompt is not None:
+            lefts.append(prompt.timeout_ms)
+    assert h.table.dealer.state.version == version + 1  # the default move was played…
+    assert h.now <= 3.0 + 1e-9 or lefts  # …by 3 s from the first prompt
+    assert lefts and all(ms <= 1600 for ms in lefts), lefts  # resent with the time left, not 3000
+    notes = [n for n in h.all(cids[1 - seat], Notice) if n.code == "turn-timeout"]
+    assert notes and notes[-1].text.startswith(f"seat {seat} ")
+
+
+def test_a_reconnect_after_the_deadline_gets_no_new_turn():
+    h = harness(2, turn_timeout=2.0, away_delay=5.0)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    cids = {0: a, 1: b}
+    tokens = {0: h.last(a, Welcome).token, 1: h.last(b, Welcome).token}
+    seat, cid = _to_move_cid(h, cids)
+    version = h.table.dealer.state.version
+    h.drop(cid)  # gone during its turn: the away bot waits 5 s
+    h.now += 2.5  # past the turn's deadline, before the away bot
+    new = h.connect("again", token=tokens[seat], resume=cid)
+    assert h.prompt_for(new) is None or h.prompt_for(new).timeout_ms <= 1
+    h.advance(0.01)
+    assert h.table.dealer.state.version == version + 1  # played at once, no fresh 2 s
+
+
+def test_reconnects_are_rate_limited_per_seat():
+    h = harness(2, turn_timeout=30.0)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    token = h.last(a, Welcome).token
+    cid = a
+    refused = None
+    for i in range(8):
+        new = h.connect("again", token=token, resume=cid)
+        if h.closed.get(new) is not None and getattr(h.closed[new], "code", "") == "reconnect-limit":
+            refused = i
+            break
+        cid = new
+    assert refused == 5  # five at once, then refused…
+    assert cid not in h.closed  # …and the live connection keeps the seat
+    h.advance(6.5)
+    again = h.connect("again", token=token, resume=cid)
+    assert h.last(again, Welcome).seat == 0  # one more after 6 s

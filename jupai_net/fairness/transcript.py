@@ -8,12 +8,15 @@ A transcript file is ONE msgpack map, keys in this order::
      "statements": [<bin: signed statement wire bytes>, ...],   # in the order received
      "host_gone": <str: local note, the host stopped before the end | nil>,
      "left": <str: local note, this seat left before the end>,     # optional key
-     "host_cert": <bin: DER of the host certificate this seat pinned>}   # optional key
+     "host_cert": <bin: DER of the host certificate this seat pinned>,   # optional key
+     "host_moves": [[<int: state version>, <str: "away" | "timeout">], ...]}  # optional key
 
 The statements are stored as the exact bytes received (their signatures cover
 them); ``host_gone`` and ``left`` are written by the seat itself and are not
 signed. ``left`` and ``host_cert`` are written only when set (a file without them
-is byte-identical to one written before the keys existed).
+is byte-identical to one written before the keys existed); so is ``host_moves``,
+the seat's own unsigned list of the steps the host played for it (while it was away,
+or after a time-out).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ TRANSCRIPT_VERSION = 1
 MAX_TRANSCRIPT_BYTES = 64 << 20
 _KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
 #: Keys a file may leave out (written only when set).
-_OPTIONAL_KEYS = ("left", "host_cert")
+_OPTIONAL_KEYS = ("left", "host_cert", "host_moves")
 #: Largest certificate kept in a transcript (bytes).
 MAX_CERT_BYTES = 16 << 10
 
@@ -55,6 +58,7 @@ class Transcript:
     host_gone: str | None = None
     left: str | None = None
     host_cert: bytes | None = None
+    host_moves: tuple[tuple[int, str], ...] = ()
 
     def encode(self) -> bytes:
         """The file bytes (see module docstring)."""
@@ -75,6 +79,8 @@ def encode_transcript(t: Transcript) -> bytes:
         obj["left"] = t.left
     if t.host_cert is not None:
         obj["host_cert"] = t.host_cert
+    if t.host_moves:
+        obj["host_moves"] = [[v, why] for v, why in t.host_moves]
     return pack(obj)
 
 
@@ -120,4 +126,9 @@ def decode_transcript(data: bytes) -> Transcript:
     cert = obj.get("host_cert")
     if cert is not None and (not isinstance(cert, bytes) or not 0 < len(cert) <= MAX_CERT_BYTES):
         raise TranscriptError(f"transcript 'host_cert' must be the DER bytes of a certificate (at most {MAX_CERT_BYTES} bytes)")
-    return Transcript(seat, seed, tuple(stmts), gone, left, cert)
+    moves = obj.get("host_moves", [])
+    if not isinstance(moves, list) or not all(
+            isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and not isinstance(m[0], bool)
+            and isinstance(m[1], str) for m in moves):
+        raise TranscriptError("transcript 'host_moves' must be a list of [version, reason] pairs")
+    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves))

@@ -50,6 +50,7 @@ class SeatWitness:
         self._raw: list[bytes] = []
         self.host_gone_note: str | None = None
         self.left_note: str | None = None
+        self.host_moves: list[tuple[int, str]] = []
 
     # ------------------------------------------------------------------ stream
 
@@ -73,6 +74,14 @@ class SeatWitness:
         quit). Verification then reports an unfinished game as unverified because the
         seat left, and never blames the host for it (specs/fairness.md §9)."""
         self.left_note = str(reason)
+
+    def host_moved(self, version: int, why: str) -> None:
+        """Note (unsigned, local) that the host played the step leading to state
+        ``version`` for this seat (``why``: ``"away"`` while the seat was disconnected,
+        ``"timeout"`` after an announced time-out). Kept in the transcript's
+        ``host_moves``; it does not change the verdict."""
+        if (version, why) not in self.host_moves:
+            self.host_moves.append((int(version), str(why)))
 
     # ------------------------------------------------------------------ seed
 
@@ -146,7 +155,7 @@ class SeatWitness:
     def transcript(self) -> bytes:
         """The transcript file bytes (specs/fairness.md §7) of everything received."""
         return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note,
-                          self.host_cert).encode()
+                          self.host_cert, tuple(sorted(self.host_moves))).encode()
 
     def verify(self) -> Verdict:
         """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""

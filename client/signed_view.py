@@ -1,0 +1,183 @@
+"""What the host signed, kept to check the unsigned screen data at once (issue 7 item 4;
+specs/client.md § What is checked against the signed stream).
+
+The host draws the player's screen from unsigned ``sync`` and ``prompt`` messages. The
+signed statements (specs/fairness.md §6.2) fix the same facts: the initial view (the
+``deal`` statement's ``observation``), every state version, every event as this seat
+sees it, and every card opened to this seat. :class:`SignedFacts` keeps those and
+checks each ``sync``/``prompt`` against them the moment it arrives; any difference is
+a reason to stop the game as **tampered**. Pure: no IO.
+
+Checked at once:
+
+* a ``sync`` shows the state the signed stream has reached (``state_id`` = the last
+  signed version, and the observation's ``version`` the same);
+* at version 0 the observation equals the signed ``deal`` observation exactly;
+* the observation's ``log`` equals the tail of the signed events;
+* every card the observation shows (the hand, equipment, round card, discard pile,
+  recovered cards, the pending contest's cards) was opened to this seat in a signed
+  statement, and none is shown in two places; the hand has as many cards as the
+  seat's ``hand_count``;
+* a ``prompt`` is for the last signed version, while this seat is to move, and every
+  card its legal actions name is in the checked hand (or, for recovered cards, among
+  the seat's recovered cards).
+
+What can only be checked with the whole deck (the rest of each later observation) is
+compared after the game by replaying it (:func:`replay_observations`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import msgpack
+
+from jupai_net.actions import Action
+
+
+def normalize(value: Any) -> Any:
+    """``value`` after a msgpack round trip (tuples become lists), as the signed bodies
+    are compared (specs/fairness.md §9)."""
+    return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+def _shown_cards(obs: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Every (place, card id) the observation shows, each card at most once in an
+    honest view (recovered cards are in their holder's hand: see :func:`_recovered`)."""
+    out: list[tuple[str, int]] = []
+
+    def add(place: str, cards: Iterable[Any]) -> None:
+        for c in cards:
+            if c is not None:
+                out.append((place, c))
+
+    add("hand", obs.get("hand") or ())
+    if obs.get("round_card") is not None:
+        add("round card", [obs["round_card"]])
+    add("discard pile", obs.get("discard_pile") or ())
+    for p in obs.get("players") or ():
+        if not isinstance(p, Mapping):
+            continue
+        who = f"seat {p.get('seat')}"
+        eq = p.get("equipment")
+        if isinstance(eq, Mapping):
+            add(f"{who} equipment", [eq.get("mass"), eq.get("weapon")])
+    pending = obs.get("pending")
+    if isinstance(pending, Mapping):
+        add("pending contest", pending.get("cards") or ())
+    return out
+
+
+def _recovered(obs: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Every (``seat N recovered``, card id) of the observation."""
+    return [(f"seat {p.get('seat')} recovered", c) for p in obs.get("players") or () if isinstance(p, Mapping)
+            for c in p.get("recovered") or ()]
+
+
+class SignedFacts:
+    """The signed facts of one seat's game so far. Feed every decoded statement body
+    (``Statement`` of :mod:`jupai_net.fairness.statements`, or its mapping) to
+    :meth:`feed` in order; ask :meth:`check_sync` / :meth:`check_prompt` for every
+    unsigned message. Each check returns ``None`` or the reason (one English sentence)."""
+
+    def __init__(self, seat: int | None, log_tail: int | None = None):
+        from jupai_net.engine import LOG_TAIL
+
+        self.seat = seat
+        self.log_tail = LOG_TAIL if log_tail is None else log_tail
+        self.version: int | None = None  # the last signed state version (None before the deal)
+        self.events: list[Any] = []  # every event this seat was signed, in order
+        self.deal_observation: Any = None
+        self.steps: list[tuple[int, int, dict[str, Any]]] = []  # (version, actor, action wire)
+
+    def feed(self, kind: str, body: Mapping[str, Any]) -> None:
+        """Take a checked statement of ``kind`` with body ``body``."""
+        if kind == "deal":
+            self.version = 0
+            self.deal_observation = normalize(body["observation"])
+            self.events = list(normalize(body["observation"].get("log", [])))
+        elif kind == "step":
+            self.version = body["version"]
+            self.events.extend(normalize(list(body["events"])))
+            self.steps.append((body["version"], body["actor"], dict(body["action"])))
+
+    def check_sync(self, state_id: int, obs: Any, opened: set[int]) -> str | None:
+        """Check a ``sync`` of state ``state_id`` showing ``obs``; ``opened``: every card
+        id opened to this seat in a signed statement."""
+        if self.version is None:
+            return f"the host showed state {state_id} before the signed deal"
+        if state_id != self.version:
+            return f"the host showed state {state_id}, but its signed statements are at state {self.version}"
+        if not isinstance(obs, Mapping):
+            return "the host's view of the table is not a map"
+        if obs.get("version") != state_id:
+            return f"the host's view says state {obs.get('version')!r} in a sync of state {state_id}"
+        if state_id == 0 and normalize(obs) != self.deal_observation:
+            return "the host's view of the deal differs from the signed deal (hand, equipment or table)"
+        log = normalize(list(obs.get("log") or []))
+        want = self.events[-self.log_tail:] if self.log_tail else []
+        if log != want:
+            return "the events on screen differ from the signed events"
+        seen: dict[int, str] = {}
+        for place, card in _shown_cards(obs) + _recovered(obs):
+            if place.endswith("recovered") and card in opened:
+                continue
+            if card not in opened:
+                return f"the host shows card id {card!r} in the {place}, which was never opened to this seat"
+            if card in seen:
+                return f"the host shows card id {card} twice (in the {seen[card]} and in the {place})"
+            seen[card] = place
+        if self.seat is not None:
+            me = next((p for p in obs.get("players") or () if isinstance(p, Mapping) and p.get("seat") == self.seat), None)
+            if me is None or me.get("hand_count") != len(obs.get("hand") or ()):
+                return "the host shows a hand with another number of cards than this seat's hand count"
+            if not set(me.get("recovered") or ()) <= set(obs.get("hand") or ()):
+                return "the host shows recovered cards of this seat that are not in its hand"
+        return None
+
+    def check_prompt(self, state_id: int, legal: Sequence[Action], obs: Any) -> str | None:
+        """Check a ``prompt`` for state ``state_id`` against the signed version and the
+        (checked) observation ``obs`` of that state."""
+        if self.version is None or state_id != self.version:
+            return f"the host asks for a move at state {state_id}, but its signed statements are at state {self.version}"
+        if not isinstance(obs, Mapping) or obs.get("version") != state_id:
+            return None  # the sync of this state is still to come: checked then
+        if obs.get("to_move") != self.seat:
+            return f"the host asks this seat to move at state {state_id}, but its view says seat {obs.get('to_move')} moves"
+        hand = set(obs.get("hand") or ())
+        me = next((p for p in obs.get("players") or () if isinstance(p, Mapping) and p.get("seat") == self.seat), {})
+        recovered = set(me.get("recovered") or ())
+        for a in legal:
+            if not set(a.cards) <= hand or not set(a.recovered) <= recovered:
+                return f"the host offers a move with cards this seat does not hold ({a.kind} {list(a.cards)})"
+        return None
+
+
+def same_action(sent: Mapping[str, Any], signed: Mapping[str, Any]) -> bool:
+    """True when the signed action is the one this seat sent (the engine may list the
+    cards of a multi-card play in its own order)."""
+    def key(a: Mapping[str, Any]) -> tuple[Any, ...]:
+        return (a.get("kind"), a.get("target"), sorted(a.get("cards") or ()), bool(a.get("weapon")),
+                sorted(a.get("recovered") or ()))
+    return key(sent) == key(signed)
+
+
+def replay_observations(rules: Any, deck: Sequence[int], setup: Any, actions: Sequence[Mapping[str, Any]],
+                        seat: int, shown: Mapping[int, Any]) -> str | None:
+    """After the game, with the whole deck known: replay ``actions`` from the deal and
+    compare every view the host showed (``shown``: state version → observation, as
+    received in ``sync``) with the engine's ``observation(seat)`` of that state.
+    Returns ``None`` or the reason of the first difference."""
+    from jupai_net.engine import GameState
+
+    state = GameState.new(rules, deck, setup)
+    for v in range(len(actions) + 1):
+        if v > 0:
+            state.apply(Action.from_wire(dict(actions[v - 1])))
+        if v in shown and normalize(state.observation(seat)) != normalize(shown[v]):
+            return f"the view the host showed at state {v} differs from the game the signed statements prove"
+    return None
+
+
+__all__ = ["SignedFacts", "normalize", "replay_observations", "same_action"]

@@ -1,0 +1,198 @@
+"""A cheating host against the real client session, over 127.0.0.1 (issue 7 items 1
+and 4): the host is the real :class:`~jupai_net.host.table.Table` with the attack
+added, the victim is :func:`~jupai_net.client.session.run_session` with a bot player.
+
+Attack 1 (seed reuse): the host takes the victim's seed reveal, drops the connection
+and starts another game, whose host seed it grinds so that — if the victim reused the
+seed it just revealed — the victim gets the lowest hand the host could find. The
+client must never send a seed twice, and its second transcript may verify only with a
+deck the host could not choose."""
+
+from __future__ import annotations
+
+import os
+
+import trio
+
+from jupai_net.cards import rank
+from jupai_net.client.bot import BotPlayer
+from jupai_net.client.session import run_session
+from jupai_net.fairness import HostDealer, verify_transcript
+from jupai_net.fairness.primitives import shuffle_deck
+from jupai_net.fairness.transcript import decode_transcript
+from jupai_net.host import server as server_mod
+from jupai_net.host.table import Close, Table
+from jupai_net.setup import hand_positions
+
+from .test_net_support import host_config, pin, start_host
+
+VICTIM = 0
+
+
+class RiggedDealer(HostDealer):
+    """A dealer whose bot seeds the host picks in advance (so it can grind the deck)."""
+
+    def __init__(self, *args, bot_seed: bytes, **kw):
+        super().__init__(*args, **kw)
+        self.bot_seed = bot_seed
+
+    def commit_bot(self, seat):
+        from jupai_net.fairness.primitives import seed_commitment
+
+        self._bots[seat] = self.bot_seed
+        return self.commit(seat, seed_commitment(self.game_id, seat, self.bot_seed))
+
+
+class GrindingTable(Table):
+    """Game 1: take the victim's seed, drop it, restart with a host seed ground against
+    that seed (as if the victim would reuse it). Later games: play honestly."""
+
+    seeds_from_victim: list[bytes] = []
+    predicted: list[tuple[bytes, tuple[int, ...]]] = []  # (game id, deck if the seed is reused)
+
+    def _on_reveal(self, cid, seat, msg, now):
+        if seat == VICTIM:
+            type(self).seeds_from_victim.append(msg.seed)
+        if seat == VICTIM and self.games_started == 1:
+            self.disconnect(cid, now, "the attack")
+            self._effects.append(Close(cid, None))
+            self._restart(now, msg.seed)
+            return
+        super()._on_reveal(cid, seat, msg, now)
+
+    def _restart(self, now, known_seed):
+        game_id, bot_seed = os.urandom(16), os.urandom(32)
+        hand = hand_positions(self.rules, VICTIM)
+        best = None
+        for _ in range(400):  # a small grind; the real attack tried 20,000 in 2 s
+            host_seed = os.urandom(32)
+            deck = shuffle_deck(game_id, host_seed, [known_seed, bot_seed])
+            score = sum(rank(deck[p]) for p in hand)
+            if best is None or score < best[0]:
+                best = (score, host_seed, tuple(deck))
+        _, host_seed, deck = best
+        type(self).predicted.append((game_id, deck))
+        self._start_game(now, RiggedDealer(self.rules, self.key, game_id=game_id, host_seed=host_seed,
+                                           bot_seed=bot_seed))
+
+
+async def test_a_host_that_restarts_the_game_after_the_reveal_never_gets_the_same_seed(monkeypatch, tmp_path):
+    GrindingTable.seeds_from_victim, GrindingTable.predicted = [], []
+    monkeypatch.setattr(server_mod, "Table", GrindingTable)
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, rounds=3, away_delay=0.05))
+        with trio.fail_after(30):
+            result = await run_session("127.0.0.1", server.port, name="Victim", player=BotPlayer("random", seed=1),
+                                       check_fingerprint=pin, seat=VICTIM, transcript_path=tmp_path / "t.jupai")
+        nursery.cancel_scope.cancel()
+    seeds = GrindingTable.seeds_from_victim
+    assert len(seeds) == 2, seeds  # one reveal per game
+    assert len(set(seeds)) == len(seeds), "the victim sent the same seed to two games"
+    # the second game ran to its end; its transcript verifies, and its deck is not
+    # the one the host ground for (that needed the first game's seed)
+    assert result.status == "finished", result
+    transcript = decode_transcript((tmp_path / "t.jupai").read_bytes())
+    verdict = verify_transcript((tmp_path / "t.jupai").read_bytes())
+    game_id, ground_deck = GrindingTable.predicted[0]
+    assert verdict.game_id == game_id.hex()
+    assert transcript.seed == seeds[1]
+    if verdict.status == "verified":
+        from jupai_net.fairness.verify import GameChecker
+
+        checker = GameChecker(transcript.seat, transcript.seed)
+        for raw in transcript.statements:
+            checker.feed(raw)
+        assert tuple(checker.derive().deck) != ground_deck
+    # the dropped first game is kept as evidence, never as a verified game (that it
+    # reads as suspicious once the seed was sent is issue 7 item 2, in the verifier)
+    from jupai_net.client.tls import config_dir
+
+    first = list((config_dir() / "transcripts").glob("*.jupai"))  # the second game's went to tmp_path
+    assert first, "the dropped game's transcript was not kept"
+    assert all(verify_transcript(p.read_bytes()).status != "verified" for p in first)
+
+
+# --------------------------------------------------------------------------- item 4
+
+
+class LyingSyncTable(Table):
+    """Shows the victim a hand with another seat's card in it (the signed stream is honest)."""
+
+    def _send(self, cid, msg):
+        from jupai_net.protocol import Sync
+
+        if isinstance(msg, Sync) and self.seat_of(cid) == VICTIM and msg.state_id >= 2 and msg.observation["hand"]:
+            known = self.dealer.state.known_cards(VICTIM)
+            other = [c for c in self.dealer.state.seats[1].hand if c not in known]  # a card this seat never saw
+            if other:
+                obs = dict(msg.observation, hand=sorted([other[0]] + list(msg.observation["hand"][1:])))
+                msg = Sync(msg.state_id, obs)
+        super()._send(cid, msg)
+
+
+class OwnMoveTable(Table):
+    """Applies another legal action than the one the victim sent, and says nothing."""
+
+    def _on_action(self, cid, seat, msg, now):
+        if seat == VICTIM and self.dealer is not None and msg.state_id == self.dealer.state.version:
+            legal = self.dealer.state.legal_actions()
+            other = [a for a in legal if a != msg.action]
+            if other:
+                self._play(seat, other[-1], now)
+                return
+        super()._on_action(cid, seat, msg, now)
+
+
+async def _victim_game(monkeypatch, table_class, **kw):
+    monkeypatch.setattr(server_mod, "Table", table_class)
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, rounds=4, **kw))
+        with trio.fail_after(30):
+            result = await run_session("127.0.0.1", server.port, name="Victim", player=BotPlayer("random", seed=3),
+                                       check_fingerprint=pin, seat=VICTIM, save_resume=False)
+        nursery.cancel_scope.cancel()
+    return result
+
+
+async def test_a_sync_showing_another_hand_than_signed_stops_the_game_as_tampered(monkeypatch):
+    result = await _victim_game(monkeypatch, LyingSyncTable)
+    assert result.status == "error" and result.error[0] == "tampered", result.error
+    assert "never opened to this seat" in result.error[1]
+    assert result.verdict.status == "tampered"
+    assert any(n.code == "fairness" and "tampered" in n.text for n in result.view.notices)
+
+
+async def test_a_host_that_plays_another_move_for_the_seat_is_caught_at_once(monkeypatch):
+    result = await _victim_game(monkeypatch, OwnMoveTable)
+    assert result.status == "error" and result.error[0] == "tampered", result.error
+    assert "another action than the one this seat sent" in result.error[1]
+    assert "did not announce a time-out" in result.error[1]
+
+
+class SilentPlayer(BotPlayer):
+    """Never answers its first two prompts (the host times them out), then plays."""
+
+    def __init__(self):
+        super().__init__("random", seed=5)
+        self.silent = 2
+
+    async def choose(self, view):
+        if self.silent:
+            self.silent -= 1
+            await trio.sleep_forever()
+        return await super().choose(view)
+
+
+async def test_announced_time_outs_are_not_tampering_and_are_recorded(monkeypatch, tmp_path):
+    monkeypatch.setattr(server_mod, "Table", Table)
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, rounds=4, turn_timeout=0.4))
+        with trio.fail_after(30):
+            result = await run_session("127.0.0.1", server.port, name="Slow", player=SilentPlayer(),
+                                       check_fingerprint=pin, seat=VICTIM, save_resume=False,
+                                       transcript_path=tmp_path / "slow.jupai")
+        nursery.cancel_scope.cancel()
+    assert result.status == "finished", result.error
+    assert result.verdict.status == "verified", result.verdict
+    moves = decode_transcript((tmp_path / "slow.jupai").read_bytes()).host_moves
+    assert [why for _, why in moves] == ["timeout", "timeout"]
