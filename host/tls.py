@@ -48,7 +48,7 @@ class HostIdentity:
 
     ``cert_pem`` / ``key_pem``: the TLS certificate and its private key (PEM bytes);
     ``fingerprint``: hex SHA-256 of the certificate DER; ``join_code``: its short form
-    (``"XXXXX-XXXXX"``); ``signing_key``: the Ed25519 statement key; ``cert_path`` /
+    (``"XXXX-XXXX-XXXX-XXXX"``, 80 bits: jupai_net.fairness.pin); ``signing_key``: the Ed25519 statement key; ``cert_path`` /
     ``key_path``: where the PEM files are (``None`` for an in-memory identity);
     ``replaced_code``: the join code of an older certificate this one replaced when it
     was loaded (it did not carry the statement key), else ``None``.
