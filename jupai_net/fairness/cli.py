@@ -178,7 +178,7 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
             line.append("  " + reason, style="dim")
         console.print(line, soft_wrap=True)
     counts = {s: sum(v.status == s for _, v in results) for s in STATUSES}
-    console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} games)"))
+    console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} game{'' if len(results) == 1 else 's'})"))
 
 
 def pin_text(verdict: Verdict) -> str:
