@@ -33,6 +33,8 @@ class ReplayScreen:
         self.story = story
         self.lang = lang
         self.last = len(story.steps) + 1
+        #: The players' names by seat (from the transcript's meta), or None: "seat N".
+        self.names = list(story.names) or None
 
     # ------------------------------------------------------------------ words
 
@@ -66,11 +68,11 @@ class ReplayScreen:
         me = self.story.seat
         lines = []
         for e in step.events:
-            text = describe_event(e, me=me, lang=self.lang)
+            text = describe_event(e, self.names, me=me, lang=self.lang)
             if text:
                 lines.append(text)
         if not lines:
-            lines.append(t("replay.acted", self.lang, actor=seat_label(step.actor, None, me, self.lang)))
+            lines.append(t("replay.acted", self.lang, actor=seat_label(step.actor, self.names, me, self.lang)))
         return lines
 
     def deck_table(self, width: int = 80) -> RenderableType:
@@ -93,10 +95,10 @@ class ReplayScreen:
         s, lang, me = self.story, self.lang, self.story.seat
         lines = []
         if s.ranking is not None:
-            order = ", ".join(seat_label(seat, None, me, lang) for seat in s.ranking)
+            order = ", ".join(seat_label(seat, self.names, me, lang) for seat in s.ranking)
             lines.append(t("replay.ranking", lang, ranking=order))
             if s.winner is not None:
-                lines.append(t("ev.end.winner", lang, winner=seat_label(s.winner, None, me, lang)))
+                lines.append(t("ev.end.winner", lang, winner=seat_label(s.winner, self.names, me, lang)))
         elif s.abandoned is not None:
             lines.append(t("replay.abandoned", lang, reason=printable(s.abandoned)))  # the host's words
         else:
@@ -118,7 +120,7 @@ class ReplayScreen:
         obs = self.story.opening if k == 0 else self.story.steps[k - 1].observation
         if obs is not None:
             room = None if height is None else max(8, height - len(parts) - 2)
-            parts.append(render_view(obs, lang=self.lang, width=width, height=room))
+            parts.append(render_view(obs, names=self.names, lang=self.lang, width=width, height=room))
         return Group(*parts)
 
     def print_all(self, console: Console) -> None:

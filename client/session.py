@@ -1313,6 +1313,17 @@ class _Session:
                 verdict = dataclasses.replace(verdict, status="tampered", reason=why)
         return verdict
 
+    def _transcript_meta(self) -> dict[str, Any]:
+        """The transcript's unsigned ``meta`` for people: when, which table, who sat where."""
+        import datetime as dt
+
+        seats = max(list(self.view.names) + [self.view.seat or 0], default=-1) + 1
+        if self.view.rules is not None:
+            seats = max(seats, self.view.rules.players)
+        names = [str(self.view.names.get(s, f"seat {s}"))[:64] for s in range(min(seats, 6))]
+        return {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": f"{self.host}:{self.port}"[:200],
+                "names": names}
+
     def _save_transcript(self) -> Path | None:
         assert self.witness is not None and self.witness.game_id is not None
         path = self.transcript_path
@@ -1321,7 +1332,7 @@ class _Session:
             path = config_dir() / "transcripts" / f"{self.witness.game_id.hex()}-{seat}.jupai"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(self.witness.transcript())
+            path.write_bytes(self.witness.transcript(self._transcript_meta()))
         except OSError as exc:
             log.error("cannot save the transcript to %s: %s", path, exc)
             self.save_error = f"cannot save the transcript to {path}: {exc}"

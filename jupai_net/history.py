@@ -75,9 +75,8 @@ def read_entry(path: Path) -> GameEntry | None:
     if story.verdict.game_id is None and story.seats == 0:
         return None
     meta = getattr(t, "meta", None) or {}
-    seats = story.seats or len(meta.get("names") or ())
-    names = [_printable(n) for n in list(meta.get("names") or [])[:seats]]
-    names += [f"seat {s}" for s in range(len(names), seats)]
+    seats = story.seats
+    names = list(story.names) or [f"seat {s}" for s in range(seats)]
     when = meta.get("saved")
     if not isinstance(when, str):
         when = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")

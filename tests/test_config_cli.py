@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -62,3 +63,10 @@ def test_settings_are_used_and_flags_win(tmp_path):
     game = jupai(tmp_path, "play", "--bot", "random", "--seats", "2", "--rounds", "3", "--plain")
     assert game.returncode in (0, 1), game.stderr
     assert "宝宝" in game.stdout and "random bot" in game.stdout  # the name and the opponents from the settings
+    # the saved transcript keeps the names (unsigned meta): history and replay show them
+    hist = jupai(tmp_path, "history", "--json")
+    (entry,) = json.loads(hist.stdout)
+    assert entry["players"][0] == "宝宝" and entry["players"][1].startswith("random bot")
+    assert entry["table"].startswith("127.0.0.1:") and entry["status"] == "verified"
+    replay = jupai(tmp_path, "replay", entry["file"], "--all", "--lang", "en")
+    assert replay.returncode == 0 and "(random bot" in replay.stdout  # the others by name

@@ -87,3 +87,23 @@ def test_read_entry_skips_what_is_not_a_game(tmp_path):
     p = tmp_path / "x.jupai"
     p.write_bytes(b"")
     assert read_entry(p) is None
+
+
+def test_meta_names_round_trip_and_bad_meta_is_refused(games, tmp_path):
+    from dataclasses import replace
+
+    from jupai_net.fairness.transcript import TranscriptError, decode_transcript
+    from jupai_net.fairness.verify import verify_transcript
+
+    t = decode_transcript(games[0].transcript(1))
+    meta = {"saved": "2026-11-30T20:00:00", "table": "Ann's table", "names": ["Ann", "\x1b[2JBob", "宝宝"]}
+    data = replace(t, meta=meta).encode()
+    assert decode_transcript(data).meta == meta
+    assert verify_transcript(data).status == "verified"  # meta is unsigned and ignored by the verifier
+    _write(tmp_path / "g.jupai", data, 1_700_000_000)
+    (entry,) = collect([tmp_path])
+    assert entry.players == ("Ann", "[2JBob", "宝宝") and entry.table == "Ann's table"
+    assert entry.when == "2026-11-30T20:00:00"
+    for bad in ({"names": "x" * 201}, {"names": [1]}, {str(k): "" for k in range(9)}):
+        with pytest.raises(TranscriptError, match="meta"):
+            decode_transcript(replace(t, meta=bad).encode())

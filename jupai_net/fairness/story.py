@@ -53,7 +53,8 @@ class GameStory:
     ``steps`` every action in order; ``ranking``/``winner`` from the ``end``
     statement (``None`` if the game did not end); ``deck`` the whole deck, position
     by position, as the seeds made it (``None`` while the host seed is unknown);
-    ``abandoned`` the host's reason when it stopped the game."""
+    ``abandoned`` the host's reason when it stopped the game; ``names`` the players'
+    names by seat from the file's unsigned ``meta`` (printable only; empty when unknown)."""
 
     verdict: Verdict
     seat: int | None
@@ -66,6 +67,7 @@ class GameStory:
     deck: tuple[int, ...] | None = None
     abandoned: str | None = None
     notes: tuple[str, ...] = field(default=())
+    names: tuple[str, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -151,7 +153,18 @@ def _tell(t: Transcript, verdict: Verdict, engine: ModuleType | None) -> GameSto
         deck=deck,
         abandoned=abandon["reason"] if abandon is not None else None,
         notes=tuple(n for n in (t.host_gone, t.left) if n),
+        names=meta_names(t.meta, seats),
     )
+
+
+def meta_names(meta: Any, seats: int) -> tuple[str, ...]:
+    """The players' names by seat from a transcript's unsigned ``meta`` (control and format
+    characters dropped, at most 40 characters each); ``()`` when it has none."""
+    names = (meta or {}).get("names") if isinstance(meta, dict) else None
+    if not isinstance(names, list) or not names:
+        return ()
+    clean = ["".join(c for c in str(n) if c.isprintable())[:40] or f"seat {s}" for s, n in enumerate(names[:seats])]
+    return tuple(clean + [f"seat {s}" for s in range(len(clean), seats)])
 
 
 def _engine_views(rules: RuleSet, start: Statement, seeds: Statement, host_seed: bytes, steps: list[Statement],

@@ -9,19 +9,23 @@ A transcript file is ONE msgpack map, keys in this order::
      "host_gone": <str: local note, the host stopped before the end | nil>,
      "left": <str: local note, this seat left before the end>,     # optional key
      "host_cert": <bin: DER of the host certificate this seat pinned>,   # optional key
-     "host_moves": [[<int: state version>, <str: "away" | "timeout">], ...]}  # optional key
+     "host_moves": [[<int: state version>, <str: "away" | "timeout">], ...],  # optional key
+     "meta": {"saved": <str: ISO 8601 time>, "table": <str>, "names": [<str>, ...]}}  # optional key
 
 The statements are stored as the exact bytes received (their signatures cover
 them); ``host_gone`` and ``left`` are written by the seat itself and are not
 signed. ``left`` and ``host_cert`` are written only when set (a file without them
 is byte-identical to one written before the keys existed); so is ``host_moves``,
 the seat's own unsigned list of the steps the host played for it (while it was away,
-or after a time-out).
+or after a time-out). ``meta`` (optional, unsigned, for people: ``jupai history`` and
+``jupai replay``) says when the file was saved, at which table and the players' names
+by seat, as the saving program knew them; verifiers ignore it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import msgpack
 
@@ -34,7 +38,11 @@ TRANSCRIPT_VERSION = 1
 MAX_TRANSCRIPT_BYTES = 64 << 20
 _KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
 #: Keys a file may leave out (written only when set).
-_OPTIONAL_KEYS = ("left", "host_cert", "host_moves")
+_OPTIONAL_KEYS = ("left", "host_cert", "host_moves", "meta")
+#: ``meta``: at most this many keys, each value a string or a list of strings of at
+#: most :data:`MAX_META_TEXT` characters (lists of at most 6).
+MAX_META_KEYS = 8
+MAX_META_TEXT = 200
 #: Largest certificate kept in a transcript (bytes).
 MAX_CERT_BYTES = 16 << 10
 
@@ -59,6 +67,7 @@ class Transcript:
     left: str | None = None
     host_cert: bytes | None = None
     host_moves: tuple[tuple[int, str], ...] = ()
+    meta: dict[str, Any] | None = None
 
     def encode(self) -> bytes:
         """The file bytes (see module docstring)."""
@@ -81,6 +90,8 @@ def encode_transcript(t: Transcript) -> bytes:
         obj["host_cert"] = t.host_cert
     if t.host_moves:
         obj["host_moves"] = [[v, why] for v, why in t.host_moves]
+    if t.meta:
+        obj["meta"] = dict(t.meta)
     return pack(obj)
 
 
@@ -131,4 +142,17 @@ def decode_transcript(data: bytes) -> Transcript:
             isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and not isinstance(m[0], bool)
             and isinstance(m[1], str) for m in moves):
         raise TranscriptError("transcript 'host_moves' must be a list of [version, reason] pairs")
-    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves))
+    meta = obj.get("meta")
+    if meta is not None and not _meta_ok(meta):
+        raise TranscriptError(f"transcript 'meta' must be a map of at most {MAX_META_KEYS} keys, each a string or "
+                              f"a list of at most 6 strings (at most {MAX_META_TEXT} characters)")
+    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves), meta)
+
+
+def _meta_ok(meta: Any) -> bool:
+    def text(x: Any) -> bool:
+        return isinstance(x, str) and len(x) <= MAX_META_TEXT
+
+    return isinstance(meta, dict) and len(meta) <= MAX_META_KEYS and all(
+        text(k) and (text(v) or (isinstance(v, list) and len(v) <= 6 and all(text(i) for i in v)))
+        for k, v in meta.items())

@@ -8,6 +8,7 @@ order, writes the transcript file and verifies the game at the end. Pure: no IO.
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from ..rules import RuleSet
 from .primitives import FairnessError, key_fingerprint, make_seed, seed_commitment
@@ -152,10 +153,11 @@ class SeatWitness:
 
     # ------------------------------------------------------------------ after the game
 
-    def transcript(self) -> bytes:
-        """The transcript file bytes (specs/fairness.md §7) of everything received."""
+    def transcript(self, meta: dict[str, Any] | None = None) -> bytes:
+        """The transcript file bytes (specs/fairness.md §7) of everything received, with the
+        unsigned ``meta`` map for people (saved time, table, names) when given."""
         return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note,
-                          self.host_cert, tuple(sorted(self.host_moves))).encode()
+                          self.host_cert, tuple(sorted(self.host_moves)), meta).encode()
 
     def verify(self) -> Verdict:
         """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""
