@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from rich.cells import cell_len
 from jupai_net.client import render as R
 from jupai_net.client.i18n import MESSAGES, t, tn
 from jupai_net.client.render import (
@@ -68,7 +69,7 @@ def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
                        width=80)
         lines = text.rstrip("\n").split("\n")
         assert len(lines) <= 23, text
-        assert all(R.cell_len(line.rstrip()) <= 80 for line in lines)
+        assert all(cell_len(line.rstrip()) <= 80 for line in lines)
         assert "…" not in text, text
         if not st.is_over:  # once over, the ranking replaces the own hand
             hand = next(line for line in lines if line.startswith(t("hand.title_short", lang)))
@@ -122,8 +123,8 @@ def test_outcomes_since_my_last_turn_are_kept_and_mine_stand_out():
                 continue
             obs = st.observation(0)
             shown, since, hidden = R.recent_window(history, 0)
-            merged = R._merged(history)
-            mine = [k for k, e in enumerate(merged) if R._acted(e, 0)]
+            merged = R.merged_events(history)
+            mine = [k for k, e in enumerate(merged) if R.acted(e, 0)]
             if not mine or len(merged) - mine[-1] < 6:
                 continue
             n = len(merged) - mine[-1]
@@ -167,7 +168,7 @@ def test_80x24_shows_the_move_that_won_and_the_game_over_screen_shows_the_last_c
     checked = 0
     for players, seed in ((4, 1), (5, 2), (6, 3), (6, 4), (3, 5)):
         for st, seat, history in screens(players, seed):
-            merged = R._merged(history)
+            merged = R.merged_events(history)
             obs = st.observation(seat)
             legal = [] if st.is_over else st.legal_actions()
             text = to_text(render_view(obs, legal=legal, names=BOTS, events=history, width=80, height=23), width=80)

@@ -268,7 +268,7 @@ def test_supply_a_steps_read_as_one_supply(lang):
     events += st.apply(Action(A.SUPPLY_RECOVERED, recovered=(king,)))
     events += st.apply(Action(A.PASS))
     wire = [e.to_wire(0) for e in events]
-    lines = [line for line in (describe_event(e, None, 0, lang) for e in R._merged(wire)) if line]
+    lines = [line for line in (describe_event(e, None, 0, lang) for e in R.merged_events(wire)) if line]
     want = {"en": "seat 0 (you) supplies: discards 3♠ and recovered K♠",
             "zh": "0号位（你） 补给：丢弃 3♠ 和回收的牌 K♠"}[lang]
     assert lines[0] == want, lines

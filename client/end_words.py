@@ -1,0 +1,98 @@
+"""How a game ended, in words, for every command that ends one (``jupai play``,
+``jupai join``): ranking, fairness verdict, transcript path and the command to check it
+again (specs/client.md § The end of a game). No rich, no IO except reading sys.argv
+and PATH for :func:`verify_command`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupai_net.printable import printable
+
+from .i18n import MESSAGES, t
+from .status_words import ranking_rows
+
+
+def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> list[tuple[str, str, bool]]:
+    """How a game ended, as lines ``(text, style, keep_whole)`` for ``jupai play`` and
+    ``jupai join`` alike: the final ranking (with cards left and recovered cards when
+    known) or why the game did not finish, the fairness verdict, and where the
+    transcript is with the command to check it again. ``keep_whole`` lines (a file
+    path, a command) must be printed without wrapping so they can be copied.
+
+    ``result`` is a :class:`jupai_net.client.session.SessionResult` (or any object with
+    its fields)."""
+    lines: list[tuple[str, str, bool]] = []
+    status = getattr(result, "status", "")
+    ranking = list(getattr(result, "ranking", None) or [])
+    me = getattr(result, "seat", None)
+    end = getattr(result, "result", None) or {}
+    names: Any = getattr(result, "names", None) or {}
+    if not names and end.get("names"):
+        names = {s: n for s, n in enumerate(end["names"]) if n}
+    view = getattr(result, "view", None)
+    obs = getattr(view, "observation", None) or {}
+    players = {p.get("seat"): p for p in obs.get("players") or ()}
+    cards_left = end.get("cards_left") or ({s: p.get("cards_left") for s, p in players.items()} or None)
+    recovered = {s: len(p.get("recovered") or []) for s, p in players.items()} or None
+    if ranking and not with_ranking:  # the final screen above already shows the ranking
+        pass
+    elif ranking:
+        lines.append((t("end.ranking", lang), "bold", False))
+        for row in ranking_rows(ranking, names, me, lang, cards_left, recovered):
+            lines.append(("  " + row, "", False))
+    elif status != "finished":
+        error = getattr(result, "error", None)
+        why = t(f"end.status.{status}", lang) if f"end.status.{status}" in MESSAGES else status
+        if error and error[1]:
+            why += ": " + printable(error[1])
+        lines.append((t("end.unfinished", lang, why=why), "bold yellow", False))
+    verdict = getattr(result, "verdict", None)
+    if verdict is not None:
+        word = t(f"verdict.{verdict.status}", lang) if f"verdict.{verdict.status}" in MESSAGES else verdict.status
+        reason = printable(verdict.reason)
+        key = f"verdict.sentence.{verdict.status}"
+        sentence = t(key, lang) if key in MESSAGES and lang != "en" else ""
+        if sentence:  # a sentence in the player's language, the technical detail after it
+            reason = f"{sentence}（{reason}）" if reason else sentence
+        lines.append((t("end.verdict_ok" if verdict.ok else "end.verdict_bad", lang, status=word,
+                        reason=reason), "bold green" if verdict.ok else "bold red", False))
+    path = getattr(result, "transcript_path", None)
+    if path is not None:
+        lines.append((t("end.transcript", lang), "", False))
+        lines.append((f"  {path}", "bold", True))
+        lines.append((t("end.verify", lang), "", False))
+        lines.append((f"  {verify_command()} {shell_quote(str(path))}", "bold", True))
+    return lines
+
+
+def verify_command() -> str:
+    """How the user can run ``jupai verify`` from the shell: ``jupai verify`` when the
+    ``jupai`` on PATH is the running program, else the running ``jupai`` script by its
+    absolute path, else ``python -m jupai_net verify`` with this interpreter."""
+    import os
+    import shutil
+    import sys
+
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    found = shutil.which("jupai")
+    if found and argv0 and os.path.realpath(found) == os.path.realpath(shutil.which(argv0) or argv0):
+        return "jupai verify"
+    if argv0 and os.path.basename(argv0) == "jupai" and os.path.exists(argv0):
+        return shell_quote(os.path.abspath(argv0)) + " verify"
+    return shell_quote(sys.executable) + " -m jupai_net verify"
+
+
+def shell_quote(arg: str) -> str:
+    """``arg`` quoted for the user's shell, so a command with it works when pasted:
+    POSIX shells get :func:`shlex.quote` (``'/home/Ann Lee/t.jupai'``), Windows
+    ``cmd``/PowerShell double quotes (:func:`subprocess.list2cmdline`)."""
+    import os
+
+    if os.name == "nt":  # pragma: no cover - tested on POSIX
+        import subprocess
+
+        return subprocess.list2cmdline([arg])
+    import shlex
+
+    return shlex.quote(arg)

@@ -1,0 +1,112 @@
+"""One legal move in words, from the acting seat's point of view, with the total it
+comes to (specs/client.md § Your moves), and how moves group in the shorter move
+lists (by target; supply (a) steps together). No rich, no IO."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from jupai_net import actions as A
+from jupai_net.actions import Action
+from jupai_net.cards import rank
+
+from .card_words import Names, Obs, cards_text, player_of, recovered_of, seat_label, weapon_text
+from .i18n import t
+from .total_words import action_fields, own_total, total_text
+
+
+def describe_action(action: Action | Mapping[str, Any], obs: Obs, names: Names = None, lang: str = "en",
+                    totals: bool = True) -> str:
+    """One legal action in words, from the acting seat's point of view, with the total
+    it comes to (``totals``), e.g. ``attack seat 2 with 10♥ + weapon (= 3×10 + 8×6 =
+    78)`` or ``supply: discard 7♣ and recovered 3♠``."""
+    a = action_fields(action)
+    me = obs.get("seat")
+    target = seat_label(a.target, names, me, lang)
+    cards = cards_text(a.cards, lang)
+    weapon = weapon_text(a.weapon, lang)
+    suffix = total_text(own_total(a, obs), lang) if totals else ""
+    if a.kind == A.ATTACK:
+        return t("act.attack", lang, target=target, cards=cards, weapon=weapon) + suffix
+    if a.kind == A.DEFENSE:
+        return t("act.defense", lang, target=target, cards=cards) + suffix
+    if a.kind == A.DISCARD:
+        if a.target is None:
+            return t("act.discard_none", lang, cards=cards)
+        return t("act.discard", lang, target=target, cards=cards, weapon=weapon) + suffix
+    if a.kind == A.SUPPLY_RECOVERED:
+        if not a.cards:  # supply (a) under way: one more recovered card
+            return t("act.supply_a_more", lang, recovered=cards_text(a.recovered, lang))
+        if a.recovered:
+            return t("act.supply_a_rec", lang, cards=cards, recovered=cards_text(a.recovered, lang))
+        then = supply_follow(a, obs)
+        if then:
+            return t("act.supply_a_then", lang, cards=cards, k=then)
+        return t("act.supply_a", lang, cards=cards)
+    if a.kind == A.SUPPLY_EQUIPMENT:
+        armed = bool(player_of(obs, me).get("equipment"))
+        return t("act.supply_b" if armed else "act.supply_b_none", lang)
+    if a.kind == A.PASS:
+        return t("act.supply_a_stop" if supplying(obs) else "act.pass", lang)
+    if a.kind == A.REARM:
+        return t("act.rearm", lang)
+    if a.kind == A.ANSWER:
+        pending = obs.get("pending") or {}
+        contest = pending.get("contest", "attack")
+        if not a.cards and contest != "defense" and not a.weapon:
+            return t("act.answer.none", lang) + suffix
+        return t(f"act.answer.{contest}", lang, cards=cards, weapon=weapon) + suffix
+    return a.kind  # pragma: no cover - Action.from_wire admits only known kinds
+
+
+def group_of(a: Action, obs: Obs, names: Names, lang: str) -> tuple[Any, str | None]:
+    """The group a move is listed under in the compact move list: ``(key, label)``; a
+    label of None means the move stands alone with its full description."""
+    me = obs.get("seat")
+    if a.kind in (A.ATTACK, A.DEFENSE) or (a.kind == A.DISCARD and a.target is not None):
+        return (a.kind, a.target), t(f"group.{a.kind}", lang, target=seat_label(a.target, names, me, lang))
+    if a.kind == A.ANSWER:
+        contest = (obs.get("pending") or {}).get("contest", "attack")
+        return ("answer",), t(f"group.answer.{contest}", lang)
+    if a.kind == A.SUPPLY_RECOVERED:
+        sup = supplying(obs)
+        if sup:
+            return ("supply-a-more",), t("group.supply_a_more", lang, left=sup.get("left", "?"))
+        return ("supply-a",), t("group.supply_a", lang)
+    return ("alone", id(a)), None
+
+
+def supply_follow(a: Action, obs: Obs) -> int:
+    """How many recovered cards may follow the intent card ``a.cards`` of a supply (a)
+    (at most its rank v; none in the last round, where the whole hand goes at once)."""
+    if obs.get("last_round") or len(a.cards) != 1:
+        return 0
+    rec = [c for c in recovered_of(obs, obs.get("seat")) if c not in a.cards]
+    return min(rank(a.cards[0]), len(rec))
+
+
+def supplying(obs: Obs) -> Mapping[str, Any] | None:
+    """The supply (a) under way (``obs["supply"]``, specs/rules.md §9.3), or None."""
+    sup = obs.get("supply")
+    return sup if isinstance(sup, Mapping) else None
+
+
+def item_text(a: Action, obs: Obs, lang: str, full: bool) -> str:
+    """A move inside its group: ``10♠+W =108`` (``full``: ``10♠ + weapon (= 6×10 + 8×6 = 108)``)."""
+    if a.kind == A.SUPPLY_RECOVERED:
+        if not a.cards:
+            return cards_text(a.recovered, lang)
+        text = cards_text(a.cards, lang)
+        then = supply_follow(a, obs)
+        if then:
+            text += f" (+{then})"
+        if a.recovered:
+            text += t("item.recovered", lang, cards=cards_text(a.recovered, lang, " "))
+        return text
+    if full:
+        text = cards_text(a.cards, lang) + weapon_text(a.weapon, lang)
+        return text + total_text(own_total(a, obs), lang)
+    text = cards_text(a.cards, lang, "+") + (t("item.weapon", lang) if a.weapon else "")
+    short = total_text(own_total(a, obs), lang, short=True)
+    return f"{text} {short}" if short else text

@@ -1,0 +1,77 @@
+"""The lobby screen before the deal (specs/client.md § Lobby): host, join code, who
+is seated, what is happening."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from .card_words import display_name, is_you
+from .i18n import t, tn
+from .layout import lines_panel
+from .status_words import ChatLine, chat_line_text, notice_text
+
+
+def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str = "lobby", host: str = "",
+                 port: int = 0, join_code: str = "", total: int | None = None, chat: Sequence[ChatLine] = (),
+                 notices: Sequence[Any] = (), lang: str = "en") -> RenderableType:
+    """The screen before the deal: host address and join code, who is seated (ready,
+    bot, away), and what is happening (connecting, waiting, fair shuffle).
+    ``players`` are the lobby entries (objects or mappings with ``seat``, ``name``,
+    ``ready``, ``bot``, ``connected``)."""
+    def field_of(p: Any, name: str, default: Any = None) -> Any:
+        return p.get(name, default) if isinstance(p, Mapping) else getattr(p, name, default)
+
+    rows = Text()
+    entries = sorted((p for p in players if p is not None), key=lambda p: field_of(p, "seat", 0))
+    by_seat = {field_of(p, "seat"): p for p in entries}
+    order: list[Any] = list(entries)
+    if total:  # every seat, empty ones included (as ClientView.seats: None = empty)
+        order = [by_seat.get(s, s) for s in range(total)]
+    for k, p in enumerate(order):
+        if k:
+            rows.append("\n")
+        if isinstance(p, int):
+            rows.append(t("seat", lang, n=p), style="dim")
+            rows.append("  " + t("lobby.open", lang), style="dim")
+            continue
+        s = field_of(p, "seat")
+        name = display_name(field_of(p, "name") or "", lang)
+        tags = [t("lobby.bot", lang)] if field_of(p, "bot") else []
+        if field_of(p, "ready"):
+            tags.append(t("lobby.ready", lang))
+        if not field_of(p, "connected", True):
+            tags.append(t("lobby.away", lang))
+        if s == seat:
+            plain = not name or is_you(name)
+            label = t("seat.you", lang, n=s) if plain else t("seat.you_named", lang, n=s, name=name)
+        else:
+            label = t("seat.named", lang, n=s, name=name) if name else t("seat", lang, n=s)
+        rows.append(label, style="bold cyan" if s == seat else "bold")
+        if tags:
+            rows.append("  " + " · ".join(tags), style="dim")
+    if not order:
+        rows.append(t("lobby.empty", lang), style="dim")
+    head = Text()
+    if host:
+        head.append(t("lobby.host", lang, host=host, port=port, code=join_code or "?") + "\n", style="dim")
+    if total:
+        head.append(t("lobby.seats", lang, taken=len(entries), total=total))
+        if len(entries) < total and phase in ("lobby", "connecting"):
+            head.append(" · " + tn("lobby.waiting", total - len(entries), lang), style="yellow")
+        head.append("\n")
+    parts: list[RenderableType] = [
+        Panel(Group(head, rows), title=t("app.title", lang) + " · " + t("lobby.title", lang), title_align="left",
+              border_style="bold"),
+        Text(t(f"phase.{phase}" if phase in ("connecting", "lobby", "seeding", "playing", "over") else "phase.lobby",
+               lang), style="bold"),
+    ]
+    if notices:
+        parts.append(lines_panel([notice_text(n, lang) for n in notices][-3:], t("notices.title", lang), "blue"))
+    if chat:
+        parts.append(lines_panel([chat_line_text(c, lang, seat) for c in chat][-4:], t("chat.title", lang), "magenta"))
+    return Group(*parts)

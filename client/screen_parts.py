@@ -1,0 +1,243 @@
+"""The sections of the table screen as rich renderables (specs/client.md § What the
+player sees, items 1–5 and the timer): header, own hand and equipment, the players
+table, the outcomes since the last turn, the final ranking. Words come from the
+``*_words`` modules; this module only lays them out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.cells import cell_len, set_cell_size
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from jupai_net.printable import printable
+
+from .card_words import (
+    Names,
+    Obs,
+    card_text,
+    cards_text,
+    display_name,
+    equipment_text,
+    identity_text,
+    name_of,
+    player_of,
+    rearm_state,
+    recovered_of,
+    round_type_text,
+    seat_label,
+)
+from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_window
+from .i18n import t, tn
+from .layout import COMPACT_NAME, TYPE_STYLE
+from .status_words import ranking_rows
+
+
+def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
+                  numbers: bool = True) -> RenderableType:
+    """Round number / total, round card, round type, R, leader, special numbers, piles
+    (``compact``: one short line of numbers, no ranks the players table shows;
+    ``numbers=False``: without that line)."""
+    me = obs.get("seat")
+    kind = obs.get("round_type", "")
+    line = Text()
+    sep = " · " if compact else "  ·  "
+    line.append(t("header.round", lang, round=obs.get("round"), rounds=obs.get("rounds")), style="bold")
+    line.append(sep)
+    card = obs.get("round_card")
+    line.append(t("header.round_card", lang, card=card_text(card, lang) if card is not None else "?"))
+    line.append(sep)
+    line.append(t("header.type", lang, type=round_type_text(kind, lang)), style=TYPE_STYLE.get(kind, "bold"))
+    line.append(sep)
+    line.append(t("header.R", lang, R=obs.get("R")), style="bold")
+    line.append(sep)
+    line.append(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang)))
+    specials = obs.get("specials") or {}
+    rows: list[RenderableType] = [line]
+    if obs.get("last_round"):
+        rows.append(Text(t("header.last_round", lang), style="bold yellow"))
+    small = Text(style="dim")
+    reading = obs.get("same_identity")
+    if not numbers:
+        return Group(*rows)
+    if compact:
+        small.append(t("header.compact", lang, supply=specials.get("supply", "?"), discard=specials.get("discard", "?"),
+                       stock=obs.get("stock", 0), pile=len(obs.get("discard_pile") or [])))
+        if reading == "matching-card":
+            small.append(" · " + t("header.same_identity.matching-card", lang))
+        rows.append(small)
+        return Group(*rows)
+    if specials:
+        small.append(t("header.specials", lang, supply=specials.get("supply"), discard=specials.get("discard"),
+                       coordinator=specials.get("coordinator"), farmer=specials.get("farmer")))
+        small.append("  ·  ")
+    small.append(t("header.piles", lang, stock=obs.get("stock", 0), pile=obs.get("round_pile", 0),
+                   discard=len(obs.get("discard_pile") or [])))
+    if reading:
+        small.append("  ·  " + t(f"header.same_identity.{reading}", lang))
+    rows.append(small)
+    return Group(*rows)
+
+
+def render_hand(obs: Obs, lang: str = "en") -> Text:
+    """The viewer's hand, sorted, recovered cards marked with ``*`` (and styled)."""
+    hand = obs.get("hand") or []
+    recovered = recovered_of(obs, obs.get("seat"))
+    text = Text()
+    if not hand:
+        text.append(t("hand.empty", lang), style="dim")
+    for k, c in enumerate(hand):
+        if k:
+            text.append("  ")
+        if c in recovered:
+            text.append(card_text(c, lang) + "*", style="bold cyan")
+        else:
+            text.append(card_text(c, lang), style="bold")
+    if recovered & set(hand):
+        text.append("    " + t("hand.legend", lang), style="dim")
+    return text
+
+def render_self(obs: Obs, lang: str = "en", compact: bool = False) -> RenderableType:
+    """The viewer's panel: identity (in the title), hand (recovered cards marked) and
+    equipment with uses left, quality and visibility (``compact``: no border)."""
+    me = obs.get("seat")
+    mine = player_of(obs, me)
+    grid = Table.grid(padding=(0, 2 if not compact else 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    grid.add_row(t("hand.title_short" if compact else "hand.title", lang), render_hand(obs, lang))
+    grid.add_row(t("equip.title_short" if compact else "equip.title", lang),
+                 Text(equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine))))
+    title = seat_label(me, None, me, lang) + " · " + t(
+        "identity.yours", lang, identity=identity_text(mine.get("identity"), mine.get("identity_value"), lang))
+    if compact:
+        return Group(Text(title, style="bold cyan"), grid)
+    return Panel(grid, title=Text(title), title_align="left", border_style="cyan")
+
+
+def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False) -> RenderableType:
+    """Every seat, one row each: identity (as visible), hand count, recovered cards,
+    equipment as visible, cards left; ``▶`` marks the seat to move, ``leads`` the leader
+    (``compact``: short identity and equipment, no header rule; identities never cut)."""
+    me = obs.get("seat")
+    if compact:
+        table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")
+    else:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column(t("col.seat", lang), no_wrap=True)
+    table.add_column(t("col.identity", lang), no_wrap=True)
+    table.add_column(t("col.hand", lang), justify="right", no_wrap=True)
+    table.add_column(t("col.left_short" if compact else "col.left", lang), justify="right", no_wrap=True)
+    if compact:
+        table.add_column(t("col.equipment", lang), no_wrap=True)
+        table.add_column(t("col.recovered", lang), min_width=8)
+    else:
+        table.add_column(t("col.recovered", lang))
+        table.add_column(t("col.equipment", lang))
+    for p in obs.get("players", []):
+        s = p.get("seat")
+        if compact:  # the column says "seat": the number and the name (cut short) are enough
+            name = t("you", lang) if s == me else display_name(name_of(names, s) or "", lang)
+            if cell_len(name) > COMPACT_NAME:
+                name = set_cell_size(name, COMPACT_NAME - 1) + "…"
+            label = ("▶ " if s == obs.get("to_move") else "  ") + f"{s} {name}".rstrip()
+        else:
+            label = ("▶ " if s == obs.get("to_move") else "  ") + seat_label(s, names, me, lang)
+        if s == obs.get("leader") and not compact:
+            label += " · " + t("mark.leader", lang)
+        rearm = rearm_state(obs, p) if s == me and not compact else None
+        style = "bold cyan" if s == me else ("bold" if s == obs.get("to_move") else "")
+        recovered = p.get("recovered") or []
+        rec = cards_text(recovered, lang, " " if compact else " + ") if recovered else "—"
+        equipment = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
+        ident = identity_text(p.get("identity"), p.get("identity_value"), lang, short=compact)
+        # every cell a Text: what the host sent is never read as rich markup
+        cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
+        if compact:
+            table.add_row(Text(label, style=style), Text(ident), *cells, Text(equipment), Text(rec))
+        else:
+            table.add_row(Text(label, style=style), Text(ident), *cells, Text(rec), Text(equipment))
+    return table
+
+_LOG_STYLE = {"contest": "yellow", "discard": "yellow", "round": "bold", "end": "bold green"}
+
+
+def _log_text(events: Sequence[Mapping[str, Any]], me: int | None, names: Names, lang: str,
+              short: bool = False) -> Text:
+    text = Text()
+    lines = []
+    for e in events:
+        line = describe_event(e, names, me, lang, short)
+        if line:
+            lines.append((line, involves(e, me), _LOG_STYLE.get(e.get("kind"), "")))
+    for k, (line, mine, style) in enumerate(lines):
+        if k:
+            text.append("\n")
+        if mine:
+            text.append(MINE_MARK + line, style="bold cyan")
+        else:
+            text.append(line, style=style)
+    if not lines:
+        text.append(t("log.empty", lang), style="dim")
+    return text
+
+
+def render_log(obs: Obs, names: Names = None, lang: str = "en", limit: int = LOG_LIMIT,
+               events: Sequence[Mapping[str, Any]] | None = None, compact: bool = False,
+               minimum: int = 4) -> RenderableType:
+    """The outcomes since the viewer's last move (at most ``limit``; contest formulas
+    highlighted, the viewer's own outcomes marked ``»``), oldest first. ``events``: the
+    seat's event history (default: the observation's log tail)."""
+    me = obs.get("seat")
+    source = list(events if events else (obs.get("log") or []))
+    pending = obs.get("pending")
+    if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
+        source.pop()  # the play waiting for its answer is shown as the pending contest
+    shown, since, hidden = recent_window(source, me, limit, minimum)
+    text = _log_text(shown, me, names, lang, short=compact)
+    if hidden:
+        text = Text.assemble((tn("log.hidden", hidden, lang), "dim"), "\n", text)
+    title = t("log.since" if since else "log.title", lang)
+    if compact:
+        return Group(Text(title, style="yellow"), text)
+    return Panel(text, title=title, title_align="left", border_style="yellow")
+
+
+#: How the moves are listed, most spelled out first: one per line in words
+#: (``lines``), in columns in words (``columns``), grouped by target with each move's
+def timer_text(seconds_left: float | None, lang: str = "en") -> Text | None:
+    """``⏱ 23 s left`` (red under 10 s, ``time is up`` at 0); None without a timer."""
+    if seconds_left is None:
+        return None
+    if seconds_left <= 0:
+        return Text(t("timer.up", lang), style="bold red")
+    secs = int(seconds_left + 0.999)
+    return Text(t("timer.left", lang, s=secs), style="bold red" if secs < 10 else "bold")
+
+def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False) -> RenderableType | None:
+    """Final ranking panel once the game is over; None before."""
+    result = obs.get("result")
+    if not result:
+        return None
+    me = obs.get("seat")
+    players = {p.get("seat"): p for p in obs.get("players", [])}
+    text = Text()
+    title = t("status.over", lang) + " · " + t("result.title", lang)
+    if result.get("winner") is not None:
+        won = t("result.winner", lang, who=seat_label(result["winner"], names, me, lang))
+        if compact:  # one line: game over, who won
+            title = t("status.over", lang) + " · " + won
+        else:
+            text.append(won + "\n", style="bold green")
+    rows = ranking_rows(result.get("ranking") or [], names, me, lang,
+                        {s: p.get("cards_left", "?") for s, p in players.items()},
+                        {s: len(p.get("recovered") or []) for s, p in players.items()})
+    text.append("\n".join(rows))
+    if compact:
+        return Group(Text(title, style="bold green"), text)
+    return Panel(text, title=title, title_align="left", border_style="green")

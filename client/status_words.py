@@ -1,0 +1,121 @@
+"""The table's state in sentences: the pending contest, whose turn it is, chat lines,
+host notices and the final ranking rows (specs/client.md § What the player sees,
+items 5–7, 9). No rich, no IO."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jupai_net.printable import printable
+
+from .card_words import Names, Obs, cards_text, display_name, is_you, seat_label, weapon_text
+from .i18n import MESSAGES, t, tn
+from .move_words import supplying
+from .total_words import pending_total_text
+
+#: A chat line: a plain string, ``(name, text)``, or a mapping with ``name``/``text``
+#: (and optionally ``seat``), as in the protocol's ``chat`` message.
+ChatLine = Any
+
+
+def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
+    """The contest waiting for an answer (or the supply (a) under way), in words; None
+    when there is none."""
+    p = obs.get("pending")
+    me = obs.get("seat")
+    sup = supplying(obs)
+    if not p and sup:
+        return t("pending.supply", lang, actor=seat_label(sup.get("seat"), names, me, lang),
+                 cards=cards_text(sup.get("cards", []), lang), v=sup.get("v", "?"), left=sup.get("left", "?"))
+    if not p:
+        return None
+    return t(f"pending.{p['contest']}", lang, actor=seat_label(p["actor"], names, me, lang),
+             target=seat_label(p["target"], names, me, lang), cards=cards_text(p.get("cards", []), lang),
+             weapon=weapon_text(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
+
+def status_text(obs: Obs, names: Names = None, lang: str = "en") -> str:
+    """Whose move it is: ``Your turn``, ``Your turn: answer the attack of seat 1`` (or
+    ``defend against …``),
+    ``Waiting for seat 3 (Carol)`` or ``Game over``."""
+    me = obs.get("seat")
+    to_move = obs.get("to_move")
+    if obs.get("result") is not None or to_move is None:
+        return t("status.over", lang)
+    if me is not None and to_move == me:
+        p = obs.get("pending")
+        if p:
+            return t(f"status.answer.{p['contest']}", lang, actor=seat_label(p["actor"], names, me, lang))
+        return t("status.your_turn", lang)
+    return t("status.waiting", lang, who=seat_label(to_move, names, me, lang))
+
+def _chat_fields(line: ChatLine) -> tuple[Any, Any, Any]:
+    if isinstance(line, str):
+        return None, None, line
+    if isinstance(line, Mapping):
+        return line.get("seat"), line.get("name"), line.get("text", "")
+    if isinstance(line, (tuple, list)) and len(line) == 2:
+        return None, line[0], line[1]
+    return getattr(line, "seat", None), getattr(line, "name", None), getattr(line, "text", str(line))
+
+
+def chat_line_text(line: ChatLine, lang: str = "en", me: int | None = None) -> str:
+    """One chat line as ``name: text``; accepts a string, ``(name, text)`` or a mapping
+    (or object) with ``name``/``text``/``seat``. A None/empty name is the host; bot
+    names are translated (:func:`display_name`), and the viewer's own lines
+    (``seat == me``) under the placeholder name ``you`` read ``你：…`` in Chinese."""
+    if isinstance(line, str):
+        return printable(line)
+    seat, name, text = _chat_fields(line)
+    if me is not None and seat == me and (not name or is_you(name)):
+        who = t("you", lang)
+    else:
+        who = display_name(name, lang) if name else t("chat.host", lang)
+    return t("chat.line", lang, name=who, text=printable(text))
+
+
+def notice_text(notice: Any, lang: str = "en") -> str:
+    """A host notice in the viewer's language: a string as is, or ``(code, text)`` /
+    a mapping / an object with ``code`` and ``text`` translated by code."""
+    if isinstance(notice, str):
+        return printable(notice)
+    if isinstance(notice, Mapping):
+        code, text = notice.get("code", ""), notice.get("text", "")
+    elif isinstance(notice, (tuple, list)) and len(notice) == 2:
+        code, text = notice
+    else:
+        code, text = getattr(notice, "code", ""), getattr(notice, "text", str(notice))
+    args = getattr(notice, "args", None)
+    if isinstance(args, Mapping) and code == "welcome-back":
+        return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
+    if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:
+        try:
+            return t(f"notice.{code}", lang, text=text or "", **args).strip()
+        except (KeyError, IndexError, ValueError):
+            pass
+    key = f"notice.{code}"
+    return t(key if key in MESSAGES else "notice.other", lang, text=printable(text or "")).strip()
+
+
+def ranking_rows(ranking: Sequence[int], names: Names = None, me: int | None = None, lang: str = "en",
+                 cards_left: Sequence[int] | Mapping[int, int] | None = None,
+                 recovered: Sequence[int] | Mapping[int, int] | None = None) -> list[str]:
+    """The final places in words: ``1. seat 1 (Bob): 0 cards left, 2 recovered``
+    (without counts when they are not known)."""
+    def at(values: Any, s: int) -> Any:
+        if values is None:
+            return None
+        if isinstance(values, Mapping):
+            return values.get(s)
+        return values[s] if 0 <= s < len(values) else None
+
+    rows = []
+    for place, s in enumerate(ranking, 1):
+        who = seat_label(s, names, me, lang)
+        left, rec = at(cards_left, s), at(recovered, s)
+        if left is None:
+            rows.append(t("result.row_plain", lang, place=place, who=who))
+        else:
+            rows.append(t("result.row", lang, place=place, who=who, left=tn("cards_left", left, lang),
+                          recovered=0 if rec is None else rec))
+    return rows
