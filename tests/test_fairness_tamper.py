@@ -579,3 +579,42 @@ def test_host_signed_garbage_fields_never_crash_and_never_verify(t0):
         assert "could not be checked" not in v.reason
         statuses.add(v.status)
     assert TAMPERED in statuses
+
+
+@pytest.mark.parametrize("rewrite", ["short", "cards_reordered", "weapon_as_int"])
+def test_action_not_in_the_engines_recorded_form(t0, rewrite):
+    """A signed action the engine would accept but that is not the form it records
+    (fields left out, another card order, 1 for true) is tampered: a verifier that
+    compares the action bytes must not reach another verdict (specs/fairness.md §6.4)."""
+    def pick(b):
+        a = b["action"]
+        if rewrite == "short":
+            return a["kind"] == "pass"
+        if rewrite == "cards_reordered":
+            return len(a["cards"]) > 1
+        return a["weapon"] is True
+
+    def mutate(b):
+        a = b["action"]
+        if rewrite == "short":
+            b["action"] = {"kind": "pass"}
+        elif rewrite == "cards_reordered":
+            a["cards"] = list(reversed(a["cards"]))
+        else:
+            a["weapon"] = 1
+
+    if rewrite == "cards_reordered":  # the last round plays every hand card
+        t0 = decode_transcript(play_game(RuleSet(players=2, rounds=2, hand_size=3), rng_seed=3, key=KEY).transcript(0))
+    i = first_index(t0, lambda b: b["kind"] == "step" and pick(b))
+    v = verify_transcript(replaced(t0, i, resign(t0.statements[i], mutate)))
+    assert v.status == TAMPERED and v.message == i, v.reason
+
+
+def test_transcript_file_with_a_repeated_key_is_malformed(t0):
+    """Two 'seat' keys in the file: one reader takes the first, another the last;
+    the file is refused instead (specs/fairness.md §7)."""
+    data = rebuild(t0)
+    assert data[0] == 0x86  # fixmap of the 6 keys
+    forged = bytes([0x87]) + data[1:] + msgpack.packb("seat") + msgpack.packb(1)
+    v = verify_transcript(forged)
+    assert v.status == MALFORMED and "repeats the key" in v.reason and v.message is None

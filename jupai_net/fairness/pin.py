@@ -62,7 +62,8 @@ def cert_fingerprint(der: bytes) -> str:
 def cert_statement_key(der: Any) -> bytes | None:
     """The 32-byte statement key the certificate ``der`` (DER bytes) carries, or
     ``None`` when it carries none. Raises ``ValueError`` when ``der`` is not a
-    certificate or the extension is not an OCTET STRING of 32 bytes."""
+    certificate, the extension is not an OCTET STRING of 32 bytes, or an extension
+    appears twice (specs/fairness.md §3.5)."""
     if not isinstance(der, (bytes, bytearray)):
         raise ValueError("a certificate is DER bytes")
     cert = x509.load_der_x509_certificate(bytes(der))
@@ -70,6 +71,8 @@ def cert_statement_key(der: Any) -> bytes | None:
         ext = cert.extensions.get_extension_for_oid(STATEMENT_KEY_OID)
     except x509.ExtensionNotFound:
         return None
+    except x509.DuplicateExtension as exc:  # not a ValueError: would escape the caller
+        raise ValueError(f"the certificate repeats an extension ({exc.oid.dotted_string})") from None
     value = ext.value.value if isinstance(ext.value, x509.UnrecognizedExtension) else b""
     if len(value) != 34 or value[:2] != b"\x04\x20":
         raise ValueError("the certificate's statement key extension is not a 32-byte OCTET STRING")

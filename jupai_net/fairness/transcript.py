@@ -97,13 +97,14 @@ def encode_transcript(t: Transcript) -> bytes:
 
 def decode_transcript(data: bytes) -> Transcript:
     """Decode file bytes into a :class:`Transcript`. Never raises anything but
-    :class:`TranscriptError` (``truncated=True`` when the bytes stop mid-value)."""
+    :class:`TranscriptError` (``truncated=True`` when the bytes stop mid-value); a map
+    that repeats a key is refused, like in a signed body (specs/fairness.md §7)."""
     if not isinstance(data, (bytes, bytearray)):
         raise TranscriptError("a transcript must be bytes")
     if not data:
         raise TranscriptError("the file is empty", truncated=True)
     try:
-        obj = unpack(bytes(data), max_len=MAX_TRANSCRIPT_BYTES)
+        obj = unpack(bytes(data), max_len=MAX_TRANSCRIPT_BYTES, unique_keys=True)  # a repeated key: refused (§7)
     except msgpack.OutOfData:
         raise TranscriptError("the file is cut short (truncated msgpack)", truncated=True) from None
     except (ValueError, TypeError, RecursionError) as exc:

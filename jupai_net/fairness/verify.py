@@ -557,6 +557,12 @@ class GameChecker:
                 raise _Problem(TAMPERED, f"{where}: the replayed game rejects the announced action: {type(exc).__name__}: {exc}", found=st["action"], message=i, kind=STEP) from None
             if state.version != st["version"]:
                 raise _Problem(TAMPERED, f"{where}: state version {st['version']}, the replay is at {state.version}", expected=state.version, found=st["version"], message=i, kind=STEP)
+            history = getattr(state, "history", None)
+            if history:  # the signed action is the engine's own form of it (specs/fairness.md §6.4)
+                recorded = history[-1].to_wire()
+                d = None if same_wire(recorded, st["action"]) else first_difference(canonical(recorded), st["action"], "action")
+                if d:
+                    raise _Problem(TAMPERED, f"{where}: the announced action is not written as the replayed game records it, at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
             want = [e.to_wire(self.seat) for e in events]
             d = None if same_wire(want, st["events"]) else first_difference(canonical(want), st["events"], "events")
             if d:
