@@ -11,6 +11,12 @@ transcript and returns a :class:`SessionResult`.
 
 A user interface implements :class:`Player` (see :class:`PlayerBase` for defaults);
 :class:`jupai_net.client.bot.BotPlayer` is the headless one.
+
+With ``watch=True`` the session is a **spectator** (``jupai watch``; specs/protocol.md
+§12): it says ``hello`` with ``watch``, holds no seat, never readies, commits or acts,
+sees the public view and the public statement stream, verifies and saves each game it
+saw to its end, and stays for the next game until the host says bye or the watcher
+leaves.
 """
 
 from __future__ import annotations
@@ -62,7 +68,7 @@ from jupai_net.protocol import (
     Sync,
     Welcome,
 )
-from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS
+from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS, WATCH_HELLO_VERSION
 from jupai_net.rules import RuleSet
 
 from .signed_view import SignedFacts, replay_observations, same_action
@@ -480,7 +486,7 @@ class _Session:
                  token: str | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
                  reconnect_for: float, connect_timeout: float, save_resume: bool, idle_timeout: float = 45.0,
-                 control: SessionControl | None = None, bot: bool = False):
+                 control: SessionControl | None = None, bot: bool = False, watch: bool = False):
         self.host, self.port, self.name, self.player = host, port, name, player
         self.want_seat, self.lang = seat, lang
         self.token = token
@@ -534,6 +540,9 @@ class _Session:
         self.left = False
         self.save_error: str | None = None
         self.bot = bot
+        self.watch = watch  # a spectator: no seat, the public view (specs/protocol.md §12)
+        self.saved_for: bytes | None = None  # watch: the game whose verdict and transcript are done
+        self.watch_end: tuple[str, tuple[str, str] | None] | None = None  # watch: how the last game ended
 
     # ------------------------------------------------------------------ view plumbing
 
@@ -584,6 +593,10 @@ class _Session:
         self.conn = ClientConnection()
         self.stmt_index = 0
         self.sent_commit = self.sent_reveal = self.sent_ready = False
+        if self.watch:  # a spectator asks for no seat and takes none back
+            self.hello_token = None
+            await self.send(Hello(self.name, lang=self.lang, watch=True, min_version=WATCH_HELLO_VERSION))
+            return
         self.hello_token = self.token
         await self.send(Hello(self.name, lang=self.lang, seat=self.want_seat, token=self.token, bot=self.bot,
                               min_version=BOT_HELLO_VERSION if self.bot else SUPPORTED_VERSIONS[0]))
@@ -777,7 +790,7 @@ class _Session:
         on a new connection: a host that accepts and then hangs up does not restart it.
         Between attempts: exponential backoff with jitter (:func:`_backoff_delay`).
         Returns True once connected (the hello is sent), False when giving up."""
-        if self.token is None or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
+        if (self.token is None and not self.watch) or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
             return False  # in the lobby the host frees the seat: the same call again takes it (§ Rejoin)
         await self.close()
         if self.give_up_at is None:
@@ -895,6 +908,8 @@ class _Session:
             await self.send(Pong(msg.nonce))
         elif isinstance(msg, Bye):
             self._host_gone(f"the host said bye ({msg.reason})")
+            if self.watch and self.view.phase == OVER and self.watch_end is not None:
+                raise _Over(*self.watch_end)  # how the last game this spectator saw ended
             raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
         elif isinstance(msg, ErrorMessage):
             log.warning("host error %s: %r", msg.code, msg.message)
@@ -964,7 +979,14 @@ class _Session:
         self.stmt_index = 0
         self.sent_commit = self.sent_reveal = False
         phase = PLAYING if "deal" in self.kinds else SEEDING
-        self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules)
+        if self.watch and self.saved_for is not None and self.saved_for != msg.game_id:
+            # the next game: the last one's ending makes way (it was verified and saved)
+            self.verdict, self.result, self.saved_path, self.saved_for = None, None, None, None
+            self.watch_end = None
+            self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, result=None, verdict=None,
+                        observation=None, events=())
+        else:
+            self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules)
         self._persist()
 
     def _restore(self, saved: ResumeState) -> None:
@@ -1236,10 +1258,27 @@ class _Session:
         self._cancel_ask()
         self.result = dict(msg.result)
         self.update("end", phase=OVER, result=self.result, legal=(), deadline=None)
+        if self.watch:
+            why = str(self.result.get("reason") or "").strip()
+            self.watch_end = ("finished", None) if msg.reason == "finished" else (
+                "aborted", ("abandoned", why) if why else None)
+            await self._watched_to_the_end()
+            return  # a spectator stays for the next game, until the host says bye or it leaves
         if msg.reason == "finished":
             raise _Over("finished")
         why = str(self.result.get("reason") or "").strip()
         raise _Over("aborted", ("abandoned", why) if why else None)
+
+    async def _watched_to_the_end(self) -> None:
+        """A spectator saw a game end: verify the public stream and save the transcript
+        now (the next game replaces the witness)."""
+        w = self.witness
+        if w is None or w.game_id is None or not w.finished or self.saved_for == w.game_id:
+            return
+        self.verdict = await trio.to_thread.run_sync(self._verify)
+        self.saved_path = await trio.to_thread.run_sync(self._save_transcript)
+        self.saved_for = w.game_id
+        self.update("verdict", verdict=self.verdict)
 
     def _host_gone(self, why: str) -> None:
         if self.witness is not None and not self.witness.finished:
@@ -1252,7 +1291,13 @@ class _Session:
             status = "left"
         verdict = self.verdict
         path = None
-        if self.witness is not None and self.witness.game_id is not None:
+        if self.watch:
+            # a spectator keeps the games it saw to their end (done at each end); a game
+            # it left or lost in the middle says nothing about the host: no verdict, no file
+            path = self.saved_path
+            if self.witness is None or self.witness.game_id != self.saved_for:
+                verdict = None
+        elif self.witness is not None and self.witness.game_id is not None:
             if status == "left" and not self.witness.finished:
                 # The player's own choice: the game is unverified because WE left,
                 # which says nothing against the host (specs/fairness.md §9).
@@ -1360,6 +1405,7 @@ async def run_session(
     wire_tap: Callable[[bytes], None] | None = None,
     control: SessionControl | None = None,
     bot: bool | None = None,
+    watch: bool = False,
 ) -> SessionResult:
     """Play one game at the host ``host``:``port`` as ``name``, with ``player`` choosing.
 
@@ -1392,14 +1438,24 @@ async def run_session(
     before the session starts; it is also given to ``player.attach``). ``bot``: tell
     the host a program plays this seat (``hello.bot``: the lobby shows it as a bot);
     default: the player's ``is_bot`` attribute (True for
-    :class:`~jupai_net.client.bot.BotPlayer`).
+    :class:`~jupai_net.client.bot.BotPlayer`). ``watch``: join as a spectator
+    (``hello.watch``, specs/protocol.md §12): no seat, ``seat``/``token``/``bot`` are
+    ignored and no resume file is kept; ``player.choose`` is never called; the session
+    lasts over several games until the host says bye (status ``finished`` if the last
+    game it saw ended, verdict and transcript of that game) or ``control.leave()``
+    (status ``left``).
 
     Returns a :class:`SessionResult` (never raises for network or host problems; only
     for cancellation, and ``ValueError`` for bad arguments — a name, seat or token the
     protocol refuses — before connecting).
     """
     # bad arguments raise here, before any nursery (not inside an exception group)
-    Hello(name, lang=lang, seat=seat, token=token)  # FieldError (a ValueError) names the bad one
+    if watch:
+        seat = token = None
+        bot, save_resume = False, False
+        Hello(name, lang=lang, watch=True, min_version=WATCH_HELLO_VERSION)
+    else:
+        Hello(name, lang=lang, seat=seat, token=token)  # FieldError (a ValueError) names the bad one
     ctx = ssl_context or client_ssl_context()
     check = check_fingerprint or default_fingerprint_check(code)
     session = _Session(
@@ -1407,7 +1463,7 @@ async def run_session(
         transcript_path=Path(transcript_path) if transcript_path is not None else None, wire_tap=wire_tap,
         reconnect_for=reconnect_for, connect_timeout=connect_timeout, idle_timeout=idle_timeout,
         save_resume=save_resume, control=control,
-        bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot),
+        bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot), watch=watch,
     )
     return await session.run()
 

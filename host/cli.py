@@ -1,7 +1,8 @@
 """``jupai host``: serve a table on the LAN and show it as a spectator (specs/host.md).
 
 ``jupai host [--bind ADDR] [--port N] [--seats P] [--bots K] [--opponents NAME]
-[--rounds N] [--rules FILE] [--turn-timeout S] [--ready-timeout S] [--transcript-dir DIR] [--games N]``
+[--rounds N] [--rules FILE] [--turn-timeout S] [--ready-timeout S] [--max-spectators N] [--transcript-dir DIR]
+[--games N]``
 
 Prints the address(es) to join and the join code (the short form of the TLS
 certificate's SHA-256 fingerprint), then the lobby (every seat, empty ones too) and
@@ -85,6 +86,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--ready-timeout", type=float, default=120.0, metavar="S",
                    help="seconds a player in the lobby has to get ready before the seat is freed for someone "
                    "else (default 120; 0 = no limit)")
+    p.add_argument("--max-spectators", type=int, default=8, metavar="N",
+                   help="people who may watch the table at once with `jupai watch` (0-64, default 8; 0 = none)")
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")
@@ -110,7 +113,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     from jupai_net.rules import RuleSet, load_rules
 
     from .server import HostConfig
-    from .table import TableConfig
+    from .table import MAX_SPECTATORS, TableConfig
 
     if args.rules:
         rules = load_rules(args.rules, players=args.seats, rounds=args.rounds)
@@ -118,9 +121,13 @@ def build_config(args: argparse.Namespace) -> HostConfig:
         rules = RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
     ready = getattr(args, "ready_timeout", None)
+    spectators = getattr(args, "max_spectators", 8)
+    if not 0 <= spectators <= MAX_SPECTATORS:
+        raise ValueError(f"--max-spectators must be 0..{MAX_SPECTATORS}, got {spectators}")
     table = TableConfig(rules=rules, bots=bot_seats(args, rules.players), bot=opponents(args), turn_timeout=timeout,
                         bot_delay=max(0.0, args.bot_delay), think=getattr(args, "think", None),
-                        ready_timeout=ready if ready and ready > 0 else None)
+                        ready_timeout=ready if ready and ready > 0 else None,
+                        max_spectators=spectators)
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
     return HostConfig(

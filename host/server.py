@@ -276,6 +276,8 @@ class HostServer:
     # ------------------------------------------------------------------ tables
 
     def _choose_table(self, hello: Hello) -> Table:
+        if hello.watch:  # a spectator watches the first table with a game on, else the first table
+            return next((t for t in self.tables if t.phase != "lobby"), self.tables[0])
         if hello.token is not None:
             for t in self.tables:
                 if t.has_token(hello.token):
@@ -347,8 +349,9 @@ class HostServer:
             return
         if not link.push(data, lobby_seq=link.conn.our_seq - 1 if isinstance(msg, Lobby) else None):
             self.stats["slow_clients"] += 1
-            log.warning("connection %d (%s): %d frames waiting; the client is too slow, dropping it",
-                        link.cid, link.peer, len(link.queue) - 1)
+            who = "spectator" if link.table is not None and link.cid in link.table.spectators else "client"
+            log.warning("connection %d (%s): %d frames waiting; the %s is too slow, dropping it",
+                        link.cid, link.peer, len(link.queue) - 1, who)
             err = ErrorMessage(SLOW_CLIENT, f"you did not read {link.queue_size} waiting messages in time; disconnected")
             self._close(link, err)  # after the queued frames: sequence numbers must stay gapless
             if link.table is not None:
@@ -470,7 +473,7 @@ class HostServer:
     def _forget(self, link: _Link, why: str) -> None:
         """Tell the table the connection is gone (once)."""
         table = link.table
-        if table is not None and table.seat_of(link.cid) is not None:
+        if table is not None and table.knows(link.cid):
             table.disconnect(link.cid, trio.current_time(), why)
             self._flush(table)
             self._kick(table)

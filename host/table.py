@@ -14,8 +14,8 @@ and carries them out. Connections are named by an ``int`` id chosen by the serve
 
 Private delivery: every message built here for a seat comes from that seat's own
 engine observation, its own fairness statement stream or its own legal actions;
-spectator output for the host screen (the ``observer`` callback) uses the public
-observation only.
+spectators (``hello.watch``, specs/protocol.md §12) and the host screen (the
+``observer`` callback) get the public observation and the public statement stream only.
 """
 
 from __future__ import annotations
@@ -66,6 +66,9 @@ log = logging.getLogger("jupai.host")
 
 LOBBY, SEEDING, PLAYING = "lobby", "seeding", "playing"
 
+#: The most spectators ``TableConfig.max_spectators`` may allow per table.
+MAX_SPECTATORS = 64
+
 
 # --------------------------------------------------------------------------- effects
 
@@ -113,6 +116,9 @@ class TableConfig:
     make the host broadcast lobby updates until honest players are dropped as slow).
     ``ready_timeout``: a seat in the lobby that is not ready this long after sitting
     down (or un-readying) is freed, with a notice (``None``: never).
+    ``max_spectators``: spectators (``hello.watch``) the table takes at once, 0..64
+    (0: none; the dealer then signs no public statement stream); one more is refused
+    with ``error spectators-full``.
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
@@ -129,8 +135,12 @@ class TableConfig:
     ready_burst: int = 4
     ready_rate: float = 0.5
     ready_timeout: float | None = 120.0
+    max_spectators: int = 8
 
     def __post_init__(self) -> None:
+        if isinstance(self.max_spectators, bool) or not isinstance(self.max_spectators, int) \
+                or not 0 <= self.max_spectators <= MAX_SPECTATORS:
+            raise ValueError(f"max spectators must be a whole number 0..{MAX_SPECTATORS}, got {self.max_spectators!r}")
         if not 0 <= self.bots < self.rules.players:
             raise ValueError(f"bots must be 0..{self.rules.players - 1} at a {self.rules.players}-seat table, got {self.bots}")
         get_bot(self.bot), get_bot(self.default_bot)  # ValueError naming the bots
@@ -250,7 +260,7 @@ class Table:
         self.last_result: dict[str, Any] | None = None
         self._effects: list[Effect] = []
         self._conn_seat: dict[int, int] = {}
-        self._streams: dict[int, list[Statement]] = {}
+        self._streams: dict[int | None, list[Statement]] = {}  # viewer (None: spectators) -> statements this game
         self._raw: dict[int, list[bytes]] = {}
         self._commits: dict[int, bytes] = {}
         self._reveals: dict[int, bytes] = {}
@@ -264,6 +274,7 @@ class Table:
         self._bot_at: float | None = None
         self._chat: dict[int, tuple[float, float]] = {}
         self._ready_rate: dict[int, tuple[float, float]] = {}
+        self.spectators: dict[int, str] = {}  # connection id -> name of each spectator
 
     # ------------------------------------------------------------------ queries
 
@@ -291,6 +302,10 @@ class Table:
     def seat_of(self, cid: int) -> int | None:
         """The seat of connection ``cid`` (``None`` if it holds none here)."""
         return self._conn_seat.get(cid)
+
+    def knows(self, cid: int) -> bool:
+        """True while connection ``cid`` holds a seat or watches at this table."""
+        return cid in self._conn_seat or cid in self.spectators
 
     def has_token(self, token: str) -> bool:
         """True when ``token`` is a session token of a seat at this table."""
@@ -328,9 +343,27 @@ class Table:
             self._send(s.cid, msg)
 
     def _broadcast(self, msg: Message, *, but: int | None = None) -> None:
+        """Send a public message to every connected seat and every spectator (but ``but``)."""
         for s in self.seats:
             if s is not None and s.cid is not None and s.cid != but:
                 self._send(s.cid, msg)
+        for cid in self.spectators:
+            if cid != but:
+                self._send(cid, msg)
+
+    def _public_view(self) -> dict[str, Any] | None:
+        """``observation(None)`` of the current state if a spectator or the host screen
+        needs it now (it costs an observation), else ``None``."""
+        if self.dealer is None or (not self.spectators and self.observer is None):
+            return None
+        return self.dealer.state.observation(None)
+
+    def _sync_spectators(self, obs: dict[str, Any] | None) -> None:
+        if obs is not None and self.spectators:
+            assert self.dealer is not None
+            msg = Sync.trusted(self.dealer.state.version, obs)
+            for cid in self.spectators:
+                self._send(cid, msg)
 
     def _observe(self, kind: str, **data: Any) -> None:
         if self.observer is not None:
@@ -364,8 +397,13 @@ class Table:
         ``None`` after a :class:`Close` with an ``error`` (codes ``bad-token``,
         ``game-running``, ``name-taken``, ``seat-taken``, ``table-full``). A bot client
         (``hello.bot``) whose name is taken is not refused: it is seated as
-        ``NAME N`` (N its seat), as host bots are; the ``welcome`` tells it.
+        ``NAME N`` (N its seat), as host bots are; the ``welcome`` tells it. A
+        spectator (``hello.watch``) is admitted by :meth:`_admit_spectator` and the
+        result is ``None`` (no seat) either way.
         """
+        if hello.watch:
+            self._admit_spectator(cid, hello, now)
+            return None
         if hello.token is not None:
             return self._readmit(cid, hello, now)
         if self.phase != LOBBY:
@@ -406,6 +444,34 @@ class Table:
         self._notice("player-joined", f"{name} (a bot) took seat {seat}" if hello.bot else f"{name} took seat {seat}",
                      but=cid)
         return seat
+
+    def _admit_spectator(self, cid: int, hello: Hello, now: float) -> bool:
+        """Admit a spectator (``hello.watch``, specs/protocol.md §12): ``welcome`` with no
+        seat, ``lobby``, and during a game ``start``, the public statement stream so far
+        and a ``sync`` of the public view. Over ``max_spectators``: ``error
+        spectators-full``. Returns True if admitted."""
+        cap = self.config.max_spectators
+        if len(self.spectators) >= cap:
+            why = ("this table takes no spectators" if cap == 0 else
+                   f"this table already has {cap} spectator{'s' if cap != 1 else ''}, the most it takes; "
+                   "try again when one leaves")
+            self._error(cid, "spectators-full", why)
+            return False
+        name = hello.name
+        self.spectators[cid] = name
+        log.info("table %d: %r watches (connection %d; %d spectators)", self.table_id, name, cid, len(self.spectators))
+        self._send(cid, Welcome(None, secrets.token_urlsafe(24), self.rules, self.players()))
+        self._send(cid, Lobby(self.players()))
+        n = len(self.spectators)
+        self._notice("spectator-joined", f"{name} is watching ({n} spectator{'s' if n != 1 else ''})", but=cid)
+        if self.phase != LOBBY and self.dealer is not None:
+            self._send(cid, Start(self.dealer.game_id, self.rules))
+            for msg in self._streams.get(None, []):
+                self._send(cid, msg)
+            if self.phase == PLAYING:
+                state = self.dealer.state
+                self._send(cid, Sync.trusted(state.version, state.observation(None)))
+        return True
 
     def _readmit(self, cid: int, hello: Hello, now: float) -> int | None:
         assert hello.token is not None
@@ -461,6 +527,12 @@ class Table:
         seat = self._conn_seat.pop(cid, None)
         self._chat.pop(cid, None)
         self._ready_rate.pop(cid, None)
+        name = self.spectators.pop(cid, None)
+        if name is not None:
+            n = len(self.spectators)
+            log.info("table %d: spectator %r left (connection %d)%s", self.table_id, name, cid, f": {why}" if why else "")
+            self._notice("spectator-left", f"{name} stopped watching ({n} spectator{'s' if n != 1 else ''} left)")
+            return
         if seat is None:
             return
         st = self.seats[seat]
@@ -545,6 +617,8 @@ class Table:
         """
         seat = self._conn_seat.get(cid)
         if seat is None:
+            if cid in self.spectators:
+                self._from_spectator(cid, msg, now)
             return
         if isinstance(msg, ActionMessage):
             self._on_action(cid, seat, msg, now)
@@ -562,6 +636,19 @@ class Table:
             pass
         else:  # pragma: no cover - the protocol layer lets nothing else through
             log.warning("table %d: unexpected %s from connection %d", self.table_id, msg.type, cid)
+
+    def _from_spectator(self, cid: int, msg: Message, now: float) -> None:
+        """A spectator's message: ``ping`` answered; ``chat`` not relayed (notice
+        ``spectator-readonly``, rate-limited like chat); an action or seed refused with
+        ``reject not-your-turn``; ``ready`` ignored (specs/protocol.md §12)."""
+        if isinstance(msg, Ping):
+            self._send(cid, Pong(msg.nonce))
+        elif isinstance(msg, Chat):
+            if _take_token(self._chat, cid, self.config.chat_burst, self.config.chat_rate, now):
+                self._send(cid, Notice("spectator-readonly", "spectators watch without chatting; that line was not sent"))
+        elif isinstance(msg, (ActionMessage, SeedCommit, SeedReveal)):
+            state_id = msg.state_id if isinstance(msg, ActionMessage) else None
+            self._send(cid, Reject(state_id, "not-your-turn", "a spectator holds no seat"))
 
     def _on_ready(self, cid: int, seat: int, msg: Ready, now: float) -> None:
         st = self.seats[seat]
@@ -592,7 +679,7 @@ class Table:
     def _maybe_start(self, now: float) -> None:
         if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
             return
-        self._start_game(now, HostDealer(self.rules, self.key))
+        self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0))
 
     def _start_game(self, now: float, dealer: HostDealer) -> None:
         """Begin a game dealt by ``dealer`` (fresh game id and host seed): ``start`` to
@@ -601,6 +688,7 @@ class Table:
         self.phase = SEEDING
         self.games_started += 1
         self._streams = {s: [] for s in range(self.rules.players)}
+        self._streams[None] = []  # the public stream, for spectators (if the dealer signs one)
         self._raw = {s: [] for s in range(self.rules.players)}
         self._commits, self._reveals = {}, {}
         self._seed_deadline = now + self.config.seed_timeout
@@ -615,12 +703,16 @@ class Table:
         self._after_seeds(now)
 
     def _deliver(self, outbox: dict[int | None, list[bytes]]) -> None:
+        """Send each viewer's new statements: a seat's to that seat only, the public
+        stream (viewer ``None``) to every spectator; keep them for rejoins."""
         for viewer, raws in outbox.items():
-            if viewer is None:
-                continue
             for raw in raws:
                 msg = statement_message(raw)
                 self._streams[viewer].append(msg)
+                if viewer is None:
+                    for cid in self.spectators:
+                        self._send(cid, msg)
+                    continue
                 self._raw[viewer].append(raw)
                 self._to_seat(viewer, msg)
 
@@ -681,8 +773,10 @@ class Table:
         for st in self.seats:
             if st is not None and st.cid is not None:
                 self._send(st.cid, Sync.trusted(state.version, state.observation(st.seat)))
+        public = self._public_view()
+        self._sync_spectators(public)
         if self.observer is not None:
-            self._observe("deal", observation=state.observation(None))
+            self._observe("deal", observation=public)
         self._prompt_next(now)
 
     # ------------------------------------------------------------------ turns
@@ -769,9 +863,11 @@ class Table:
         for st in self.seats:
             if st is not None and st.cid is not None:
                 self._send(st.cid, Sync.trusted(state.version, state.observation(st.seat)))
-        if self.observer is not None:  # the spectator's view costs an observation: only when someone watches
+        public = self._public_view()  # the spectator's view costs an observation: only when someone watches
+        self._sync_spectators(public)
+        if self.observer is not None:
             self._observe("step", actor=seat, action=action, events=[e.to_wire(None) for e in events],
-                          observation=state.observation(None))
+                          observation=public)
         if then is not None:
             then()
         if state.is_over:

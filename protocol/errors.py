@@ -55,6 +55,7 @@ HOST_ERROR_CODES: dict[str, str] = {
     "hello-timeout": "no hello arrived in time after the TLS handshake",
     "idle-timeout": "nothing arrived from the client for too long",
     "ready-timeout": "the seat was not ready in the lobby in time and was freed",
+    "spectators-full": "the table already has as many spectators as it takes",
 }
 
 #: Suggested codes of ``reject`` messages (an action or seed refused, not fatal).
@@ -74,6 +75,9 @@ NOTICE_CODES: dict[str, str] = {
     "player-back": "a player reconnected",
     "bot-seated": "a bot took over a seat",
     "chat-throttled": "this client chatted too fast; its line was not relayed",
+    "spectator-joined": "someone started watching the table",
+    "spectator-left": "a spectator stopped watching",
+    "spectator-readonly": "a spectator's chat line was not relayed (spectators only watch)",
 }
 
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 
 #: The protocol version this program speaks best (hello ``version``).
-#: Version 2 = version 1 plus the optional ``bot`` key of ``hello`` (specs/protocol.md §6).
-PROTOCOL_VERSION = 2
+#: Version 2 = version 1 plus the optional ``bot`` key of ``hello``; version 3 = version 2
+#: plus the optional ``watch`` key of ``hello`` (spectators; specs/protocol.md §6).
+PROTOCOL_VERSION = 3
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
-SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2)
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3)
 #: The first version with ``hello.bot``: a hello with ``bot`` true has ``min_version`` at least this.
 BOT_HELLO_VERSION = 2
+#: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
+WATCH_HELLO_VERSION = 3
 
 # --- framing -----------------------------------------------------------------
 #: Bytes of the big-endian unsigned length prefix of a frame.

@@ -9,7 +9,7 @@ constructor accepts, a peer's decoder accepts too.
 
 On the wire a message is one msgpack map: ``{"type": str, "seq": int, <fields>}``,
 every field present (``None`` travels as nil) except an *optional key* at its
-default (only ``hello.bot``, since version 2), no other keys. ``to_wire()`` builds
+default (``hello.bot`` since version 2, ``hello.watch`` since version 3), no other keys. ``to_wire()`` builds
 that map; ``from_wire(map)`` checks it and raises
 :class:`~.errors.RemoteProtocolError` (``bad-field``) on any problem.
 
@@ -64,6 +64,7 @@ from .limits import (
     MIN_TOKEN_LEN,
     BOT_HELLO_VERSION,
     PROTOCOL_VERSION,
+    WATCH_HELLO_VERSION,
     SEED_LEN,
     SUPPORTED_VERSIONS,
 )
@@ -467,10 +468,14 @@ class Hello(Message):
     A hello with ``bot`` true needs ``min_version`` ≥ 2 (a version-1 host then
     answers ``version-mismatch`` instead of failing on an unknown key); at its default
     ``False`` the key is left out, so a person's hello is also a valid version-1 hello.
+    ``watch`` (optional key, version 3): the client joins as a spectator — it takes no
+    seat and gets the public view only. A spectator's hello has ``min_version`` ≥ 3,
+    ``seat`` and ``token`` nil and ``bot`` false (a spectator holds no seat to ask
+    for, take back or give to a bot).
     """
 
     type: ClassVar[str] = "hello"
-    _optional: ClassVar[dict[str, Any]] = {"bot": False}
+    _optional: ClassVar[dict[str, Any]] = {"bot": False, "watch": False}
     name: str
     lang: str = "en"
     seat: int | None = None
@@ -478,6 +483,7 @@ class Hello(Message):
     version: int = PROTOCOL_VERSION
     min_version: int = SUPPORTED_VERSIONS[0]
     bot: bool = False
+    watch: bool = False
 
     def _validate(self) -> None:
         _check_int("version", self.version, 0, MAX_NONCE)
@@ -486,6 +492,17 @@ class Hello(Message):
         if self.bot and self.min_version < BOT_HELLO_VERSION:
             raise FieldError("bot", f"needs min_version {BOT_HELLO_VERSION} or more (hello.bot is new in version "
                              f"{BOT_HELLO_VERSION}), got min_version {self.min_version}")
+        _check_bool("watch", self.watch)
+        if self.watch:
+            if self.min_version < WATCH_HELLO_VERSION:
+                raise FieldError("watch", f"needs min_version {WATCH_HELLO_VERSION} or more (hello.watch is new in "
+                                 f"version {WATCH_HELLO_VERSION}), got min_version {self.min_version}")
+            for other in ("seat", "token"):
+                if getattr(self, other) is not None:
+                    raise FieldError("watch", f"a spectator holds no seat: '{other}' must be null, got "
+                                     f"{_short(getattr(self, other))}")
+            if self.bot:
+                raise FieldError("watch", "a spectator holds no seat for a bot to play: 'bot' must be false")
         _check_name("name", self.name)
         if self.lang not in LANGS:
             raise FieldError("lang", f"must be one of {', '.join(LANGS)}, got {_short(self.lang)}")

@@ -97,6 +97,74 @@ async def test_no_client_ever_receives_a_card_it_may_not_know(mode):
     assert total_cards > 0
 
 
+class Watcher(PlayerBase):
+    """A spectator's player: records the views; ``welcomed`` is set once admitted."""
+
+    def __init__(self) -> None:
+        self.welcomed = trio.Event()
+        self.views: list[ClientView] = []
+
+    def on_update(self, view: ClientView) -> None:
+        self.views.append(view)
+        if view.change == "welcome":
+            self.welcomed.set()
+
+
+async def test_spectators_never_receive_a_card_before_it_is_public(tmp_path):
+    """Two spectators (one from the lobby, one joining mid-game) record every byte they
+    receive; every card id in it must be public at the state the frame describes."""
+    config = host_config(4, bots=1, rounds=8)
+    results, taps, watchers = {}, {}, {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+
+        async def watch(k: int) -> None:
+            taps[k], watchers[k] = Tap(), Watcher()
+            results[k] = await run_session("127.0.0.1", server.port, name=f"watcher{k}", player=watchers[k],
+                                           check_fingerprint=pin, wire_tap=taps[k], watch=True,
+                                           transcript_path=tmp_path / f"watch{k}.jupai")
+
+        async def player(i: int) -> None:
+            taps[i] = Tap()
+            results[i] = await run_session("127.0.0.1", server.port, name=f"bot{i}",
+                                           player=BotPlayer("random", seed=i, think=0.01), wire_tap=taps[i],
+                                           check_fingerprint=pin, save_resume=False, transcript_path=None)
+
+        with trio.fail_after(30):
+            async with trio.open_nursery() as clients:
+                clients.start_soon(watch, "lobby")
+                await trio.sleep(0)
+                while "lobby" not in watchers:
+                    await trio.sleep(0.005)
+                await watchers["lobby"].welcomed.wait()
+                for i in range(3):
+                    clients.start_soon(player, i)
+                while server.tables[0].dealer is None or server.tables[0].dealer.state is None \
+                        or server.tables[0].dealer.state.version < 3:
+                    await trio.sleep(0.002)
+                clients.start_soon(watch, "mid")
+    record = server.tables[0].record()
+    public = known_by_version(record, None)
+    for k in ("lobby", "mid"):
+        r = results[k]
+        assert r.status == "finished" and r.seat is None, r
+        assert r.verdict is not None and r.verdict.status == VERIFIED, r.verdict
+        assert verify_transcript(r.transcript_path.read_bytes()).status == VERIFIED
+        assert sorted(r.ranking) == [0, 1, 2, 3]
+        frames = taps[k].frames()
+        types = {f["type"] for f in frames}
+        assert types >= {"welcome", "lobby", "start", "statement", "sync", "end"} and "prompt" not in types
+        assert frames[0]["seat"] is None
+        assert leaks(frames, public) == []
+        assert any(f["type"] == "sync" and any(p.get("equipment") for p in f["observation"]["players"])
+                   for f in frames)  # public cards did travel: the check looks at real card ids
+    mid = taps["mid"].frames()
+    first_sync = next(f for f in mid if f["type"] == "sync")
+    assert first_sync["state_id"] >= 3  # it joined mid-game and got the state of that moment
+    # the check is not vacuous: a seat's own stream carries cards a spectator may not know
+    assert results[0].verdict.ok and leaks(taps[0].frames(), public) != []
+
+
 async def test_leak_checker_catches_a_hand_card_in_a_sync():
     # a synthetic frame: a sync of state 0 that shows seat 1 a card only seat 0 holds
     from jupai_net.fairness.selfplay import play_game

@@ -61,9 +61,10 @@ class TableHarness:
         self._next = 0
         self._later: list[tuple[int, Message]] = []
 
-    def connect(self, name: str, *, seat: int | None = None, token: str | None = None, resume: int | None = None) -> int:
+    def connect(self, name: str, *, seat: int | None = None, token: str | None = None, resume: int | None = None,
+                watch: bool = False) -> int:
         """A new connection saying hello; ``resume``: the old connection whose witness
-        the client keeps (a reconnect in the same process)."""
+        the client keeps (a reconnect in the same process); ``watch``: a spectator."""
         cid = self._next
         self._next += 1
         if resume is not None:
@@ -72,7 +73,8 @@ class TableHarness:
         h, c = HostConnection(), ClientConnection()
         self.host_conns[cid], self.client_conns[cid] = h, c
         self.inbox[cid] = []
-        h.receive_data(c.send(Hello(name, seat=seat, token=token)))
+        hello = Hello(name, seat=seat, token=token, watch=True, min_version=3) if watch else Hello(name, seat=seat, token=token)
+        h.receive_data(c.send(hello))
         hello = h.next_event()
         self.table.admit(cid, hello, self.now)
         self.pump()
@@ -142,6 +144,8 @@ class TableHarness:
             if len(w._raw) and raw in w._raw:
                 return  # resent after a reconnect
             w.receive(raw)
+            if w.seat is None:
+                return  # a spectator has no seed
             if self.auto_seed and msg.kind == "start":
                 self._queue(cid, SeedCommit(w.game_id, w.commitment))
             elif self.auto_seed and msg.kind == "commitments":

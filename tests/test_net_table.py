@@ -400,3 +400,108 @@ def test_reconnects_are_rate_limited_per_seat():
     h.advance(6.5)
     again = h.connect("again", token=token, resume=cid)
     assert h.last(again, Welcome).seat == 0  # one more after 6 s
+
+
+# --- spectators (hello.watch, specs/protocol.md §12) ------------------------------------
+
+
+def test_a_spectator_watches_a_whole_game_from_the_lobby_and_verifies_it():
+    h = harness(3, bots=1)
+    a = h.connect("Ann")
+    w = h.connect("Wu", watch=True)
+    welcome = h.last(w, Welcome)
+    assert welcome.seat is None and [p.name for p in welcome.players] == ["Ann", "greedy bot 2"]
+    assert h.last(w, Lobby).players == welcome.players
+    assert any(n.code == "spectator-joined" and "Wu is watching (1 spectator)" in n.text for n in h.all(a, Notice))
+    assert not any(n.code == "spectator-joined" for n in h.all(w, Notice))  # not told about itself
+    assert h.table.accepting  # a spectator takes no seat
+    b = h.connect("Bob")
+    assert h.last(b, Welcome).seat == 1  # the seat after Ann: the spectator holds none
+    h.ready_all(a, b)
+    assert h.table.phase == "playing"
+    play_out(h, [a, b])
+    kinds = [m.kind for m in h.all(w, Statement)]
+    assert kinds[:4] == ["start", "commitments", "seeds", "deal"] and kinds[-1] == "end"
+    syncs = h.all(w, Sync)
+    assert len(syncs) == h.table.dealer.state.version + 1  # the deal, then one per action
+    for sync in syncs:
+        assert sync.observation["seat"] is None and sync.observation["hand"] == []
+    assert not h.all(w, Prompt)
+    end = h.last(w, End)
+    assert end.reason == "finished" and sorted(end.result["ranking"]) == [0, 1, 2]
+    assert h.witness[w].verify().status == VERIFIED
+    # the spectator stays for the next game, like the seats
+    assert h.table.knows(w) and h.table.spectators == {w: "Wu"}
+
+
+def test_a_spectator_joining_mid_game_gets_the_public_story_so_far_and_verifies():
+    h = harness(2)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    for _ in range(5):  # a few moves before the spectator comes
+        for cid in (a, b):
+            p = h.prompt_for(cid)
+            if p is not None:
+                h.send(cid, ActionMessage(h.table.dealer.game_id, p.state_id, p.legal[0]))
+                break
+    version = h.table.dealer.state.version
+    assert version >= 3
+    w = h.connect("Wu", watch=True)
+    msgs = h.inbox[w]
+    types = [type(m).__name__ for m in msgs]
+    assert types[:3] == ["Welcome", "Lobby", "Start"]
+    assert [m.kind for m in msgs if isinstance(m, Statement)][:4] == ["start", "commitments", "seeds", "deal"]
+    assert sum(isinstance(m, Statement) and m.kind == "step" for m in msgs) == version
+    assert isinstance(msgs[-1], Sync) and msgs[-1].state_id == version and msgs[-1].observation["hand"] == []
+    play_out(h, [a, b])
+    assert h.last(w, End).reason == "finished"
+    assert h.witness[w].verify().status == VERIFIED
+
+
+def test_spectators_are_capped_with_a_clear_refusal():
+    h = harness(2, max_spectators=8)
+    a = h.connect("Ann")
+    watchers = [h.connect(f"w{k}", watch=True) for k in range(8)]
+    assert all(h.last(c, Welcome).seat is None for c in watchers)
+    ninth = h.connect("w8", watch=True)
+    err = h.closed[ninth]
+    assert err.code == "spectators-full"
+    assert err.message == "this table already has 8 spectators, the most it takes; try again when one leaves"
+    assert len(h.table.spectators) == 8 and not h.table.knows(ninth)
+    h.drop(watchers[0])  # one leaves: there is room again, and the others are told
+    assert any(n.code == "spectator-left" and "w0 stopped watching (7 spectators left)" in n.text for n in h.all(a, Notice))
+    again = h.connect("w9", watch=True)
+    assert h.last(again, Welcome).seat is None
+    none = harness(2, max_spectators=0)
+    c = none.connect("w", watch=True)
+    assert none.closed[c].code == "spectators-full" and "takes no spectators" in none.closed[c].message
+    with pytest.raises(ValueError, match="max spectators"):
+        TableConfig(max_spectators=-1)
+    with pytest.raises(ValueError, match="max spectators"):
+        TableConfig(max_spectators=True)
+
+
+def test_a_spectator_cannot_chat_act_seed_or_ready():
+    h = harness(2)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    w = h.connect("Wu", watch=True)
+    h.send(w, Ready(True))  # ignored: no lobby change
+    assert not any(p.ready for p in h.last(a, Lobby).players)
+    h.ready_all(a, b)
+    h.send(w, Chat("Ann holds 7♥"))
+    assert h.last(w, Notice).code == "spectator-readonly"
+    assert not h.all(a, ChatRelay) and not h.all(b, ChatRelay)
+    game_id = h.table.dealer.game_id
+    p = h.prompt_for(a) or h.prompt_for(b)
+    version = h.table.dealer.state.version
+    h.send(w, ActionMessage(game_id, p.state_id, p.legal[0]))
+    rej = h.last(w, Reject)
+    assert rej.code == "not-your-turn" and rej.message == "a spectator holds no seat"
+    assert h.table.dealer.state.version == version  # nothing was played
+    h.inject(w, SeedReveal(game_id, b"\x01" * 32))
+    assert h.last(w, Reject).code == "not-your-turn" and h.table.phase == "playing"
+    h.send(w, Ping(7))
+    assert h.last(w, Pong).nonce == 7
+    # players' chat reaches the spectator
+    h.send(a, Chat("good luck"))
+    assert h.last(w, ChatRelay).text == "good luck"

@@ -99,11 +99,11 @@ def test_a_whole_session():
 
     hello = deliver(c, h, Hello("Ann", seat=1))
     assert hello == Hello("Ann", seat=1) and hello.seq == 0
-    assert h.version == 2 and c.state is State.HANDSHAKE
+    assert h.version == 3 and c.state is State.HANDSHAKE
 
     welcome = deliver(h, c, Welcome(seat=1, token=TOKEN, rules=RULES, players=PLAYERS))
     assert welcome.seat == 1 and welcome.players == PLAYERS
-    assert c.state is h.state is State.LOBBY and c.version == h.version == 2
+    assert c.state is h.state is State.LOBBY and c.version == h.version == 3
 
     assert deliver(h, c, Lobby(PLAYERS)).players == PLAYERS
     assert deliver(c, h, Ready(True)).ready is True
@@ -262,14 +262,14 @@ def test_hello_is_sent_once_and_welcome_needs_it():
 # --- versions -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("low, high", [(3, 3), (3, 5), (0, 0)])
+@pytest.mark.parametrize("low, high", [(4, 4), (4, 5), (0, 0)])
 def test_host_refuses_a_client_of_another_version_clearly(low, high):
     h = HostConnection()
     h.receive_data(frame(Hello("Ann", version=high, min_version=low), 0))
     with pytest.raises(RemoteProtocolError) as info:
         h.next_event()
     assert info.value.code == "version-mismatch"
-    assert "this host speaks protocol version 1, 2" in info.value.message
+    assert "this host speaks protocol version 1, 2, 3" in info.value.message
     assert f"the client speaks {high if low == high else f'{low}..{high}'}" in info.value.message
     assert h.version is None
     # the host can still tell the client why, in the error message every version can read
@@ -295,12 +295,16 @@ def test_version_is_read_before_other_fields_of_a_future_hello():
 
 def test_negotiation_picks_the_highest_shared_version():
     c, h = ClientConnection(), HostConnection()
-    deliver(c, h, Hello("Ann", version=3, min_version=1))
+    deliver(c, h, Hello("Ann", version=4, min_version=1))
+    assert h.version == 3
+    with pytest.raises(LocalProtocolError, match="negotiated version is 3"):
+        h.send(Welcome(seat=0, token=TOKEN, rules=RULES, version=4))
+    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=3))
+    assert c.version == 3
+    # a version-2 client (no hello.watch) is still served, in version 2
+    c, h = ClientConnection(), HostConnection()
+    deliver(c, h, Hello("Ann", version=2, min_version=1))
     assert h.version == 2
-    with pytest.raises(LocalProtocolError, match="negotiated version is 2"):
-        h.send(Welcome(seat=0, token=TOKEN, rules=RULES, version=3))
-    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=2))
-    assert c.version == 2
     # a version-1 client (no hello.bot) is still served, in version 1
     c, h = ClientConnection(), HostConnection()
     deliver(c, h, Hello("Ann", version=1, min_version=1))
@@ -312,7 +316,7 @@ def test_negotiation_picks_the_highest_shared_version():
 def test_a_bot_hello_needs_version_2_and_a_version_1_host_says_so(monkeypatch):
     c, h = ClientConnection(), HostConnection()
     hello = deliver(c, h, Hello("random bot", bot=True, min_version=2))
-    assert hello.bot is True and h.version == 2
+    assert hello.bot is True and h.version == 3
     # a person's hello leaves the key out: it is a valid version-1 hello too
     assert "bot" not in Hello("Ann").to_wire(seq=0) and Hello("Ann").bot is False
     with pytest.raises(FieldError, match="bot"):
@@ -328,11 +332,30 @@ def test_a_bot_hello_needs_version_2_and_a_version_1_host_says_so(monkeypatch):
 def test_client_refuses_a_welcome_in_another_version():
     c = ClientConnection()
     c.send(Hello("Ann"))
-    c.receive_data(frame(Welcome(seat=0, token=TOKEN, rules=RULES, version=3), 0))
+    c.receive_data(frame(Welcome(seat=0, token=TOKEN, rules=RULES, version=4), 0))
     with pytest.raises(RemoteProtocolError) as info:
         c.next_event()
     assert info.value.code == "version-mismatch"
-    assert "the host chose protocol version 3, this client speaks 1..2" in info.value.message
+    assert "the host chose protocol version 4, this client speaks 1..3" in info.value.message
+
+
+def test_a_spectator_hello_needs_version_3_and_older_hosts_say_so(monkeypatch):
+    c, h = ClientConnection(), HostConnection()
+    hello = deliver(c, h, Hello("Bob", watch=True, min_version=3))
+    assert hello.watch is True and hello.seat is None and h.version == 3
+    assert hello.to_wire(seq=0)["watch"] is True
+    # a player's hello leaves the key out: still a valid version-1 hello
+    assert "watch" not in Hello("Ann").to_wire(seq=0)
+    # a spectator welcome carries no seat
+    deliver(h, c, Welcome(seat=None, token=TOKEN, rules=RULES, players=PLAYERS))
+    assert c.state is State.LOBBY
+    # hosts of versions 1 and 2 report a version mismatch, not an unknown key
+    for versions in ((1,), (1, 2)):
+        monkeypatch.setattr("jupai_net.protocol.connection.SUPPORTED_VERSIONS", versions)
+        h = HostConnection()
+        h.receive_data(frame(Hello("Bob", watch=True, min_version=3), 0))
+        with pytest.raises(RemoteProtocolError, match="version-mismatch"):
+            h.next_event()
 
 
 # --- games: game id, crossing messages, stale actions ------------------------------------

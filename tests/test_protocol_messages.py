@@ -91,6 +91,11 @@ def test_both_chat_directions_share_the_wire_type_with_different_fields():
         (lambda: Hello("Ann", token="short"), "token"),
         (lambda: Hello("Ann", token="x" * 15 + "!"), "token"),
         (lambda: Hello("Ann", version=1, min_version=2), "min_version"),
+        (lambda: Hello("Bob", watch=True), "watch"),  # min_version 1: a version-2 host would not know the key
+        (lambda: Hello("Bob", watch=True, min_version=3, seat=1), "watch"),  # a spectator asks for no seat
+        (lambda: Hello("Bob", watch=True, min_version=3, token="x" * 32), "watch"),  # nor takes one back
+        (lambda: Hello("Bob", watch=True, min_version=3, bot=True), "watch"),
+        (lambda: Hello("Bob", watch=1, min_version=3), "watch"),  # type: ignore[arg-type]
         (lambda: Hello("Ann", seq=-1), "seq"),
         (lambda: Chat(""), "text"),
         (lambda: Chat("x" * 301), "text"),
@@ -192,6 +197,10 @@ def wire(msg, **changes):
         (Hello, wire(CLIENT_SAMPLES["hello"], lang=None), "'lang'"),
         (Hello, {k: v for k, v in wire(CLIENT_SAMPLES["hello"]).items() if k != "lang"}, "'lang' is missing"),
         (Hello, wire(CLIENT_SAMPLES["hello"], admin=True), "'admin' is not a field"),
+        (Hello, wire(CLIENT_SAMPLES["hello"], watch="yes", min_version=3), "'watch' must be true or false"),
+        (Hello, wire(CLIENT_SAMPLES["hello"], watch=True, min_version=1), "'watch' needs min_version 3"),
+        (Hello, wire(CLIENT_SAMPLES["hello"], watch=True, min_version=3, seat=0), "'watch' a spectator holds no seat"),
+        (Hello, wire(CLIENT_SAMPLES["hello"], watch=None, min_version=3), "'watch'"),
         (ActionMessage, wire(CLIENT_SAMPLES["action"], action={"kind": "fly"}), "'action'"),
         (ActionMessage, wire(CLIENT_SAMPLES["action"], action=[1]), "'action'"),
         (ActionMessage, wire(CLIENT_SAMPLES["action"], action={"kind": "pass", "x": 1}), "unknown action field"),

@@ -1,0 +1,126 @@
+"""Spectators over real TCP + TLS on 127.0.0.1 (specs/protocol.md §12): the cap and its
+refusal, a spectator that stops reading never holds up the game, bad spectator hellos,
+per-address limits."""
+
+from __future__ import annotations
+
+import logging
+
+import trio
+
+from jupai_net.client.bot import BotPlayer
+from jupai_net.client.session import PlayerBase, run_session
+from jupai_net.protocol import ErrorMessage, Hello, Lobby, Welcome, encode_frame
+
+from .test_net_support import RawClient, host_config, pin, start_host
+
+
+async def _bots(nursery: trio.Nursery, port: int, n: int, results: dict, *, think: float = 0.0) -> None:
+    for i in range(n):
+        async def one(i: int = i) -> None:
+            results[i] = await run_session("127.0.0.1", port, name=f"bot{i}",
+                                           player=BotPlayer("random", seed=i, think=think),
+                                           check_fingerprint=pin, save_resume=False, transcript_path=None)
+        nursery.start_soon(one)
+
+
+async def _watch_raw(port: int, name: str, *, rcvbuf: int | None = None) -> tuple[RawClient, Welcome]:
+    raw = await RawClient.connect(port, rcvbuf=rcvbuf)
+    await raw.send(Hello(name, watch=True, min_version=3))
+    msg = await raw.recv()
+    return raw, msg
+
+
+async def test_a_stalled_spectator_never_holds_up_the_game_and_is_dropped(caplog):
+    caplog.set_level(logging.WARNING, logger="jupai.host")
+    results: dict = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(3, rounds=6, queue_size=16, sndbuf=4096))
+        sloth, welcome = await _watch_raw(server.port, "sloth", rcvbuf=4096)
+        assert isinstance(welcome, Welcome) and welcome.seat is None
+        # from here on the spectator reads nothing at all
+        start = trio.current_time()
+        with trio.fail_after(20):
+            async with trio.open_nursery() as players:
+                await _bots(players, server.port, 3, results)
+        took = trio.current_time() - start
+        await sloth.aclose()
+    for r in results.values():
+        assert r.status == "finished" and r.verdict.ok, r
+    assert server.tables[0].games_done == 1
+    assert server.stats["slow_clients"] == 1
+    assert any("the spectator is too slow, dropping it" in rec.getMessage() for rec in caplog.records)
+    # everyone else was told it went
+    assert any(n.code == "spectator-left" and "sloth stopped watching" in n.text for n in results[0].view.notices)
+    assert took < 15
+
+
+class _Quiet(PlayerBase):
+    pass
+
+
+async def test_the_ninth_spectator_is_refused_with_the_reason():
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, games=None))
+        watchers = []
+        for k in range(8):
+            raw, welcome = await _watch_raw(server.port, f"w{k}")
+            assert isinstance(welcome, Welcome) and welcome.seat is None
+            watchers.append(raw)
+        with trio.fail_after(10):
+            r = await run_session("127.0.0.1", server.port, name="ninth", player=_Quiet(), check_fingerprint=pin,
+                                  watch=True)
+        assert r.status == "refused" and r.seat is None
+        assert r.error == ("spectators-full",
+                           "this table already has 8 spectators, the most it takes; try again when one leaves")
+        assert len(server.tables[0].spectators) == 8
+        for raw in watchers:
+            await raw.aclose()
+        nursery.cancel_scope.cancel()
+
+
+async def test_bad_spectator_hellos_get_a_clear_bad_field_error():
+    base = Hello("Wu").to_wire(seq=0)
+    cases = [
+        ({"watch": True, "min_version": 1}, "'watch' needs min_version 3"),
+        ({"watch": True, "min_version": 3, "seat": 1}, "a spectator holds no seat: 'seat' must be null"),
+        ({"watch": True, "min_version": 3, "token": "t" * 32}, "'token' must be null"),
+        ({"watch": True, "min_version": 3, "bot": True}, "'bot' must be false"),
+        ({"watch": "yes", "min_version": 3}, "'watch' must be true or false"),
+        ({"watch": 1, "min_version": 3}, "'watch' must be true or false"),
+    ]
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, games=None))
+        for change, needle in cases:
+            raw = await RawClient.connect(server.port)
+            await raw.send_raw(encode_frame({**base, **change}))
+            err = await raw.recv()
+            assert isinstance(err, ErrorMessage) and err.code == "bad-field", (change, err)
+            assert needle in err.message, (change, err.message)
+            await raw.aclose()
+        # the host is fine: a proper spectator still gets in
+        raw, welcome = await _watch_raw(server.port, "Wu")
+        assert isinstance(welcome, Welcome) and welcome.seat is None
+        assert isinstance(await raw.recv(), Lobby)
+        await raw.aclose()
+        assert server.stats["internal_errors"] == 0
+        nursery.cancel_scope.cancel()
+
+
+async def test_spectators_count_in_the_per_address_connection_limit():
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, games=None, max_per_address=3))
+        first = [await _watch_raw(server.port, f"w{k}") for k in range(3)]
+        assert all(isinstance(w, Welcome) for _, w in first)
+        # a fourth connection from the same address is closed before any TLS work
+        raw = await RawClient.connect(server.port, handshake=False)
+        with trio.fail_after(5):
+            try:
+                await raw.stream.do_handshake()
+                closed = await raw.recv() is None
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                closed = True
+        assert closed and server.stats["refused_connections"] == 1
+        for r, _ in first:
+            await r.aclose()
+        nursery.cancel_scope.cancel()
