@@ -280,6 +280,41 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
+    target = find_host(args, lang, console, err)
+    if isinstance(target, int):
+        return target
+    host, port, code = target
+    if args.bot is not None:
+        from jupai_net.bots import BOTS
+
+        if args.bot not in BOTS:
+            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
+            return EXIT_USAGE
+    name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
+            else settings().get("name") or default_name())
+    problem = name_problem(name, lang)
+    if problem is not None:  # before connecting: the rule, not a refusal from the host
+        _err(err, problem)
+        return EXIT_USAGE
+    import trio
+
+    try:
+        return trio.run(join, host, port, name, code, args, lang, console)
+    except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
+        if not _is_interrupt(exc):
+            raise
+        _err(err, t("cli.interrupted", lang))
+        return EXIT_INTERRUPTED
+
+
+def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tuple[str, int, str | None] | int:
+    """Where ``jupai join``/``jupai watch`` connect: ``args.address`` (``HOST[:PORT]``),
+    the settings' default host, a table announced on the LAN under that name, or one
+    picked from the list heard on the LAN (:func:`.discover.choose_table`), and the
+    normalized ``--code``. Returns ``(host, port, code)``, or the exit code after one
+    sentence on ``err`` (no table: 3; bad address or code: 2)."""
+    from jupai_net.config import settings
+
     if args.address is None and settings().get("host"):
         args.address = settings().get("host")
     if args.address is None or not _dial_directly(args.address):
@@ -308,27 +343,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             _err(err, t("cli.failed", lang, reason=f"--code: {exc}"))
             return EXIT_USAGE
-    if args.bot is not None:
-        from jupai_net.bots import BOTS
-
-        if args.bot not in BOTS:
-            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
-            return EXIT_USAGE
-    name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
-            else settings().get("name") or default_name())
-    problem = name_problem(name, lang)
-    if problem is not None:  # before connecting: the rule, not a refusal from the host
-        _err(err, problem)
-        return EXIT_USAGE
-    import trio
-
-    try:
-        return trio.run(join, host, port, name, code, args, lang, console)
-    except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
-        if not _is_interrupt(exc):
-            raise
-        _err(err, t("cli.interrupted", lang))
-        return EXIT_INTERRUPTED
+    return host, port, code
 
 
 def _dial_directly(address: str) -> bool:

@@ -453,6 +453,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "--name {name}：名字须为 1..24 个可读的字符（文字、数字、标点、空格、表情），"
                      "不能含制表符、换行或控制字符，首尾不能是空格（{why}）"),
     "cli.bad_bot": ("Unknown bot '{name}': choose one of {names}", "未知机器人“{name}”：可选 {names}"),
+    # --- jupai watch (a spectator) -------------------------------------------------------
+    "watch.keys": ("watching · q + Enter: leave · ? + Enter: help", "旁观中 · 输入 q 回车：离开 · ? 回车：帮助"),
+    "watch.hint": ("A spectator only watches: q + Enter leaves, ? + Enter shows the help.",
+                   "旁观者只能观看：输入 q 回车离开，? 回车查看帮助。"),
+    "watch.watching": ("Watching {host}:{port} as a spectator (q + Enter leaves).",
+                       "正在以旁观者身份观看 {host}:{port}（输入 q 回车离开）。"),
+    "watch.lobby": ("Lobby: {taken}/{total} seats: {players}", "大厅：已入座 {taken}/{total}：{players}"),
+    "watch.start": ("A game starts: {players}", "新的一局开始：{players}"),
+    "watch.left": ("You stopped watching.", "你已停止旁观。"),
+    "watch.interrupted": ("Interrupted: stopped watching", "已中断：停止旁观"),
+    "notice.spectator-joined": ("Someone is watching. {text}", "有人开始旁观。{text}"),
+    "notice.spectator-left": ("A spectator left. {text}", "一位旁观者离开了。{text}"),
+    "notice.spectator-readonly": ("Spectators only watch; your line was not sent.", "旁观者只能观看，你的消息未发送。"),
 }
 
 _FORMATTER = string.Formatter()

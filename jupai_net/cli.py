@@ -2,7 +2,7 @@
 
 Subcommands register themselves: ``simulate`` (jupai_net.simulate), ``rules``
 (show the rules in force), ``verify`` (jupai_net.fairness.cli), ``host``/``join``/
-``play`` (jupai_net.host / jupai_net.client), each where it is installed.
+``watch``/``play`` (jupai_net.host / jupai_net.client), each where it is installed.
 
 Start-up stays fast (specs/performance.md § Start-up): importing this module loads no
 subcommand; :func:`main` registers only the subcommand named on the command line
@@ -24,6 +24,7 @@ SUBCOMMANDS = {
     "play": "jupai_net.play",
     "host": "jupai_net.host.cli",
     "join": "jupai_net.client.cli",
+    "watch": "jupai_net.client.watch",
     "verify": "jupai_net.fairness.cli",
     "replay": "jupai_net.replay_cli",
     "history": "jupai_net.history",

@@ -1,0 +1,325 @@
+"""``jupai watch HOST[:PORT] | TABLE``: watch a table as a spectator (specs/client.md § Watch).
+
+Connects like ``jupai join`` (same address forms, LAN discovery, join-code pinning:
+:func:`.cli.find_host`, :class:`.cli.PinningCheck`) but says ``hello`` with ``watch``
+(specs/protocol.md §12): no seat, no hand, no prompt. The screen is the player's table
+screen in its spectator form (:func:`.render.render_view` with ``observation(None)``:
+every formula and outcome line, the ranking at the end), or one line per event with
+``--plain`` (also when stdout is not a terminal). It stays for the next game until the
+host stops; ``q`` + Enter or Ctrl-C leaves (exit 0).
+
+Exit codes: 0 watched until the host stopped or the watcher left; 1 the public record
+of the last game did not verify; 2 bad arguments; 3 cannot connect; 4 the host's join
+code is wrong or changed; 5 protocol version mismatch; 6 the host refused (e.g.
+``spectators-full``), failed or was lost; 130 a second Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from typing import Any
+
+from .cli import (
+    DEFAULT_PORT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_UNVERIFIED,
+    EXIT_USAGE,
+    IDLE_TIMEOUT,
+    _err,
+    _idle_timeout,
+    _is_interrupt,
+    _signal_receiver,
+    default_name,
+    find_host,
+    name_problem,
+)
+from .i18n import LANGS, t
+
+EPILOG = """examples:
+  jupai watch 192.168.1.20:47474 --code 7KQ2-M9XD-PA3F-0RTE
+  jupai watch "Ann's table" --lang zh
+  jupai watch 192.168.1.20 --plain > game.log"""
+
+#: Lines a watcher types to leave (``q`` as well as the player's words).
+QUIT = frozenset({"q", "/q", "quit", "/quit", "exit", "/exit", "退出"})
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``watch`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
+    p = subparsers.add_parser(
+        "watch",
+        help="watch a table on the local network as a spectator",
+        description="Watch a 剧牌 table live as a spectator: the public view only (no hand, nobody's hidden "
+        "cards), every move with its formula and outcome, the ranking at the end; the deal is verified from "
+        "the public record. The host's join code is pinned and checked as for `jupai join`. q + Enter or "
+        "Ctrl-C leaves.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("address", metavar="HOST[:PORT] | TABLE", nargs="?", default=None,
+                   help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}), or the "
+                   "name of a table announced on the LAN; none: list the tables on the LAN and pick one")
+    p.add_argument("--name", default=None,
+                   help="the name the players see in 'NAME is watching' (default: the settings' name, else your "
+                   "login name)")
+    p.add_argument("--code", default=None, metavar="CODE",
+                   help="the join code shown on the host screen; required to accept a host whose code changed")
+    p.add_argument("--plain", action="store_true",
+                   help="one line per event instead of the table screen (the default when stdout is not a terminal)")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="language: zh or en (default: the settings' lang, else the locale's)")
+    p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="S",
+                   help=f"give up on a host that sends nothing for S seconds, pings unanswered (default {IDLE_TIMEOUT:g})")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jupai watch``; returns the exit code."""
+    import sys
+
+    from rich.console import Console
+
+    from jupai_net.config import default_lang, settings
+
+    lang = args.lang or default_lang()
+    console = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    target = find_host(args, lang, console, err)
+    if isinstance(target, int):
+        return target
+    host, port, code = target
+    name = args.name if args.name is not None else settings().get("name") or default_name()
+    problem = name_problem(name, lang)
+    if problem is not None:
+        _err(err, problem)
+        return EXIT_USAGE
+    plain = bool(args.plain) or not sys.stdout.isatty()
+    import trio
+
+    try:
+        return trio.run(watch, host, port, name, code, args, lang, console, plain)
+    except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
+        if not _is_interrupt(exc):
+            raise
+        _err(err, t("watch.interrupted", lang))
+        return EXIT_INTERRUPTED
+
+
+async def watch(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
+                console: Any, plain: bool) -> int:
+    """Connect as a spectator, show the games until the host stops or the watcher leaves,
+    report; returns the exit code. The first Ctrl-C leaves politely (``bye``, exit 0),
+    a second one quits at once."""
+    import logging
+
+    import trio
+    from rich.text import Text
+
+    from .cli import PinningCheck, report
+    from .session import SessionControl, run_session
+    from .ui import print_game_end
+
+    logging.basicConfig(level=logging.CRITICAL)  # the report says what went wrong, in the user's language
+    check = PinningCheck(code, console, lang)
+    control = SessionControl()
+
+    async def on_signal(received: Any) -> None:
+        async for _ in received:
+            if control.leaving:
+                raise KeyboardInterrupt
+            control.leave()
+
+    console.print(Text(t("cli.connecting", lang, host=host, port=port), style="dim"))
+    with _signal_receiver() as received:
+        async with trio.open_nursery() as nursery:
+            if received is not None:
+                nursery.start_soon(on_signal, received)
+            player: Any = PlainWatcher(lang, host, port) if plain else WatchScreen(lang=lang, console=console)
+            player.attach(control)
+            nursery.start_soon(player.input_loop)
+            result = await run_session(host, port, name=name, player=player, check_fingerprint=check, lang=lang,
+                                       control=control, watch=True, idle_timeout=_idle_timeout(args))
+            nursery.cancel_scope.cancel()
+    if result.status == "left":
+        console.print(Text(t("watch.left", lang), style="bold"))
+        if result.verdict is not None:  # the last game it saw had ended: its verdict and transcript
+            print_game_end(console, dataclasses.replace(result, status="finished"), lang, ranking=False)
+        return EXIT_OK
+    exit_code = report(result, console, lang, check, host, port, ranking=False)
+    if result.status == "aborted" and (result.verdict is None or result.verdict.ok):
+        return EXIT_OK  # the host abandoned the game; the spectator saw all there was
+    return exit_code if exit_code != EXIT_OK or result.verdict is None or result.verdict.ok else EXIT_UNVERIFIED
+
+
+def _players_text(players: Any, lang: str) -> str:
+    from .render import display_name
+
+    return ", ".join(t("seat.named", lang, n=p.seat, name=display_name(p.name, lang)) for p in players) or "-"
+
+
+class WatchScreen:
+    """The spectator's table screen, redrawn on every change: the lobby until the deal,
+    then :func:`.render.render_view` of ``observation(None)`` (no hand, no moves), with
+    a keys line under it. Reads typed lines: ``q`` leaves, ``?`` shows the help, Enter
+    redraws; the end of input does not leave (a spectator needs no keyboard)."""
+
+    def __init__(self, *, lang: str = "en", console: Any = None, reader: Any = None):
+        from rich.console import Console
+
+        from .ui import LineReader
+
+        self.lang = lang
+        self.console = console or Console(highlight=False)
+        self.reader = reader or LineReader(0)
+        self.view: Any = None
+        self.control: Any = None
+
+    def attach(self, control: Any) -> None:
+        """Keep the session control (``q`` calls ``control.leave()``)."""
+        self.control = control
+
+    def screen(self, view: Any) -> Any:
+        """The renderable for ``view`` at the console's size (one line kept for the keys)."""
+        from rich.console import Group
+        from rich.text import Text
+
+        from .render import render_lobby, render_view
+
+        keys = Text(t("watch.keys", self.lang), style="dim")
+        obs = view.observation
+        if not obs:
+            return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
+                                      join_code=view.join_code or "", total=getattr(view.rules, "players", None),
+                                      chat=list(view.chat)[-4:], notices=list(view.notices)[-3:], lang=self.lang),
+                         keys)
+        height = max(10, self.console.height - 2) if self.console.is_terminal else None
+        return Group(render_view(obs, chat=list(view.chat)[-4:], notices=list(view.notices)[-3:], names=view.names,
+                                 lang=self.lang, events=list(view.events) or None, width=self.console.width,
+                                 height=height), keys)
+
+    def redraw(self) -> None:
+        """Clear the terminal and draw the current view once."""
+        if self.view is None:
+            return
+        self.console.clear()
+        self.console.print(self.screen(self.view))
+
+    def on_update(self, view: Any) -> None:
+        """Remember the view and redraw (not for a bare statement or while connecting)."""
+        self.view = view
+        if view.change == "statement" or view.phase == "connecting":
+            return
+        self.redraw()
+
+    async def choose(self, view: Any) -> Any:  # pragma: no cover - a spectator is never prompted
+        raise RuntimeError("a spectator is never asked for a move")
+
+    def on_end(self, result: Any) -> None:
+        """Nothing: the command reports after the session."""
+
+    def handle_line(self, line: str) -> None:
+        """Act on one typed line: ``q`` leaves, ``?`` help, Enter redraws, else a hint."""
+        from rich.text import Text
+
+        from .render import render_help
+        from .ui import HELP_WORDS
+
+        word = line.strip().lower()
+        if word in QUIT:
+            if self.control is not None:
+                self.control.leave()
+        elif word in HELP_WORDS:
+            self.console.print(render_help(self.lang))
+            self.console.print(Text(t("watch.keys", self.lang), style="dim"))
+        elif not word:
+            self.redraw()
+        else:
+            self.console.print(Text(t("watch.hint", self.lang), style="bold yellow"))
+
+    async def input_loop(self) -> None:
+        """Read typed lines until ``q``; at the end of input keep watching."""
+        while True:
+            line = await self.reader.readline()
+            if line is None:
+                return
+            self.handle_line(line)
+
+
+class PlainWatcher(WatchScreen):
+    """``--plain``: one line per public event (the same words as the player's
+    ``--plain``: :class:`jupai_net.play.PlainPlayer`), the lobby and each game's start
+    and ranking; nothing is redrawn, so the output can go to a file or a pipe."""
+
+    def __init__(self, lang: str, host: str, port: int, out: Any = None):
+        import sys
+
+        from jupai_net.play import PlainPlayer
+
+        super().__init__(lang=lang)
+        self.lines = PlainPlayer(out or sys.stdout, lang)
+        self.host, self.port = host, port
+        self._lobby = ""
+
+    def attach(self, control: Any) -> None:
+        super().attach(control)
+        self.lines.attach(control)
+
+    def say(self, text: str) -> None:
+        """Print one line (wrapped at word boundaries on a terminal)."""
+        self.lines._print(text)
+
+    def on_update(self, view: Any) -> None:
+        """Print what changed: lobby, start, each event, notices and chat, the ranking."""
+        from .end_words import game_end_lines
+
+        self.view = view
+        lang = self.lang
+        if view.change == "welcome":
+            self.say(t("watch.watching", lang, host=self.host, port=self.port))
+        elif view.change == "lobby" and view.phase in ("lobby", "over"):
+            total = getattr(view.rules, "players", None) or len(view.players)
+            line = t("watch.lobby", lang, taken=len(view.players), total=total,
+                     players=_players_text(view.players, lang))
+            if line != self._lobby:
+                self._lobby = line
+                self.say(line)
+        elif view.change == "start" and not view.observation:
+            self.say(t("watch.start", lang, players=_players_text(view.players, lang)))
+        elif view.change == "end":
+            self.lines.on_update(view)
+            result = view.result or {}
+            ending = _Ending(result, view.names, view, "finished" if result.get("ranking") else "aborted",
+                             ("abandoned", str(result.get("reason") or "")))
+            for text, _, _ in game_end_lines(ending, lang):  # the verdict comes once checked, at the very end
+                self.say(text)
+        else:
+            self.lines.on_update(view)
+
+    def handle_line(self, line: str) -> None:
+        word = line.strip().lower()
+        if word in QUIT:
+            if self.control is not None:
+                self.control.leave()
+        elif word:
+            self.say(t("watch.hint", self.lang))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ending:
+    """What :func:`.end_words.game_end_lines` reads, for a game a spectator saw end."""
+
+    result: dict[str, Any]
+    names: Any
+    view: Any
+    status: str = "finished"
+    error: tuple[str, str] | None = None
+    seat: None = None
+    verdict: None = None
+    transcript_path: None = None
+
+    @property
+    def ranking(self) -> list[int]:
+        return list(self.result.get("ranking") or [])

@@ -1,0 +1,156 @@
+"""`jupai watch` as a person types it (specs/client.md § Watch): the real command against
+a real `jupai host` with bots, in a pipe (one line per event) and in a pseudo-terminal
+(the table screen, en at 80×24 and zh at 60 columns), the cap's refusal, q and Ctrl-C."""
+
+from __future__ import annotations
+
+import io
+import re
+import signal
+import subprocess
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from jupai_net.client.render import height_of
+from jupai_net.client.watch import WatchScreen
+from jupai_net.fairness import VERIFIED
+from jupai_net.fairness.cli import read_and_verify
+
+from .test_client_cli import Terminal, _env
+from .test_net_hardening import HostProcess
+from .test_net_play import JUPAI, Running, env_for
+
+FORMULA = r"[\d)] = \d+"  # a move's total with its formula, e.g. 1×12 = 12 or (13 + 8) + (3 + 8) = 32
+
+
+def _host(tmp_path, *argv: str) -> HostProcess:
+    return HostProcess(tmp_path, "--seats", "3", "--bots", "2", "--no-announce", *argv)
+
+
+def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
+    """stdout is a pipe: one line per event (formulas included), the ranking and the
+    verdict; end of input does not stop the watcher; a second watcher over the cap is
+    refused with the reason."""
+    host = _host(tmp_path, "--max-spectators", "1", "--bot-delay", "0.05")
+    procs = [host]
+    try:
+        env = env_for(tmp_path)
+        watcher = subprocess.Popen(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, env=env)
+        host.wait_for(r"Wu is watching \(1 spectator\)")
+        second = subprocess.run(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Lu"],
+                                stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30, env=env)
+        assert second.returncode == 6, second
+        said = " ".join((second.stdout + second.stderr).split())
+        assert ("The host refused: spectators-full: this table already has 1 spectator, the most it takes; "
+                "try again when one leaves") in said
+        join = Running(["join", host.addr, "--bot", "random", "--code", host.code], env)
+        procs.append(join)
+        out, err = watcher.communicate(timeout=60)
+        assert watcher.returncode == 0, (out, err)
+        assert "Traceback" not in out + err
+        assert f"Watching {host.addr} as a spectator" in out
+        assert re.search(r"Lobby: 3/3 seats: seat 0 \(random bot\)", out), out
+        assert re.search(r"A game starts: seat 0 \(random bot\), seat 1 \(greedy bot 1\)", out), out
+        assert re.search(FORMULA, out) and re.search(r"→ .*(collects|discarded|valid)", out), out
+        assert re.search(r"Game over: seat \d \(.+\) wins", out), out
+        assert "final ranking" in out and re.search(r"1\. seat \d \(.+\): \d+ cards? left", out), out
+        assert "fairness: verified" in out
+        path = re.search(r"(\S+-spectator\.jupai)", out)[1]
+        assert read_and_verify(path).status == VERIFIED
+        assert join.finish(30) == 0
+    finally:
+        for p in procs:
+            p.kill()
+
+
+@pytest.mark.parametrize("lang, cols, rows", [("en", 80, 24), ("zh", 60, 24)])
+def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang, cols, rows):
+    host = _host(tmp_path, "--bot-delay", "0.1")
+    procs = [host]
+    env = _env(tmp_path, "config", "zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8")
+    env.update(COLUMNS=str(cols), LINES=str(rows), JUPAI_NO_MULTICAST="1")
+    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=rows, cols=cols)
+    try:
+        host.wait_for(r"Wu is watching")
+        term.expect(r"旁观中 · 输入 q 回车：离开" if lang == "zh" else r"watching · q \+ Enter: leave")
+        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+        term.expect(FORMULA, timeout=30)
+        term.expect(r"游戏结束" if lang == "zh" else r"Game over", timeout=60)
+        assert term.wait(30) == 0
+        flat = term.flat
+        assert ("公平性：已验证" if lang == "zh" else "fairness: verified") in flat, flat[-2000:]
+        assert "-spectator.jupai" in flat and "Traceback" not in term.text
+        assert re.search(r"(seat \d|\d号位).* (wins|获胜)", flat), flat[-2000:]
+        assert re.search(r"第1名 \d号位" if lang == "zh" else r"1\. seat \d", flat), flat[-2000:]  # the ranking
+        # no hand and no moves: a spectator is never asked
+        assert not re.search(r"Your moves|你的行动|Your hand|你的手牌", term.text)
+    finally:
+        term.close()
+        for p in procs:
+            p.kill()
+
+
+def test_watch_leaves_with_q_and_with_ctrl_c_exit_0(tmp_path):
+    host = _host(tmp_path)
+    env = _env(tmp_path, "config")
+    env.update(COLUMNS="80", LINES="24", JUPAI_NO_MULTICAST="1")
+    first = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=24, cols=80)
+    second = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Lu"], env, rows=24, cols=80)
+    try:
+        host.wait_for(r"Wu is watching")
+        host.wait_for(r"Lu is watching")
+        first.expect(r"watching · q \+ Enter: leave")
+        first.type("hello")
+        first.expect(r"A spectator only watches: q \+ Enter leaves")
+        first.type("q")
+        assert first.wait(15) == 0
+        assert "You stopped watching." in first.flat
+        host.wait_for(r"Wu stopped watching")
+        second.expect(r"watching · q \+ Enter: leave")
+        second.proc.send_signal(signal.SIGINT)
+        assert second.wait(15) == 0
+        assert "You stopped watching." in second.flat and "Traceback" not in second.text
+        host.wait_for(r"Lu stopped watching")
+    finally:
+        first.close()
+        second.close()
+        host.kill()
+
+
+def _spectator_view(steps: int | None):
+    """A spectator view of a 4-player game (a real ``observation(None)``) after
+    ``steps`` actions (None: at the end, with the ranking)."""
+    from types import SimpleNamespace
+
+    from jupai_net.fairness.selfplay import play_game
+    from jupai_net.rules import RuleSet
+
+    game = play_game(RuleSet(players=4, rounds=6), rng_seed=5, max_steps=steps)
+    obs = game.dealer.state.observation(None)
+    names = {s: n for s, n in enumerate(["Ann", "张伟伟", "greedy bot 2", "Bob"])}
+    return SimpleNamespace(observation=obs, chat=(), notices=(), names=names, events=tuple(obs.get("log") or ()),
+                           players=(), phase="playing", host="127.0.0.1", port=1, join_code="", rules=None)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("cols, rows", [(80, 24), (60, 24)])
+@pytest.mark.parametrize("steps", [12, None])
+def test_the_watch_screen_fits_the_terminal(lang, cols, rows, steps):
+    """Mid-game and at the end, at 80×24 and 60 columns: the whole screen fits with the
+    keys line under it (one line left for the cursor), and shows no hand."""
+    from jupai_net.client.render import to_text
+
+    console = Console(file=io.StringIO(), width=cols, height=rows, force_terminal=True, color_system=None)
+    screen = WatchScreen(lang=lang, console=console)
+    view = _spectator_view(steps)
+    rendered = screen.screen(view)
+    assert height_of(rendered, cols) <= rows - 1
+    text = to_text(rendered, cols)
+    assert text.rstrip().splitlines()[-1].strip().startswith("旁观中" if lang == "zh" else "watching · q")
+    assert max(cell_len(line.rstrip()) for line in text.splitlines()) <= cols
+    if steps is None:
+        assert ("游戏结束" if lang == "zh" else "Game over") in text
