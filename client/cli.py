@@ -292,18 +292,31 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
             else settings().get("name") or default_name())
-    problem = name_problem(name, lang)
-    if problem is not None:  # before connecting: the rule, not a refusal from the host
-        _err(err, problem)
+    if name_refused(name, lang, err):
         return EXIT_USAGE
+    return run_trio(err, t("cli.interrupted", lang), join, host, port, name, code, args, lang, console)
+
+
+def name_refused(name: str, lang: str, err: Any) -> bool:
+    """True (after the rule on ``err``) when ``--name`` cannot be a name: checked before
+    connecting, so the person reads the rule, not a refusal from the host."""
+    problem = name_problem(name, lang)
+    if problem is not None:
+        _err(err, problem)
+    return problem is not None
+
+
+def run_trio(err: Any, interrupted: str, command: Any, *args: Any) -> int:
+    """``trio.run(command, *args)``; a Ctrl-C that gets out of it (a second one) prints
+    ``interrupted`` on ``err`` and gives exit 130, never a traceback."""
     import trio
 
     try:
-        return trio.run(join, host, port, name, code, args, lang, console)
+        return trio.run(command, *args)
     except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
         if not _is_interrupt(exc):
             raise
-        _err(err, t("cli.interrupted", lang))
+        _err(err, interrupted)
         return EXIT_INTERRUPTED
 
 

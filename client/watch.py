@@ -22,18 +22,16 @@ from typing import Any
 
 from .cli import (
     DEFAULT_PORT,
-    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_UNVERIFIED,
     EXIT_USAGE,
     IDLE_TIMEOUT,
-    _err,
     _idle_timeout,
-    _is_interrupt,
     _signal_receiver,
     default_name,
     find_host,
-    name_problem,
+    name_refused,
+    run_trio,
 )
 from .i18n import LANGS, t
 
@@ -92,20 +90,10 @@ def run(args: argparse.Namespace) -> int:
         return target
     host, port, code = target
     name = args.name if args.name is not None else settings().get("name") or default_name()
-    problem = name_problem(name, lang)
-    if problem is not None:
-        _err(err, problem)
+    if name_refused(name, lang, err):
         return EXIT_USAGE
     plain = bool(args.plain) or not sys.stdout.isatty()
-    import trio
-
-    try:
-        return trio.run(watch, host, port, name, code, args, lang, console, plain)
-    except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
-        if not _is_interrupt(exc):
-            raise
-        _err(err, t("watch.interrupted", lang))
-        return EXIT_INTERRUPTED
+    return run_trio(err, t("watch.interrupted", lang), watch, host, port, name, code, args, lang, console, plain)
 
 
 async def watch(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
