@@ -124,3 +124,50 @@ async def test_spectators_count_in_the_per_address_connection_limit():
         for r, _ in first:
             await r.aclose()
         nursery.cancel_scope.cancel()
+
+
+async def test_a_spectator_stays_for_the_next_game_and_keeps_each_verified(tmp_path, monkeypatch):
+    """The host plays two games (two rounds of bot clients); one spectator session
+    watches both: each game verified and saved, the session ends at the host's bye."""
+    from jupai_net.fairness import VERIFIED, verify_transcript
+
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    views = []
+
+    class Recorder(PlayerBase):
+        def on_update(self, view) -> None:
+            views.append(view)
+
+    results: dict = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, rounds=3, games=2))
+        watched: dict = {}
+
+        async def watch() -> None:
+            watched["r"] = await run_session("127.0.0.1", server.port, name="Wu", player=Recorder(),
+                                             check_fingerprint=pin, watch=True)
+
+        nursery.start_soon(watch)
+        with trio.fail_after(5):
+            while not server.tables[0].spectators:
+                await trio.sleep(0.01)
+        for game in range(2):
+            with trio.fail_after(20):
+                async with trio.open_nursery() as players:
+                    await _bots(players, server.port, 2, results)
+            assert all(r.status == "finished" for r in results.values())
+        with trio.fail_after(10):
+            while "r" not in watched:
+                await trio.sleep(0.01)
+    r = watched["r"]
+    assert r.status == "finished" and r.verdict.status == VERIFIED
+    ends = [v for v in views if v.change == "end"]
+    assert len(ends) == 2 and ends[0].game_id != ends[1].game_id
+    verdicts = [v.verdict for v in views if v.change == "verdict"]
+    assert len(verdicts) == 2 and all(v.status == VERIFIED for v in verdicts)
+    files = sorted((tmp_path / "transcripts").glob("*-spectator.jupai"))
+    assert len(files) == 2 and all(verify_transcript(f.read_bytes()).status == VERIFIED for f in files)
+    assert r.transcript_path in files and r.transcript_path.name.startswith(ends[1].game_id.hex())
+    # the second game's screen started clean: no ranking of the first one shown over it
+    second_start = next(v for v in views if v.change == "start" and v.game_id == ends[1].game_id)
+    assert second_start.result is None and second_start.verdict is None
