@@ -154,3 +154,26 @@ def test_the_watch_screen_fits_the_terminal(lang, cols, rows, steps):
     assert max(cell_len(line.rstrip()) for line in text.splitlines()) <= cols
     if steps is None:
         assert ("游戏结束" if lang == "zh" else "Game over") in text
+
+
+def test_watch_bad_input_is_one_sentence_and_an_exit_code(tmp_path):
+    import os
+    import socket
+
+    env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "LANG": "en_US.UTF-8", "JUPAI_NO_MULTICAST": "1"}
+    with socket.socket() as s:  # a port with nobody listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    for args, code, message in (
+        (["watch", "host:99999"], 2, "'host:99999' is not HOST[:PORT]"),
+        (["watch", "127.0.0.1", "--code", "not a code!"], 2, "Error: --code: a join code"),
+        (["watch", "127.0.0.1", "--name", "a\tb"], 2, "--name 'a\\tb': the name holds \\t (a control character)"),
+        (["watch", "Ann's table"], 3, "Cannot look for tables on the LAN: multicast DNS is turned off"),
+        (["watch", f"127.0.0.1:{port}"], 3, f"Cannot connect to 127.0.0.1:{port}"),
+    ):
+        proc = subprocess.run(JUPAI + args, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=30)
+        said = " ".join((proc.stdout + proc.stderr).split())
+        assert proc.returncode == code, (args, proc)
+        assert message in said, (args, said)
+        assert "Traceback" not in said
