@@ -474,7 +474,8 @@ class GameChecker:
                     # a copy the host wrote for a seat that was gone at the end: it
                     # checks out, but the seat never saw it (specs/fairness.md §9)
                     return self._final(UNVERIFIED, f"this seat left the game before the end ({left}): the statements of this copy check out, but the seat did not receive them itself", message=n, kind=END)
-                return self._final(VERIFIED, f"fair game: the host seed matches its commitment, the deck matches all {DECK_SIZE} commitments and every card this seat saw, and the replay gives every outcome the host announced")
+                saw = "every card shown in public" if self.seat is None else "every card this seat saw"
+                return self._final(VERIFIED, f"fair game: the host seed matches its commitment, the deck matches all {DECK_SIZE} commitments and {saw}, and the replay gives every outcome the host announced")
             if last == ABANDON:
                 ab = self.statements[n]
                 why = ab["reason"] or "no reason given"
