@@ -22,6 +22,7 @@ import ipaddress
 import os
 from typing import Any
 
+from ..messages import add_lang_option
 from .i18n import LANGS, t
 
 #: Default TCP port when HOST has none (the host's default). trio, rich and the
@@ -65,7 +66,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="with --bot expert: seconds it thinks per move (default 0.5)")
     p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript of the game")
-    p.add_argument("--lang", choices=LANGS, default=None, help="language: zh or en (default: the settings' lang, else the locale's)")
+    add_lang_option(p)
     p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="S",
                    help=f"give up on a host that sends nothing for S seconds, pings unanswered (default {IDLE_TIMEOUT:g})")
     p.set_defaults(func=run)

@@ -1,4 +1,6 @@
-"""Chinese and English text of the terminal client (specs/client.md § Languages).
+"""Chinese and English text of the game screens (specs/client.md § Languages): one
+table of the common catalog :mod:`jupai_net.messages`, whose :func:`t` and :func:`tn`
+this module re-exports.
 
 Every string the client shows comes from :data:`MESSAGES` through :func:`t`, in the
 terms of design/rules.md (进攻 attack, 防守 defense, 补给 supply, 丢弃 discard,
@@ -13,12 +15,8 @@ The default language comes from the locale (:func:`detect_lang`: ``LC_ALL``, the
 
 from __future__ import annotations
 
-import os
-import string
-from collections.abc import Mapping
-
-LANGS = ("en", "zh")
-DEFAULT_LANG = "en"
+# The lookup functions are the common catalog's (every command shares one catalog).
+from ..messages import DEFAULT_LANG, LANGS, detect_lang, fields, normalize_lang, t, tn  # noqa: F401
 
 #: key -> (English, Chinese). Placeholders (``{name}``) are the same in both.
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -467,45 +465,3 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.spectator-left": ("A spectator left. {text}", "一位旁观者离开了。{text}"),
     "notice.spectator-readonly": ("Spectators only watch; your line was not sent.", "旁观者只能观看，你的消息未发送。"),
 }
-
-_FORMATTER = string.Formatter()
-
-
-def fields(template: str) -> set[str]:
-    """Placeholder names used in a template, e.g. ``{"n", "name"}`` for ``"seat {n} ({name})"``."""
-    return {name for _, name, _, _ in _FORMATTER.parse(template) if name}
-
-
-def normalize_lang(lang: str | None) -> str:
-    """``"zh"``/``"en"`` from a language name or locale string (``zh_CN.UTF-8`` → ``zh``);
-    anything else, or None, gives the default ``"en"``."""
-    if lang and lang.strip().lower().startswith("zh"):
-        return "zh"
-    return DEFAULT_LANG
-
-
-def detect_lang(environ: Mapping[str, str] | None = None) -> str:
-    """Default language from the locale: the first non-empty of ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG`` (POSIX precedence); ``zh…`` → ``"zh"``, else ``"en"``."""
-    env = os.environ if environ is None else environ
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var, "")
-        if value:
-            return normalize_lang(value)
-    return DEFAULT_LANG
-
-
-def tn(key: str, count: int | str, lang: str = DEFAULT_LANG, /, **kw: object) -> str:
-    """The singular (``key.one``, for a count of exactly 1) or plural (``key.other``)
-    text of ``key``, formatted with ``count`` and ``kw``: ``1 use left`` / ``2 uses left``."""
-    form = "one" if count == 1 else "other"
-    return t(f"{key}.{form}", lang, count=count, **kw)
-
-
-def t(key: str, lang: str = DEFAULT_LANG, /, **kw: object) -> str:
-    """The text of ``key`` in ``lang`` (``"en"`` or ``"zh"``), formatted with ``kw``.
-
-    Raises ``KeyError`` for an unknown key (a bug, caught by the tests)."""
-    en, zh = MESSAGES[key]
-    template = zh if lang == "zh" else en
-    return template.format(**kw) if kw or "{" in template else template

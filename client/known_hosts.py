@@ -22,9 +22,10 @@ import hmac
 import os
 import re
 import tempfile
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..config import config_dir  # noqa: F401 - where it used to live; callers import it from here too
 
 FILE_NAME = "known_hosts"
 #: Characters of the join codes older versions pinned (before codes bound the statement key).
@@ -70,18 +71,6 @@ class PinResult:
     host: str
     code: str
     path: Path
-
-
-def config_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """The jupai config dir: ``$JUPAI_CONFIG_DIR``, else ``$XDG_CONFIG_HOME/jupai``,
-    else ``~/.config/jupai``."""
-    env = os.environ if environ is None else environ
-    if env.get("JUPAI_CONFIG_DIR"):
-        return Path(env["JUPAI_CONFIG_DIR"])
-    if env.get("XDG_CONFIG_HOME"):
-        return Path(env["XDG_CONFIG_HOME"]) / "jupai"
-    home = env.get("HOME")
-    return (Path(home) if home else Path.home()) / ".config" / "jupai"
 
 
 def host_key(host: str, port: int) -> str:

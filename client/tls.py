@@ -19,10 +19,9 @@ No cryptography is done here beyond :mod:`ssl` from the standard library.
 
 from __future__ import annotations
 
-import os
 import ssl
-from pathlib import Path
 
+from jupai_net.config import config_dir  # noqa: F401 - the one definition; host and client import it from here
 from jupai_net.fairness.pin import (  # noqa: F401 - the client's names for them
     JOIN_CODE_CHARS,
     OldJoinCode,
@@ -31,20 +30,6 @@ from jupai_net.fairness.pin import (  # noqa: F401 - the client's names for them
     join_code,
     normalize_code,
 )
-
-
-def config_dir() -> Path:
-    """The user's jupai config directory (not created here).
-
-    ``$JUPAI_CONFIG_DIR`` if set (tests point it at a temporary directory), else
-    ``$XDG_CONFIG_HOME/jupai``, else ``~/.config/jupai``.
-    """
-    env = os.environ.get("JUPAI_CONFIG_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CONFIG_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".config"
-    return base / "jupai"
 
 
 def client_ssl_context() -> ssl.SSLContext:

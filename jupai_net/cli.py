@@ -16,6 +16,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Collection, Sequence
+from typing import NoReturn
 
 from . import __version__
 
@@ -34,12 +35,35 @@ SUBCOMMANDS = {
 }
 
 
+class JupaiParser(argparse.ArgumentParser):
+    """The parser of ``jupai`` and of each subcommand (argparse makes the subcommands'
+    parsers of the same class, with ``prog`` = ``jupai COMMAND``).
+
+    Descriptions and examples keep their line breaks (RawDescriptionHelpFormatter);
+    a usage error is one line starting ``jupai COMMAND:``, then the usage, exit 2
+    (specs/client.md § Command line)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: MESSAGE``, the usage and where the help is; exit 2."""
+        from .messages import t
+
+        self.exit(2, f"{self.prog}: {message}\n{self.format_usage()}{t('jupai.see_help', prog=self.prog)}\n")
+
+
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser with every available subcommand, or only those named in
-    ``commands`` (keys of :data:`SUBCOMMANDS`; their modules alone are imported)."""
-    parser = argparse.ArgumentParser(prog="jupai", description="Play 剧牌 (Jupai) on a local network, fairly.")
-    parser.add_argument("--version", action="version", version=f"jupai-net {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    ``commands`` (keys of :data:`SUBCOMMANDS`; their modules alone are imported).
+    Texts are in the run's language (:func:`jupai_net.messages.current_lang`)."""
+    from .messages import add_lang_option, t
+
+    parser = JupaiParser(prog="jupai", description=t("jupai.description"), epilog=t("jupai.epilog"))
+    parser.add_argument("--version", action="version", version=f"jupai-net {__version__}", help=t("jupai.version_help"))
+    add_lang_option(parser, dest="global_lang")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=t("jupai.commands"))
     for command, name in SUBCOMMANDS.items():
         if commands is not None and command not in commands:
             continue
@@ -50,6 +74,9 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
                 raise
             continue
         module.register(sub)
+        command_parser = sub.choices[command]
+        if "--lang" not in command_parser._option_string_actions:  # every command speaks both languages
+            add_lang_option(command_parser)
     return parser
 
 
@@ -74,7 +101,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    from .messages import resolve_lang, use_lang
+
     argv = sys.argv[1:] if argv is None else list(argv)
+    with use_lang(resolve_lang(argv)):  # --help and argparse's errors are in it too
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
+    from .messages import t
+
     parser = build_parser(requested(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -90,16 +126,20 @@ def _main(argv: Sequence[str] | None) -> int:
     except BaseException as exc:  # noqa: B036 - Ctrl-C may arrive wrapped in trio's exception groups
         if not is_interrupt(exc):
             raise
-        print("interrupted", file=sys.stderr)
+        command = getattr(args, "command", None)
+        print(t("jupai.interrupted", prog=f"jupai {command}" if command else "jupai"), file=sys.stderr)
         return 130
 
 
 def requested(argv: Sequence[str]) -> list[str] | None:
-    """``[command]`` when the first word of ``argv`` names a subcommand (``jupai verify
-    FILE`` → ``["verify"]``), else None: every subcommand is needed (``jupai --help``,
+    """``[command]`` when the first word of ``argv`` (after a ``--lang X``) names a
+    subcommand (``jupai verify FILE`` → ``["verify"]``), else None: every subcommand is needed (``jupai --help``,
     no command, or a mistyped one that argparse reports with the list of commands)."""
-    if argv and argv[0] in SUBCOMMANDS:
-        return [argv[0]]
+    words = list(argv)
+    while len(words) >= 2 and words[0] == "--lang" or words and words[0].startswith("--lang="):
+        words = words[2:] if words[0] == "--lang" else words[1:]  # jupai --lang zh verify FILE
+    if words and words[0] in SUBCOMMANDS:
+        return [words[0]]
     return None
 
 

@@ -16,13 +16,13 @@ used stops the command with one sentence naming the file and the key (exit 2).
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FILE_NAME = "config.toml"
+from .configfile import FILE_NAME, config_dir, config_path, lang_setting  # noqa: F401 - part of this module's API
+
 #: Every setting and its meaning (for `jupai config` and the template).
 KEYS = {
     "name": "your name at a table (jupai join, jupai play)",
@@ -56,14 +56,6 @@ class Settings:
     def get(self, key: str) -> Any:
         """The value of ``key`` (one of :data:`KEYS`), ``None`` when unset."""
         return self.values.get(key)
-
-
-def config_path() -> Path:
-    """``<jupai config folder>/config.toml`` (``$JUPAI_CONFIG_DIR``, else
-    ``$XDG_CONFIG_HOME/jupai``, else ``~/.config/jupai``)."""
-    from .client.known_hosts import config_dir
-
-    return config_dir() / FILE_NAME
 
 
 def _check(path: Path, key: str, value: Any) -> Any:
@@ -116,6 +108,8 @@ def load_settings(path: Path | None = None) -> Settings:
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in KEYS:
+            import difflib
+
             near = difflib.get_close_matches(key, list(KEYS), n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else f" (known: {', '.join(KEYS)})"
             problems.append(f"{path}: unknown setting {key!r}{hint}")

@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .messages import add_lang_option
+
 EPILOG = """examples:
   jupai history                 # the last 20 games on this machine
   jupai history -n 0 --json     # every game, as JSON
@@ -128,7 +130,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="read the transcripts in DIR instead (may be given several times)")
     p.add_argument("-n", "--last", type=int, default=20, metavar="N", help="show the N newest games (0 = all; default 20)")
     p.add_argument("--json", action="store_true", help="print the games as a JSON list")
-    p.add_argument("--lang", choices=("en", "zh"), default=None, help="language: zh or en (default: from the locale)")
+    add_lang_option(p)
     p.set_defaults(func=run)
     return p
 

@@ -20,6 +20,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .bots import BOTS, think_seconds
+from .messages import add_lang_option
 from .rules import RuleError, RuleSet, load_rules
 
 if TYPE_CHECKING:
@@ -47,8 +48,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="seconds per turn before the default move is played for you (default 0 = no limit)")
     p.add_argument("--bot-delay", type=float, default=None, metavar="S",
                    help="seconds each bot waits before moving (default 0.8, or 0 with --bot)")
-    p.add_argument("--lang", choices=("en", "zh"), default=None,
-                   help="language (default: the settings' lang, else the locale's)")
+    add_lang_option(p)
     p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript")
     p.add_argument("--plain", action="store_true", help="use the plain line-by-line player instead of the rich screen")
     p.set_defaults(func=run)

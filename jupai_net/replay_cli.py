@@ -17,6 +17,8 @@ import argparse
 import sys
 from typing import Any
 
+from .messages import add_lang_option
+
 EPILOG = """examples:
   jupai replay ~/.config/jupai/transcripts/GAME-seat1.jupai
   jupai replay game.jupai --all --lang zh | less -R"""
@@ -36,7 +38,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="transcript file (.jupai) saved by a seat")
     p.add_argument("--force", action="store_true", help="show a transcript that does not verify (marked as such)")
     p.add_argument("--all", action="store_true", help="print every action at once instead of stepping")
-    p.add_argument("--lang", choices=("en", "zh"), default=None, help="language: zh or en (default: from the locale)")
+    add_lang_option(p)
     p.set_defaults(func=run)
     return p
 

@@ -13,3 +13,12 @@ def _private_config_dir(tmp_path_factory, monkeypatch):
     # no test announces or browses the LAN on a real interface (multicast DNS): only the
     # network-namespace test turns it back on, inside namespaces it made itself
     monkeypatch.setenv("JUPAI_NO_MULTICAST", "1")
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch):
+    """Every test starts in an English locale (a developer's zh_CN locale would otherwise
+    turn every command's text Chinese); tests of Chinese set --lang or LANG themselves."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -83,7 +83,7 @@ def test_ctrl_c_inside_trio_is_one_line_and_exit_130(monkeypatch, capsys):
     sub.add_parser("boom").set_defaults(func=run)
     monkeypatch.setattr(cli, "build_parser", lambda commands=None: parser)
     assert cli.main(["boom"]) == 130
-    assert capsys.readouterr().err.strip() == "interrupted"
+    assert capsys.readouterr().err.strip() == "jupai: interrupted"
     assert cli.is_interrupt(BaseExceptionGroup("x", [KeyboardInterrupt()]))
     assert not cli.is_interrupt(BaseExceptionGroup("x", [KeyboardInterrupt(), ValueError()]))
     assert not cli.is_interrupt(ValueError())

@@ -1,0 +1,118 @@
+"""The one message catalog (jupai_net/messages, specs/client.md § Languages): every key
+in both languages with the same placeholders, no key in two tables, the language of a
+run (--lang, settings file, locale), and argparse's own texts in Chinese."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jupai_net import messages
+from jupai_net.messages import TABLES, catalog, fields, lang_in_argv, resolve_lang, t, use_lang
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_key_in_both_languages_with_the_same_placeholders():
+    for key, texts in catalog().items():
+        assert isinstance(texts, tuple) and len(texts) == 2, key
+        en, zh = texts
+        assert en.strip() and zh.strip(), f"{key}: empty text"
+        assert fields(en) == fields(zh), f"{key}: placeholders differ: {fields(en)} vs {fields(zh)}"
+        en.format(**{f: "x" for f in fields(en)})  # a template argparse-style % or a stray { fails here
+        zh.format(**{f: "x" for f in fields(zh)})
+
+
+def test_no_key_is_in_two_tables():
+    seen: dict[str, str] = {}
+    for name in TABLES:
+        for key in importlib.import_module(name).MESSAGES:
+            assert key not in seen, f"{key} in {seen.get(key)} and {name}"
+            seen[key] = name
+
+
+def test_every_literal_key_in_the_sources_exists():
+    """Every ``t("key")`` / ``tn("key", …)`` written literally anywhere in the program
+    is in the catalog (a typo would raise KeyError in front of a player)."""
+    used: dict[str, str] = {}
+    for folder in ("jupai_net", "client", "host"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for key in re.findall(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""", text):
+                used.setdefault(key, str(path))
+            for key in re.findall(r"""\btn\(\s*["']([a-z0-9_.\-]+)["']""", text):
+                used.setdefault(key + ".one", str(path))
+                used.setdefault(key + ".other", str(path))
+    assert len(used) > 100
+    missing = {k: p for k, p in used.items() if k not in catalog()}
+    assert not missing, missing
+
+
+def test_chinese_text_has_no_english_words_left():
+    """A Chinese text holds no English sentence: outside placeholders, command names,
+    options and ALL-CAPS value names, at most a short word (e.g. 'bot' in a name)."""
+    allowed = re.compile(r"jupai|--?[a-z][a-z0-9-]*|\{[a-z_0-9]+\}|[A-Z][A-Z_:\[\]]+|[a-z]\b")
+    for key, (_, zh) in catalog().items():
+        rest = allowed.sub(" ", zh)
+        words = re.findall(r"[A-Za-z]{4,}(?:\s+[A-Za-z]{3,}){2,}", rest)
+        assert not words, f"{key}: English in Chinese text: {words}"
+
+
+def test_t_uses_the_language_of_the_run():
+    assert t("opt.lang", "zh").startswith("所有文字")
+    with use_lang("zh"):
+        assert messages.current_lang() == "zh"
+        assert t("opt.lang").startswith("所有文字")
+    assert messages.current_lang() == "en" and t("opt.lang").startswith("language")
+    with pytest.raises(KeyError):
+        t("no.such.key")
+
+
+@pytest.mark.parametrize("argv, lang", [
+    (["--lang", "zh", "verify", "f"], "zh"), (["verify", "f", "--lang=zh"], "zh"),
+    (["verify", "--lang", "en"], "en"), (["verify", "--", "--lang", "zh"], None), (["--lang", "fr"], None),
+])
+def test_lang_in_argv(argv, lang):
+    assert lang_in_argv(argv) == lang
+
+
+def test_resolve_lang_order(monkeypatch, tmp_path):
+    """--lang beats the settings file, which beats the locale."""
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    assert resolve_lang([], {"LANG": "zh_CN.UTF-8"}) == "zh"
+    (tmp_path / "config.toml").write_text('lang = "zh"\n', encoding="utf-8")
+    assert resolve_lang([], {"LANG": "en_US.UTF-8"}) == "zh"
+    assert resolve_lang(["--lang", "en"], {}) == "en"
+    (tmp_path / "config.toml").write_text('lang = "zh"\nnmae = "x"\n', encoding="utf-8")  # reported by the command
+    assert resolve_lang([], {}) == "zh"
+    (tmp_path / "config.toml").write_bytes(b"lang = \xff")
+    assert resolve_lang([], {}) == "en"
+
+
+def jupai(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    full = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "jupai_net", *args], capture_output=True, text=True,
+                          env=full, cwd=cwd, timeout=60)
+
+
+def test_argparse_errors_in_chinese_start_with_the_command():
+    proc = jupai("verify", "--lang", "zh")
+    assert proc.returncode == 2 and proc.stdout == ""
+    first = proc.stderr.splitlines()[0]
+    assert first == "jupai verify: 缺少必需的参数：FILE", proc.stderr
+    assert "用法：jupai verify" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_settings_file_language_drives_help(tmp_path):
+    (tmp_path / "config.toml").write_text('lang = "zh"\n', encoding="utf-8")
+    proc = jupai("--help", env={"JUPAI_CONFIG_DIR": str(tmp_path)})
+    assert proc.returncode == 0 and "用法：jupai" in proc.stdout and "显示本帮助并退出" in proc.stdout
+    proc = jupai("--help", "--lang", "en", env={"JUPAI_CONFIG_DIR": str(tmp_path)})
+    assert "usage: jupai" in proc.stdout and "用法" not in proc.stdout
