@@ -151,8 +151,9 @@ def _players_text(players: Any, lang: str) -> str:
 class WatchScreen:
     """The spectator's table screen, redrawn on every change: the lobby until the deal,
     then :func:`.render.render_view` of ``observation(None)`` (no hand, no moves), with
-    a keys line under it. Reads typed lines: ``q`` leaves, ``?`` shows the help, Enter
-    redraws; the end of input does not leave (a spectator needs no keyboard)."""
+    a keys line under it. Reads typed lines: ``q`` leaves, ``?`` shows the help (the
+    table is not redrawn over it until Enter), Enter redraws; the end of input does not
+    leave (a spectator needs no keyboard)."""
 
     def __init__(self, *, lang: str = "en", console: Any = None, reader: Any = None):
         from rich.console import Console
@@ -164,6 +165,7 @@ class WatchScreen:
         self.reader = reader or LineReader(0)
         self.view: Any = None
         self.control: Any = None
+        self.reading_help = False  # the help is on screen: updates wait for Enter
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``q`` calls ``control.leave()``)."""
@@ -198,7 +200,7 @@ class WatchScreen:
     def on_update(self, view: Any) -> None:
         """Remember the view and redraw (not for a bare statement or while connecting)."""
         self.view = view
-        if view.change == "statement" or view.phase == "connecting":
+        if view.change == "statement" or view.phase == "connecting" or self.reading_help:
             return
         self.redraw()
 
@@ -220,9 +222,12 @@ class WatchScreen:
             if self.control is not None:
                 self.control.leave()
         elif word in HELP_WORDS:
+            self.reading_help = True
+            self.console.clear()
             self.console.print(render_help(self.lang))
-            self.console.print(Text(t("watch.keys", self.lang), style="dim"))
+            self.console.print(Text(t("help.back", self.lang), style="dim"))
         elif not word:
+            self.reading_help = False
             self.redraw()
         else:
             self.console.print(Text(t("watch.hint", self.lang), style="bold yellow"))

@@ -94,6 +94,16 @@ def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang,
             p.kill()
 
 
+def _expect_after(term: Terminal, mark: int, pattern: str, timeout: float = 15.0) -> None:
+    """Wait until ``pattern`` is written after position ``mark`` of the output."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not re.search(pattern, term.text[mark:]):
+        assert time.monotonic() < end, f"{pattern!r} not written again; output:\n{term.text[mark:][-2000:]}"
+        term.read()
+
+
 def test_watch_leaves_with_q_and_with_ctrl_c_exit_0(tmp_path):
     host = _host(tmp_path)
     env = _env(tmp_path, "config")
@@ -106,6 +116,12 @@ def test_watch_leaves_with_q_and_with_ctrl_c_exit_0(tmp_path):
         first.expect(r"watching · q \+ Enter: leave")
         first.type("hello")
         first.expect(r"A spectator only watches: q \+ Enter leaves")
+        first.type("?")
+        first.expect(r"Enter: back to the table")
+        first.expect(r"R×i")  # the help: the rules with their formulas
+        mark = len(first.text)
+        first.type("")  # Enter: the table again
+        _expect_after(first, mark, r"watching · q \+ Enter: leave")
         first.type("q")
         assert first.wait(15) == 0
         assert "You stopped watching." in first.flat
