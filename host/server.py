@@ -78,6 +78,9 @@ class HostConfig:
     ``max_per_address`` / ``max_handshakes_per_address``: connections / unfinished TLS
     handshakes one IP address may hold at once (``None``: no limit); more are closed at
     once, before any TLS work (seat squatting, handshake floods).
+    ``max_spectators_per_address``: spectators one IP address may have watching at once
+    (``None``: no limit beyond the table's cap), so that one machine cannot take every
+    spectator place; more get ``error spectators-full``.
     """
 
     bind: str = ""
@@ -95,15 +98,17 @@ class HostConfig:
     transcript_dir: Path | None = None
     max_per_address: int | None = 32
     max_handshakes_per_address: int | None = 8
+    max_spectators_per_address: int | None = 4
 
 
 class _Link:
     """One client connection: its stream, protocol state, queue and table."""
 
-    def __init__(self, cid: int, stream: trio.abc.Stream, peer: str, queue_size: int):
+    def __init__(self, cid: int, stream: trio.abc.Stream, peer: str, queue_size: int, ip: str = "?"):
         self.cid = cid
         self.stream = stream
         self.peer = peer
+        self.ip = ip
         self.conn = HostConnection()
         self.queue: deque[bytes] = deque()
         self.queue_size = queue_size
@@ -433,7 +438,7 @@ class HostServer:
             log.info("connection %d (%s): no TLS handshake within %g s", cid, peer, self.config.handshake_timeout)
             await trio.aclose_forcefully(tcp)
             return
-        link = _Link(cid, stream, peer, self.config.queue_size)
+        link = _Link(cid, stream, peer, self.config.queue_size, ip)
         self.links[cid] = link
         log.debug("connection %d (%s): TLS up", cid, peer)
         try:
@@ -571,6 +576,11 @@ class HostServer:
                     # a client that does not read, not a burst we have not yielded for
                     await trio.lowlevel.checkpoint()
 
+    def _watching_from(self, ip: str) -> int:
+        """How many spectators watch from address ``ip`` now (any table)."""
+        return sum(1 for other in self.links.values()
+                   if other.ip == ip and other.table is not None and other.cid in other.table.spectators)
+
     def _dispatch(self, link: _Link, msg: Message) -> None:
         now = trio.current_time()
         if isinstance(msg, (Bye, ErrorMessage)):
@@ -587,6 +597,13 @@ class HostServer:
             return
         if link.table is None:
             assert isinstance(msg, Hello)  # the protocol allows nothing else first
+            if msg.watch and self._watching_from(link.ip) >= (self.config.max_spectators_per_address or math.inf):
+                limit = self.config.max_spectators_per_address
+                log.info("connection %d (%s): refusing a spectator: %d already watch from that address",
+                         link.cid, link.peer, limit)
+                self._close(link, ErrorMessage("spectators-full", f"{limit} spectators already watch from your "
+                                               "address, the most one address may have"))
+                return
             table = self._choose_table(msg)
             link.table = table
             table.admit(link.cid, msg, now)

@@ -61,7 +61,7 @@ class _Quiet(PlayerBase):
 
 async def test_the_ninth_spectator_is_refused_with_the_reason():
     async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(2, games=None))
+        server = await start_host(nursery, host_config(2, games=None, max_spectators_per_address=None))
         watchers = []
         for k in range(8):
             raw, welcome = await _watch_raw(server.port, f"w{k}")
@@ -171,3 +171,29 @@ async def test_a_spectator_stays_for_the_next_game_and_keeps_each_verified(tmp_p
     # the second game's screen started clean: no ranking of the first one shown over it
     second_start = next(v for v in views if v.change == "start" and v.game_id == ends[1].game_id)
     assert second_start.result is None and second_start.verdict is None
+
+
+async def test_one_address_may_take_only_part_of_the_spectator_places():
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, games=None, max_spectators_per_address=2))
+        first = [await _watch_raw(server.port, f"w{k}") for k in range(2)]
+        assert all(isinstance(w, Welcome) for _, w in first)
+        raw, err = await _watch_raw(server.port, "w2")
+        assert isinstance(err, ErrorMessage) and err.code == "spectators-full"
+        assert err.message == "2 spectators already watch from your address, the most one address may have"
+        await raw.aclose()
+        # a player from the same address is not affected
+        player = await RawClient.connect(server.port)
+        await player.send(Hello("Ann"))
+        welcome = await player.recv()
+        assert isinstance(welcome, Welcome) and welcome.seat == 0
+        # one spectator leaves: the address may watch once more
+        await first[0][0].aclose()
+        with trio.fail_after(5):
+            while len(server.tables[0].spectators) > 1:
+                await trio.sleep(0.01)
+        again, welcome = await _watch_raw(server.port, "w3")
+        assert isinstance(welcome, Welcome) and welcome.seat is None
+        for r in (player, again, first[1][0]):
+            await r.aclose()
+        nursery.cancel_scope.cancel()
