@@ -243,6 +243,11 @@ class HostScreen:
             host = f"[{a}]" if ":" in a else a
             text.append("join with    ", style="dim")
             text.append(f"jupai join {host}:{port} --code {identity.join_code}\n", style="bold")
+        spectators = server.config.table.max_spectators
+        if spectators:  # the same address and code, to watch instead of play
+            text.append("watch with   ", style="dim")
+            text.append("jupai watch", style="bold")
+            text.append(f" (same address and code; up to {spectators} spectators)\n")
         text.append("certificate  ", style="dim")
         fp = identity.fingerprint
         text.append("sha256 " + " ".join(fp[i:i + 16] for i in range(0, len(fp), 16)) + "\n")

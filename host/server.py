@@ -597,8 +597,8 @@ class HostServer:
             return
         if link.table is None:
             assert isinstance(msg, Hello)  # the protocol allows nothing else first
-            if msg.watch and self._watching_from(link.ip) >= (self.config.max_spectators_per_address or math.inf):
-                limit = self.config.max_spectators_per_address
+            limit = self.config.max_spectators_per_address
+            if msg.watch and limit is not None and self._watching_from(link.ip) >= limit:
                 log.info("connection %d (%s): refusing a spectator: %d already watch from that address",
                          link.cid, link.peer, limit)
                 self._close(link, ErrorMessage("spectators-full", f"{limit} spectators already watch from your "
