@@ -33,12 +33,9 @@ from .cli import (
     name_refused,
     run_trio,
 )
-from .i18n import LANGS, t
+from jupai_net.messages import add_lang_option
 
-EPILOG = """examples:
-  jupai watch 192.168.1.20:47474 --code 7KQ2-M9XD-PA3F-0RTE
-  jupai watch "Ann's table" --lang zh
-  jupai watch 192.168.1.20 --plain > game.log"""
+from .i18n import t  # the run's language when none is given (jupai_net.messages)
 
 #: Lines a watcher types to leave (``q`` as well as the player's words).
 QUIT = frozenset({"q", "/q", "quit", "/quit", "exit", "/exit", "退出"})
@@ -46,30 +43,16 @@ QUIT = frozenset({"q", "/q", "quit", "/quit", "exit", "/exit", "退出"})
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``watch`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
-    p = subparsers.add_parser(
-        "watch",
-        help="watch a table on the local network as a spectator",
-        description="Watch a 剧牌 table live as a spectator: the public view only (no hand, nobody's hidden "
-        "cards), every move with its formula and outcome, the ranking at the end; the deal is verified from "
-        "the public record. The host's join code is pinned and checked as for `jupai join`. q + Enter or "
-        "Ctrl-C leaves.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p = subparsers.add_parser("watch", help=t("watch.help"), description=t("watch.description"),
+                              epilog=t("watch.epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("address", metavar="HOST[:PORT] | TABLE", nargs="?", default=None,
-                   help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}), or the "
-                   "name of a table announced on the LAN; none: list the tables on the LAN and pick one")
-    p.add_argument("--name", default=None,
-                   help="the name the players see in 'NAME is watching' (default: the settings' name, else your "
-                   "login name)")
-    p.add_argument("--code", default=None, metavar="CODE",
-                   help="the join code shown on the host screen; required to accept a host whose code changed")
-    p.add_argument("--plain", action="store_true",
-                   help="one line per event instead of the table screen (the default when stdout is not a terminal)")
-    p.add_argument("--lang", choices=LANGS, default=None,
-                   help="language: zh or en (default: the settings' lang, else the locale's)")
-    p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="S",
-                   help=f"give up on a host that sends nothing for S seconds, pings unanswered (default {IDLE_TIMEOUT:g})")
+                   help=t("watch.opt.address", port=DEFAULT_PORT))
+    p.add_argument("--name", default=None, help=t("watch.opt.name"))
+    p.add_argument("--code", default=None, metavar="CODE", help=t("watch.opt.code"))
+    p.add_argument("--plain", action="store_true", help=t("watch.opt.plain"))
+    add_lang_option(p)
+    p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
+                   help=t("watch.opt.idle_timeout", seconds=f"{IDLE_TIMEOUT:g}"))
     p.set_defaults(func=run)
     return p
 

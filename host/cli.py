@@ -86,8 +86,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--ready-timeout", type=float, default=120.0, metavar="S",
                    help="seconds a player in the lobby has to get ready before the seat is freed for someone "
                    "else (default 120; 0 = no limit)")
-    p.add_argument("--max-spectators", type=int, default=8, metavar="N",
-                   help="people who may watch the table at once with `jupai watch` (0-64, default 8; 0 = none)")
+    from jupai_net.messages import t
+
+    p.add_argument("--max-spectators", type=int, default=8, metavar="N", help=t("host.opt.max_spectators"))
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")

@@ -268,9 +268,10 @@ def test_host_banner_lists_every_address_or_warns(monkeypatch, tmp_path, found):
     monkeypatch.setattr(announce, "lan_addresses", lambda: list(found))
     out = io.StringIO()
     screen = HostScreen(Console(file=out, width=120, color_system=None))
-    server = SimpleNamespace(port=4242, config=SimpleNamespace(bind=""))
+    server = SimpleNamespace(port=4242, config=SimpleNamespace(bind="", table=SimpleNamespace(max_spectators=8)))
     screen.banner(load_identity(), server, RuleSet(), 1, "greedy", "Ann's table")
     text = out.getvalue()
+    assert "watch with   jupai watch (same address and code; up to 8 spectators)" in text
     for addr in found:
         assert f"jupai join {addr}:4242 --code" in text
     assert "table name   Ann's table" in text
