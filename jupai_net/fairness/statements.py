@@ -104,20 +104,37 @@ def _no_ext(code: int, data: bytes) -> Any:
 
 
 def _pairs_no_duplicates(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    """Map hook of :func:`unpack` with ``unique_keys``: str keys only (msgpack's
+    ``strict_map_key`` lets bin keys through), no key twice, no timestamp value (the
+    timestamp extension bypasses ``ext_hook``)."""
     out: dict[Any, Any] = {}
     for key, value in pairs:
+        if type(key) is not str:
+            raise ValueError(f"a map key is not a string: {str(key)[:40]!r}")
         if key in out:
             raise ValueError(f"a map repeats the key {str(key)[:40]!r} (duplicate keys are refused)")
+        if type(value) is msgpack.Timestamp:
+            raise ValueError("msgpack extension type -1 (timestamp) is not allowed")
         out[key] = value
     return out
 
 
+def _list_no_timestamps(items: list[Any]) -> list[Any]:
+    """Array hook of :func:`unpack` with ``unique_keys``: no timestamp in an array."""
+    for item in items:
+        if type(item) is msgpack.Timestamp:
+            raise ValueError("msgpack extension type -1 (timestamp) is not allowed")
+    return items
+
+
 def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool = False) -> Any:
-    """Decode untrusted msgpack: str keys only, no extension types, bounded sizes;
-    with ``unique_keys`` a map that repeats a key is refused too.
+    """Decode untrusted msgpack: str (or, without ``unique_keys``, bin) keys only, no
+    extension types (the timestamp only with ``unique_keys``), bounded sizes; with
+    ``unique_keys`` a map that repeats a key is refused too.
     Raises ``ValueError`` (``msgpack.OutOfData`` when cut short)."""
     unpacker = msgpack.Unpacker(
         object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
+        list_hook=_list_no_timestamps if unique_keys else None,
         raw=False,
         strict_map_key=True,
         ext_hook=_no_ext,
@@ -145,6 +162,8 @@ def unpack_canonical(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES) -> Any:
     header, no extension types. Raises ``ValueError`` naming the problem
     (``msgpack.OutOfData`` when cut short)."""
     obj = unpack(data, max_len=max_len, unique_keys=True)
+    if type(obj) is msgpack.Timestamp:
+        raise ValueError("msgpack extension type -1 (timestamp) is not allowed")
     if pack(obj) != bytes(data):
         raise ValueError("not canonical msgpack: re-encoding the decoded value gives other bytes "
                          "(an integer, string or container not in its shortest form, a float 32, "

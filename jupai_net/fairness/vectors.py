@@ -30,6 +30,7 @@ from .primitives import (
     drbg_key,
     seed_commitment,
 )
+from .fault_vectors import build_extra_vectors
 from .selfplay import play_game
 from .statements import make_body, public_key_bytes, sign_statement, signing_key_from_bytes, split_statement
 from .verify import verify_transcript
@@ -111,6 +112,7 @@ def build_vectors() -> dict[str, Any]:
         "tampered_verdict": tv.status,
         "tampered_message": tv.message,
     }
+    v.update(build_extra_vectors(GAME_ID, HOST_SEED, SEAT_SEEDS, SIGNING_KEY, data))
     return v
 
 
