@@ -1,12 +1,14 @@
 """Benchmark of the fairness layer (issue 3): time to commit a 53-card deck and to
 verify a full 4-player game transcript. Aim: verify under 50 ms.
 
-Run: ``python bench/fairness.py [--games N]``. Prints median and worst times.
+Run: ``python bench/fairness.py [--games N]``. Prints median and worst times, in
+process, and the load average before and after (other processes slow every figure).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -20,11 +22,19 @@ def _ms(samples: list[float]) -> str:
     return f"median {statistics.median(samples) * 1000:7.2f} ms   max {max(samples) * 1000:7.2f} ms"
 
 
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # not available on this platform
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=20, help="number of 4-player games to verify")
     args = p.parse_args(argv)
     rules = RuleSet()
+    print(f"load average {_load()} (1, 5, 15 min) before")
 
     derive, commit = [], []
     for _ in range(200):
@@ -61,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     worst = max(verify) * 1000
     print(f"aim: verify under 50 ms -> {'met' if worst < 50 else 'NOT met'} (worst {worst:.1f} ms)")
+    print(f"load average {_load()} (1, 5, 15 min) after")
     return 0
 
 
