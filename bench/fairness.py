@@ -50,15 +50,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"commit a 53-card deck           {_ms(commit)}")
     print(f"deal total (derive + commit)    {_ms([a + b for a, b in zip(derive, commit)])}")
 
-    play, verify, steps, sizes = [], [], [], []
+    play, verify, verify_cpu, steps, sizes = [], [], [], [], []
     for g in range(args.games):
         t0 = time.perf_counter()
         sp = play_game(rules, rng_seed=g)
         play.append(time.perf_counter() - t0)
         data = sp.transcript(0)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         v = verify_transcript(data)
         verify.append(time.perf_counter() - t0)
+        verify_cpu.append(time.process_time() - c0)
         if not v.ok:
             print(f"game {g}: {v.status}: {v.reason}", file=sys.stderr)
             return 1
@@ -69,8 +70,11 @@ def main(argv: list[str] | None = None) -> int:
         f"verify a 4-player transcript    {_ms(verify)}"
         f"   ({statistics.median(steps):.0f} actions, {statistics.median(sizes) / 1024:.1f} KiB median)"
     )
-    worst = max(verify) * 1000
-    print(f"aim: verify under 50 ms -> {'met' if worst < 50 else 'NOT met'} (worst {worst:.1f} ms)")
+    print(f"  the same, CPU time of this process {_ms(verify_cpu)}")
+    worst, worst_cpu = max(verify) * 1000, max(verify_cpu) * 1000
+    print(f"aim: verify under 50 ms -> wall {'met' if worst < 50 else 'NOT met'} (worst {worst:.1f} ms), "
+          f"CPU {'met' if worst_cpu < 50 else 'NOT met'} (worst {worst_cpu:.1f} ms; under load, wall time "
+          "also counts the time other processes hold the cores)")
     print(f"load average {_load()} (1, 5, 15 min) after")
     return 0
 
