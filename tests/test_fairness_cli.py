@@ -146,3 +146,20 @@ def test_verify_an_empty_folder(tmp_path):
     proc = _jupai("verify", str(tmp_path))
     assert proc.returncode == 6
     assert "no transcript" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_seed_used_in_two_games_is_suspicious_across_the_files_of_a_folder(tmp_path):
+    """Issue 7 item 1 through the command: each file alone verifies, the folder shows that
+    seat 0 played two games with one seed, so neither is trusted (exit 4)."""
+    from pathlib import Path
+
+    vectors = json.loads((Path(__file__).resolve().parents[1] / "protocol" / "vectors" / "fairness.json").read_text())
+    faults = {c["name"]: c for c in vectors["faults"]}
+    (tmp_path / "a.jupai").write_bytes(bytes.fromhex(faults["honest"]["file"]))
+    (tmp_path / "b.jupai").write_bytes(bytes.fromhex(faults["seed_reuse_second_game"]["file"]))
+    assert _jupai("verify", str(tmp_path / "b.jupai")).returncode == EXIT_CODES["verified"]
+    both = _jupai("verify", "--json", str(tmp_path))
+    assert both.returncode == EXIT_CODES["suspicious"], both.stderr
+    out = json.loads(both.stdout)
+    assert [o["status"] for o in out] == ["suspicious", "suspicious"]
+    assert "seed was also used in game" in out[1]["reason"]

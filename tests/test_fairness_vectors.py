@@ -321,3 +321,15 @@ def test_seed_reuse_shows_only_across_two_files():
     first = decode_transcript(bytes.fromhex(FAULTS["honest"]["file"]))
     second = decode_transcript(bytes.fromhex(FAULTS["seed_reuse_second_game"]["file"]))
     assert first.seed == second.seed and first.statements[0] != second.statements[0]
+
+
+def test_seed_reuse_is_suspicious_when_both_files_are_verified_together():
+    from jupai_net.fairness import verify_many
+
+    c = FAULTS["seed_reuse_second_game"]
+    pair = [bytes.fromhex(FAULTS[c["together_with"]]["file"]), bytes.fromhex(c["file"])]
+    verdicts = verify_many(pair)
+    assert [v.status for v in verdicts] == c["together_status"]
+    assert all("seed was also used" in v.reason and v.details["seed_reused_in"] for v in verdicts)
+    # the same file twice is one game, not a reuse
+    assert [v.status for v in verify_many([pair[1], pair[1]])] == ["verified", "verified"]

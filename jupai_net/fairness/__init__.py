@@ -39,7 +39,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "EXIT_CODES", "MALFORMED", "SUSPICIOUS", "TAMPERED", "UNVERIFIED", "VERIFIED",
     ),
     "verify": (
-        "FairnessViolation", "GameChecker", "Verdict", "verify_transcript",
+        "FairnessViolation", "GameChecker", "Verdict", "verify_many", "verify_transcript",
     ),
     "witness": (
         "SeatWitness", "WitnessError",

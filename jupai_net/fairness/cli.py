@@ -136,7 +136,14 @@ def run(args: argparse.Namespace) -> int:
     if not paths:
         print(f"jupai verify: no transcript (*.jupai) in {', '.join(files)}", file=sys.stderr)
         return EXIT_CODES[MALFORMED]
-    verdicts = [read_and_verify(path, code) for path in paths]
+    if single:
+        verdicts = [read_and_verify(paths[0], code)]
+    else:  # across files too: one seat seed in two games (specs/fairness.md §10)
+        from .verify import Verdict, verify_many
+
+        read = [read_bytes(path) for path in paths]
+        checked = iter(verify_many([data for data, problem in read if problem is None], code=code))
+        verdicts = [Verdict(MALFORMED, problem) if problem is not None else next(checked) for _, problem in read]
     if getattr(args, "json", False):
         outs = []
         for path, verdict in zip(paths, verdicts):

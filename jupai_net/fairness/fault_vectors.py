@@ -332,8 +332,10 @@ def fault_cases(game_id: bytes, host_seed: bytes, seat_seeds: Sequence[bytes], k
     sp3 = play_game(TINY, rng_seed=1, key=key, game_id=game2, host_seed=bytes([0x42]) * 32,
                     seat_seeds=list(seat_seeds[:2]), spectators=False)
     case("seed_reuse_second_game", "1", "a second game (another game id) in which seat 0 used the seed it revealed "
-         "in the first (the file 'honest'): alone it verifies; the same 'seed' in two files shows the reuse",
-         sp3.transcript(0), ("verified", None, None))
+         "in the first (the file 'honest'): alone it verifies; verified together with 'honest' (jupai verify of "
+         "both files) each is suspicious", sp3.transcript(0), ("verified", None, None))
+    cases[-1]["together_with"] = "honest"
+    cases[-1]["together_status"] = ["suspicious", "suspicious"]
 
     return cases
 

@@ -651,3 +651,35 @@ def check_code(verdict: Verdict, code: str) -> Verdict:
     if verdict.host_code != want:
         return replace(verdict, status=TAMPERED, reason=f"the statements are signed by the key of the host with join code {verdict.host_code}, not of the host with join code {want} (a transcript of another host, or re-signed)", message=0, kind=START, position=None, expected=want, found=verdict.host_code, details={**verdict.details, "code": "differs"})
     return replace(verdict, details={**verdict.details, "code": "matches"})
+
+def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: str | None = None) -> list[Verdict]:
+    """Verify several transcript files (``jupai verify`` of several files or a folder,
+    specs/fairness.md §10): each as :func:`verify_transcript`, then across them: a seat
+    seed found in the transcripts of two different games makes each of those games
+    *suspicious* unless it is already tampered or malformed — the host may have known
+    that seed before it committed its own, and chosen the deal (issue 7 item 1; a
+    client makes a new seed for every game). One verdict per file, in order."""
+    verdicts: list[Verdict] = []
+    seeds: list[bytes | None] = []
+    for data in files:
+        try:
+            t = decode_transcript(data)
+        except TranscriptError as e:
+            verdicts.append(Verdict(MALFORMED, e.reason, details={"truncated": e.truncated}))
+            seeds.append(None)
+            continue
+        verdicts.append(verify_decoded(t, engine=engine, code=code))
+        seeds.append(t.seed)
+    games: dict[bytes, set[str]] = {}
+    for seed, v in zip(seeds, verdicts):
+        if seed is not None and v.game_id is not None:
+            games.setdefault(seed, set()).add(v.game_id)
+    out = []
+    for seed, v in zip(seeds, verdicts):
+        others = sorted(games.get(seed, set()) - {v.game_id}) if seed is not None else []
+        if others and v.status not in (TAMPERED, MALFORMED):
+            v = replace(v, status=SUSPICIOUS, reason=f"this seat's seed was also used in game {others[0]}: the host may "
+                        "have known it before it committed its own seed, and chosen the deal (a seed must be new for "
+                        f"every game); {v.reason}", details={**v.details, "seed_reused_in": others})
+        out.append(v)
+    return out
