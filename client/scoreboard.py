@@ -1,0 +1,71 @@
+"""The series scoreboard as text lines (specs/rules.md § 15; specs/client.md § Staying at the table).
+
+Used by every screen that shows it: the client after each game and at the end of the
+series (rich and ``--plain``), the host screen, and ``jupai history``. The words come
+from :mod:`.i18n` (``series.*``), the layout is plain text in terminal cells (CJK
+characters count two), so a line fits ``width`` columns (60 and 80 tested).
+
+Example (English, 80 columns)::
+
+    ━━ scoreboard · after game 2 of 3 ━━
+      1. Ann (you)        5 pts  +3  1 win
+      2. greedy bot 2     4 pts  +2  1 win
+      3. Bob              0 pts  (not in it)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.cells import cell_len, set_cell_size
+
+from jupai_net.printable import printable
+
+from .i18n import t, tn
+
+
+def scoreboard_title(game: int, games: int | None, final: bool, lang: str) -> str:
+    """The heading: ``━━ scoreboard · after game 2 of 3 ━━`` (``… after game 2 ━━`` for a
+    series without an end), or ``━━ final scoreboard · 3 games ━━`` when ``final``."""
+    if final:
+        return t("series.final_one", lang) if game == 1 else t("series.final", lang, games=game)
+    if games is None:
+        return t("series.after_open", lang, game=game)
+    return t("series.after", lang, game=game, games=games)
+
+
+def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, final: bool, lang: str = "en",
+                     me: str | None = None, width: int = 80) -> list[str]:
+    """The scoreboard: the title, then one line per player, best first: place, name
+    (``me`` marked as you; names cut with … to fit), points in the series, the points
+    of the latest game (``+3``, or ``(not in it)``) and the wins. ``standings``: objects
+    with ``name``, ``points``, ``wins``, ``last`` (a :class:`jupai_net.series.Standing`
+    or a protocol ``Standing``). Every line is at most ``max(width, 40)`` cells."""
+    width = max(40, width)
+    rows = []
+    for st in standings:
+        name = printable(str(st.name))
+        if me is not None and st.name == me:
+            name += t("series.you", lang)
+        last = t("series.absent", lang) if st.last is None else f"+{st.last}"
+        wins = tn("series.wins", st.wins, lang) if st.wins else ""
+        rows.append((name, tn("series.points", st.points, lang), last, wins))
+    place_w = len(str(len(rows))) + 2  # "12. "
+    tail_w = max((cell_len(p) + 2 + cell_len(l) + (2 + cell_len(w) if w else 0) for _, p, l, w in rows), default=0)
+    points_w = max((cell_len(p) for _, p, _, _ in rows), default=0)
+    last_w = max((cell_len(l) for _, _, l, _ in rows), default=0)
+    name_w = min(max((cell_len(n) for n, _, _, _ in rows), default=0), max(6, width - 2 - place_w - tail_w - 2))
+    lines = [scoreboard_title(game, games, final, lang)]
+    for k, (name, points, last, wins) in enumerate(rows, 1):
+        if cell_len(name) > name_w:
+            name = set_cell_size(name, name_w - 1) + "…"
+        line = (f"  {str(k) + '.':<{place_w}}{set_cell_size(name, name_w)}  "
+                f"{' ' * (points_w - cell_len(points))}{points}  {last}")
+        if wins:
+            line += " " * (last_w - cell_len(last)) + "  " + wins
+        lines.append(line.rstrip())
+    return lines
+
+
+__all__ = ["scoreboard_lines", "scoreboard_title"]
