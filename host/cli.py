@@ -92,7 +92,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")
-    p.add_argument("--games", type=int, default=1, metavar="N", help="games to host before exiting (default 1; 0 = forever)")
+    p.add_argument("--games", type=int, default=0, metavar="N",
+                   help="games in a row at the table, then exit (default 0: until stopped with Ctrl-C, or until "
+                   "every player left when N is given); players who leave between games are replaced by bots")
     p.add_argument("--transcript-dir", default=None, metavar="DIR",
                    help="where to save every seat's transcript of each game, as the host sent it (check with "
                    "`jupai verify`; default: host-transcripts/ in the jupai config folder)")
@@ -131,6 +133,8 @@ def build_config(args: argparse.Namespace) -> HostConfig:
                         max_spectators=spectators)
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
+    if args.games < 0:
+        raise ValueError(f"--games must be 0 (until stopped) or more, got {args.games}")
     return HostConfig(
         bind=args.bind, port=args.port, table=table, games=args.games if args.games > 0 else None,
         transcript_dir=Path(args.transcript_dir) if args.transcript_dir else default_transcript_dir(),
@@ -206,6 +210,8 @@ class HostScreen:
         self.closed = False  # no more lobby / notice lines (the last game is over, or stopping)
         self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
+        self.series: Any = None  # the latest ``series`` message (the scoreboard)
+        self.lang = "en"
         try:
             from jupai_net.client import render
         except ImportError:  # pragma: no cover - the renderer ships with the package
@@ -316,9 +322,34 @@ class HostScreen:
             out(Text.assemble(("game over", "bold green"), f" ({printable(res['reason'])}): {printable(places)}"))
             out(Text("the host seed is revealed; every player can now verify the deal", style="dim"))
             self._game_done(kind, res)
+            self._scoreboard()
         elif kind == "abandon":
             out(Text.assemble(("game abandoned", "bold red"), ": ", printable(data["reason"])))
             self._game_done(kind, data)
+            self._scoreboard()
+        elif kind == "series":
+            self.series = data["message"]  # shown after the game's end line
+        elif kind == "series-over":
+            out(Text(f"every player left: the series is over after {data['games']} "
+                     f"game{'s' if data['games'] != 1 else ''}", style="bold"))
+
+    def scoreboard_lines(self, *, final: bool | None = None) -> list[str]:
+        """The latest series scoreboard (specs/rules.md § 14) as lines for this
+        screen's width (``final``: as the end of the series); [] before any game."""
+        msg = self.series
+        if msg is None:
+            return []
+        from jupai_net.client.scoreboard import scoreboard_lines
+
+        width = getattr(self.console, "width", 80) or 80
+        return scoreboard_lines(msg.standings, game=msg.game, games=msg.games,
+                                final=msg.final if final is None else final, lang=self.lang, width=width)
+
+    def _scoreboard(self) -> None:
+        from rich.text import Text
+
+        for line in self.scoreboard_lines():
+            self.print(Text(line, style="bold" if line.startswith("━━") else ""))
 
     def _game_done(self, kind: str, data: dict[str, Any]) -> None:
         self.played += 1
@@ -379,6 +410,9 @@ class HostScreen:
         from rich.text import Text
 
         line = printable(line)  # it names players
+        if self.series is not None and self.series.game > 1:  # the series' final scoreboard, then the line
+            for text in self.scoreboard_lines(final=True):
+                self.print(Text(text, style="bold" if text.startswith("━━") else ""))
         self.print(Text(line, style="bold"))
         return line
 
@@ -553,6 +587,7 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
             announce_update(updates_in, kind, data, config.table.rules.players)
 
     server = HostServer(config, identity, observer=observe)
+    server.table_name = table_name
     stopped: int | None = None
     with trio.open_signal_receiver(*STOP_SIGNALS) if signals else contextlib.nullcontext() as received:
         async with trio.open_nursery() as nursery:

@@ -154,7 +154,8 @@ class HostServer:
 
     ``identity``: certificate and statement key (:class:`~jupai_net.host.tls.HostIdentity`).
     ``observer(table_id, kind, data)``: public table events for the host screen
-    (see :class:`Table`). Run it with ``await nursery.start(server.serve)``; after
+    (see :class:`Table`). With ``config.games`` set, the host also stops when every
+    person left a table between games (the series is over). Run it with ``await nursery.start(server.serve)``; after
     that :attr:`port` is the listening port.
     """
 
@@ -178,6 +179,8 @@ class HostServer:
         self.done = trio.Event()
         self.closed = trio.Event()  # set when serve() has returned (clients told, sockets closed)
         self.stop_reason: str | None = None
+        #: the table's name for people (the announced name), kept in the transcripts' meta
+        self.table_name: str | None = None
         self.stats = {"connections": 0, "protocol_errors": 0, "slow_clients": 0, "internal_errors": 0,
                       "refused_connections": 0}
         self._per_address: dict[str, int] = {}  # open connections per IP address
@@ -251,7 +254,9 @@ class HostServer:
         if self.observer is not None or self.config.transcript_dir is not None:
             def obs(kind: str, data: dict[str, Any], tid: int = tid) -> None:
                 self._observed(tid, kind, data)
-        table = Table(self.config.table, self.identity.signing_key, table_id=tid, observer=obs)
+        # one table: its series is the host's games; several (a benchmark): each plays on
+        games = self.config.games if self.config.max_tables == 1 else None
+        table = Table(self.config.table, self.identity.signing_key, table_id=tid, observer=obs, games=games)
         self.tables.append(table)
         self._kicks[tid] = trio.Event()
         self._sleeping_until[tid] = -math.inf
@@ -271,7 +276,11 @@ class HostServer:
         assert directory is not None and table.dealer is not None
         try:
             directory.mkdir(parents=True, exist_ok=True)
-            for seat, data in table.transcripts().items():
+            import datetime as dt
+
+            meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"),
+                    "table": (self.table_name or f"{self.config.bind or 'host'}:{self.port}")[:200]}
+            for seat, data in table.transcripts(meta).items():
                 path = directory / f"{table.dealer.game_id.hex()}-seat{seat}.jupai"
                 path.write_bytes(data)
             log.info("table %d: transcripts saved in %s", table.table_id, directory)
@@ -336,6 +345,11 @@ class HostServer:
                     self._push(link, eff.msg)
                 elif isinstance(eff, Close):
                     self._close(link, eff.error)
+        if table.deserted:  # every person left after a game: the series is over
+            table.deserted = False
+            if self.config.games is not None and not self.done.is_set():
+                log.info("table %d: every player left; stopping", table.table_id)
+                self.done.set()
         if table.games_done != self._games_counted[table.table_id]:  # not a sum over every table per flush
             self.games_done += table.games_done - self._games_counted[table.table_id]
             self._games_counted[table.table_id] = table.games_done

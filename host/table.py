@@ -54,13 +54,16 @@ from jupai_net.protocol import (
     Reject,
     SeedCommit,
     SeedReveal,
+    Series,
+    SeriesStanding,
     Start,
     Statement,
     Sync,
     Welcome,
 )
-from jupai_net.protocol.limits import MAX_NAME_LEN, MAX_TEXT_LEN, MAX_TIMEOUT_MS
+from jupai_net.protocol.limits import MAX_NAME_LEN, MAX_STANDINGS, MAX_TEXT_LEN, MAX_TIMEOUT_MS
 from jupai_net.rules import RuleSet
+from jupai_net.series import Series as SeriesState
 
 log = logging.getLogger("jupai.host")
 
@@ -167,6 +170,7 @@ class Seat:
     ready: bool = False
     remote_bot: bool = False
     waiting_since: float | None = None  # in the lobby: since when this seat is not ready
+    stand_in: bool = False  # a host bot that took the seat of a person who left between games
 
     @property
     def connected(self) -> bool:
@@ -231,7 +235,15 @@ class Table:
     ``rng``: randomness for bots and default actions (default: seeded from
     :mod:`secrets`). ``observer(kind, data)``: called with public information for the
     host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size), ``start``, ``deal``, ``step``,
-    ``notice``, ``chat``, ``end``, ``abandon``; see specs/host.md § Host screen).
+    ``notice``, ``chat``, ``end``, ``abandon``, ``series``; see specs/host.md § Host screen).
+
+    The games form a **series** (specs/host.md § 3a, specs/rules.md § 14): ``games`` is
+    how many it has (``None``: until the host stops). Between games a person who leaves
+    (``bye``, a lost connection, a kick, the ready timer) is replaced by a host bot
+    (a *stand-in*, which gives the seat back to a newcomer in the lobby); before each
+    ``end`` every version-3 client gets the ``series`` scoreboard. When no person is
+    left after a game, the series is over (:attr:`deserted` is set, stand-ins leave,
+    the next people who sit down start a new series).
     """
 
     def __init__(
@@ -242,6 +254,7 @@ class Table:
         table_id: int = 0,
         rng: random.Random | None = None,
         observer: Observer | None = None,
+        games: int | None = None,
     ):
         self.config = config
         self.rules = config.rules
@@ -275,6 +288,11 @@ class Table:
         self._chat: dict[int, tuple[float, float]] = {}
         self._ready_rate: dict[int, tuple[float, float]] = {}
         self.spectators: dict[int, str] = {}  # connection id -> name of each spectator
+        self.games = games
+        self.series = SeriesState(secrets.token_bytes(16), games)
+        self.game_label: tuple[bytes, int] | None = None  # (series id, game number) of the current or last game
+        self.deserted = False  # a series ended because every person left (the server may stop)
+        self._stopping = False
 
     # ------------------------------------------------------------------ queries
 
@@ -291,8 +309,40 @@ class Table:
 
     @property
     def accepting(self) -> bool:
-        """True while new players may sit down: in the lobby with a free seat."""
-        return self.phase == LOBBY and any(s is None for s in self.seats)
+        """True while new players may sit down: in the lobby with a free seat (an empty
+        one, or one a stand-in bot keeps for a person who left)."""
+        return self.phase == LOBBY and any(self._free(s) for s in range(len(self.seats)))
+
+    def _free(self, seat: int) -> bool:
+        """Seat ``seat`` can take a newcomer: empty, or kept by a stand-in bot."""
+        st = self.seats[seat]
+        return st is None or st.stand_in
+
+    @property
+    def humans(self) -> int:
+        """Seats held by people (or bot clients) with a live connection."""
+        return sum(1 for st in self.seats if st is not None and not st.bot and st.cid is not None)
+
+    def _in_series(self) -> bool:
+        """True between two games of a series: a game was played and the series goes on
+        (a person who leaves now is replaced by a stand-in bot)."""
+        return self.series.played > 0 and not self.series.over
+
+    def _vacate(self, seat: int) -> None:
+        """The person in ``seat`` left while the table is in the lobby: between games of
+        a series a stand-in host bot takes the seat (named like the host's bots), before
+        the first game the seat is empty again."""
+        if not self._in_series():
+            self.seats[seat] = None
+            return
+        name = f"{self.config.bot} bot {seat}"[:MAX_NAME_LEN]
+        taken = {st.name.casefold() for st in self.seats if st is not None and st.seat != seat}
+        n = seat
+        while name.casefold() in taken:
+            n += len(self.seats)
+            name = f"{self.config.bot} bot {n}"[:MAX_NAME_LEN]
+        self.seats[seat] = Seat(seat, name, None, bot=True, stand_in=True)
+        log.info("table %d: %r stands in for seat %d", self.table_id, name, seat)
 
     @property
     def connections(self) -> list[int]:
@@ -418,12 +468,13 @@ class Table:
             if hello.seat >= P:
                 self._error(cid, "seat-taken", f"there is no seat {hello.seat} at this {P}-seat table")
                 return None
-            if self.seats[hello.seat] is not None:
+            if not self._free(hello.seat):
                 self._error(cid, "seat-taken", f"seat {hello.seat} is taken")
                 return None
             seat = hello.seat
         else:
-            free = [s for s in range(P) if self.seats[s] is None]
+            # empty seats first, then the seats of bots standing in for people who left
+            free = [s for s in range(P) if self.seats[s] is None] or [s for s in range(P) if self._free(s)]
             if not free:
                 self._error(cid, "table-full", f"all {P} seats are taken")
                 return None
@@ -540,9 +591,10 @@ class Table:
         st.cid = None
         log.info("table %d: %r (seat %d) disconnected%s", self.table_id, st.name, seat, f": {why}" if why else "")
         if self.phase == LOBBY:
-            self.seats[seat] = None
+            self._vacate(seat)
             self._lobby()
-            self._notice("player-left", f"{st.name} left seat {seat}")
+            self._notice("player-left", self._left_text(st, f"{st.name} left seat {seat}"))
+            self._after_leave(now)
             return
         self._lobby()
         self._notice("player-left", f"{st.name} (seat {seat}) disconnected; a bot plays for them until they reconnect")
@@ -569,6 +621,31 @@ class Table:
         self._remove(st, "kicked", f"the host removed you from seat {seat}", text, now)
         return text
 
+    def _left_text(self, st: Seat, text: str) -> str:
+        """``text`` (someone left ``st``'s seat), plus who takes the seat now."""
+        now_in = self.seats[st.seat]
+        if now_in is not None and now_in.stand_in:
+            return f"{text}; {now_in.name} takes the seat for the next game"
+        return text
+
+    def _after_leave(self, now: float) -> None:
+        """After a person left the lobby: end the series when nobody is left (stand-ins
+        leave, a new series begins with the next people; :attr:`deserted` is set), else
+        start the next game if everyone left is ready."""
+        if self.series.played > 0 and self.humans == 0 and self.phase == LOBBY:
+            log.info("table %d: every person left; series %s over after %d game(s)", self.table_id,
+                     self.series.series_id.hex(), self.series.played)
+            self.series.close()
+            self._observe("series-over", games=self.series.played)
+            self.deserted = True
+            for s, st in enumerate(self.seats):
+                if st is not None and st.stand_in:
+                    self.seats[s] = None
+            self.series = SeriesState(secrets.token_bytes(16), self.games)
+            self._lobby()
+            return
+        self._maybe_start(now)
+
     def _free_unready(self, now: float) -> None:
         """Free every lobby seat whose ``ready_timeout`` has run out (seat squatting)."""
         limit = self.config.ready_timeout
@@ -592,9 +669,10 @@ class Table:
             self._ready_rate.pop(cid, None)
             self._effects.append(Close(cid, ErrorMessage(code, _clip(to_player))))
         if self.phase == LOBBY:
-            self.seats[st.seat] = None
+            self._vacate(st.seat)
             self._lobby()
-            self._notice("player-left", notice)
+            self._notice("player-left", self._left_text(st, notice))
+            self._after_leave(now)
             return
         st.cid = None
         st.token = secrets.token_urlsafe(24)  # the old token no longer takes the seat back
@@ -687,6 +765,7 @@ class Table:
         self.dealer = dealer
         self.phase = SEEDING
         self.games_started += 1
+        self.game_label = (self.series.series_id, self.series.played + 1)
         self._streams = {s: [] for s in range(self.rules.players)}
         self._streams[None] = []  # the public stream, for spectators (if the dealer signs one)
         self._raw = {s: [] for s in range(self.rules.players)}
@@ -942,6 +1021,7 @@ class Table:
         }
         log.info("table %d: game %s over: ranking %s", self.table_id, self.dealer.game_id.hex(),
                  ", ".join(repr(self.names()[s]) for s in state.ranking))
+        self._score(list(state.ranking))
         self._broadcast(End("finished", result))
         self._observe("end", result=result)
         self._back_to_lobby(result, now)
@@ -950,16 +1030,39 @@ class Table:
         """Abandon the running game, if any, because the host stops (``reason``, e.g.
         "the host was stopped"): every seat gets the signed ``abandon`` statement (with
         the host seed) and ``end aborted``. Returns True if a game was running."""
+        self._stopping = True
         if self.phase == LOBBY or self.dealer is None:
             return False
         self._abandon(reason, now)
         return True
+
+    def _score(self, ranking: list[int] | None) -> None:
+        """Record the game that just ended in the series (``ranking`` None: abandoned)
+        and send every seat the ``series`` scoreboard (before its ``end``; the server
+        drops it for clients older than protocol version 3)."""
+        try:
+            self.series.record(self.names(), ranking)
+        except ValueError:  # pragma: no cover - the engine's ranking names every seat
+            log.exception("table %d: cannot score ranking %r", self.table_id, ranking)
+            self.series.record(self.names(), None)
+        if self._stopping:
+            self.series.close()
+        msg = self.series_message()
+        self._broadcast(msg)
+        self._observe("series", message=msg)
+
+    def series_message(self) -> Series:
+        """The ``series`` message of the latest game (specs/protocol.md § 4)."""
+        standings = tuple(SeriesStanding(st.name, st.points, st.wins, st.played, st.last)
+                          for st in self.series.standings()[:MAX_STANDINGS])
+        return Series(self.series.series_id, self.series.played, self.series.games, self.series.over, standings)
 
     def _abandon(self, reason: str, now: float) -> None:
         assert self.dealer is not None
         log.warning("table %d: game %s abandoned: %s", self.table_id, self.dealer.game_id.hex(), reason)
         self._deliver(self.dealer.abandon(reason))
         result = {"reason": _clip(reason), "names": [n or "" for n in self.names()]}
+        self._score(None)
         self._broadcast(End("aborted", result))
         self._observe("abandon", reason=reason)
         self._back_to_lobby(result, now)
@@ -971,20 +1074,29 @@ class Table:
         self._seed_deadline = self._turn_deadline = self._bot_at = None
         self._prompt = self._turn_end = None
         self._rejoins.clear()
+        left = []
         for s, st in enumerate(self.seats):
             if st is None or st.bot:
                 continue
             if st.cid is None:
-                self.seats[s] = None  # its token dies with the game
+                self._vacate(s)  # its token dies with the game; a stand-in bot may take the seat
+                left.append(st)
             else:
                 st.ready = False
                 st.waiting_since = now
         self._lobby()
+        for st in left:  # (the players heard of the disconnect during the game)
+            if (now_in := self.seats[st.seat]) is not None and now_in.stand_in:
+                self._notice("bot-seated", f"{now_in.name} takes seat {st.seat} of {st.name} for the next game")
+        self._after_leave(now)
 
-    def transcripts(self) -> dict[int, bytes]:
+    def transcripts(self, meta: dict[str, Any] | None = None) -> dict[int, bytes]:
         """Transcript file bytes (specs/fairness.md §7) of every seat of the current or
         last game, as the host sent them, with the seats' revealed seeds: what ``jupai
-        verify`` checks. Empty before the seeds are revealed (a transcript needs them)."""
+        verify`` checks. Empty before the seeds are revealed (a transcript needs them).
+        Their unsigned ``meta``: ``meta`` (e.g. the saved time and the table, from the
+        server, which has a clock) plus the names by seat, the series id (hex) and the
+        game's number in it."""
         from jupai_net.fairness import Transcript
 
         if self.dealer is None:
@@ -999,8 +1111,16 @@ class Table:
             # a seat not connected at the end never saw the end: its copy says so, and
             # verifies as "unverified: this seat left" (specs/fairness.md §9)
             left = "the seat was not connected at the end; the host wrote this copy" if gone else None
-            out[s] = Transcript(s, seeds[s], tuple(self._raw.get(s, ())), left=left).encode()
+            out[s] = Transcript(s, seeds[s], tuple(self._raw.get(s, ())), left=left, meta=self._meta(meta)).encode()
         return out
+
+    def _meta(self, extra: dict[str, Any] | None) -> dict[str, Any]:
+        """The transcripts' unsigned ``meta`` map (specs/fairness.md §7)."""
+        meta: dict[str, Any] = dict(extra or {})
+        meta["names"] = [(n or f"seat {s}")[:64] for s, n in enumerate(self.names())]
+        if self.game_label is not None:
+            meta["series"], meta["game"] = self.game_label[0].hex(), str(self.game_label[1])
+        return meta
 
     def record(self) -> dict[str, Any] | None:
         """The engine record of the current (or last) game (``None`` before the deal)."""

@@ -41,6 +41,8 @@ from .messages import (
     Reject,
     SeedCommit,
     SeedReveal,
+    Series,
+    SeriesStanding,
     Start,
     Statement,
     Sync,
@@ -53,6 +55,6 @@ __all__ = [
     "ActionMessage", "Bye", "Chat", "ChatRelay", "ClientConnection", "Connection", "End", "ErrorMessage",
     "FieldError", "FrameReader", "Hello", "HostConnection", "LocalProtocolError", "Lobby", "Message", "Notice",
     "Ping", "PlayerInfo", "Pong", "Prompt", "ProtocolError", "Ready", "Reject", "RemoteProtocolError", "Role",
-    "SeedCommit", "SeedReveal", "Start", "State", "Statement", "Sync", "Welcome", "decode_payload",
+    "SeedCommit", "SeedReveal", "Series", "SeriesStanding", "Start", "State", "Statement", "Sync", "Welcome", "decode_payload",
     "encode_frame",
 ]

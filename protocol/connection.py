@@ -44,7 +44,7 @@ from .errors import (
     _short,
 )
 from .framing import FrameReader, decode_payload, encode_frame
-from .limits import MAX_FRAME, SUPPORTED_VERSIONS
+from .limits import MAX_FRAME, SERIES_VERSION, SUPPORTED_VERSIONS
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, Hello, Message, Welcome
 
 
@@ -93,8 +93,8 @@ CLIENT_SENDS: dict[State, frozenset[str]] = {
 #: Message types a host may send, by the host's phase.
 HOST_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ANY_STATE | {"welcome"},
-    State.LOBBY: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "start"},
-    State.GAME: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "prompt", "sync", "end"},
+    State.LOBBY: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "start", "series"},
+    State.GAME: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "prompt", "sync", "end", "series"},
 }
 _GAME_SCOPED = frozenset({"seed_commit", "seed_reveal", "action"})
 
@@ -327,6 +327,11 @@ class ClientConnection(Connection):
         return super()._they_may_send(kind)
 
     def _after_decode(self, msg: Message) -> None:
+        if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
+            raise RemoteProtocolError(
+                UNEXPECTED_MESSAGE, f"a series message needs protocol version {SERIES_VERSION}; "
+                f"this connection speaks version {self.version}"
+            )
         if isinstance(msg, Welcome):
             hello = self._hello
             assert hello is not None
@@ -397,4 +402,9 @@ class HostConnection(Connection):
         if isinstance(msg, Welcome) and msg.version != self.version:
             raise LocalProtocolError(
                 BAD_FIELD, f"welcome carries version {msg.version}, the negotiated version is {self.version}"
+            )
+        if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
+            raise LocalProtocolError(
+                UNEXPECTED_MESSAGE, f"series messages need protocol version {SERIES_VERSION}; "
+                f"this client speaks version {self.version}"
             )

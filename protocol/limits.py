@@ -12,7 +12,8 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 
 #: The protocol version this program speaks best (hello ``version``).
 #: Version 2 = version 1 plus the optional ``bot`` key of ``hello``; version 3 = version 2
-#: plus the optional ``watch`` key of ``hello`` (spectators; specs/protocol.md §6).
+#: plus the optional ``watch`` key of ``hello`` (spectators) and the host's ``series``
+#: message (the scoreboard of games in a row), one release (specs/protocol.md §6).
 PROTOCOL_VERSION = 3
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
 SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3)
@@ -20,6 +21,9 @@ SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3)
 BOT_HELLO_VERSION = 2
 #: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
 WATCH_HELLO_VERSION = 3
+#: The first version with the ``series`` message: a host sends it only to clients that
+#: negotiated this version or a later one.
+SERIES_VERSION = 3
 
 # --- framing -----------------------------------------------------------------
 #: Bytes of the big-endian unsigned length prefix of a frame.
@@ -78,6 +82,9 @@ MAX_NONCE = 2**32 - 1
 MAX_STATE_ID = 2**32 - 1
 #: Prompt timeout, milliseconds (at most one day).
 MAX_TIMEOUT_MS = 86_400_000
+#: Players in one ``series`` scoreboard (people who left and bots that took their seats
+#: included); a series with more lists the best ones.
+MAX_STANDINGS = 64
 #: Language codes a client may ask for.
 LANGS: tuple[str, ...] = ("en", "zh")
 

@@ -52,6 +52,7 @@ from .limits import (
     MAX_PENDING_LEN,
     MAX_SEATS,
     MAX_SEQ,
+    MAX_STANDINGS,
     MAX_SIG_LEN,
     MAX_STATE_ID,
     MAX_STATEMENT_LEN,
@@ -308,7 +309,7 @@ def _plain(v: Any) -> Any:
         return {k: x if type(x) in _PLAIN_SCALARS else _plain(x) for k, x in v.items()}
     if t is list:
         return [x if type(x) in _PLAIN_SCALARS else _plain(x) for x in v]
-    if isinstance(v, (Action, RuleSet, PlayerInfo)):
+    if isinstance(v, (Action, RuleSet, PlayerInfo, SeriesStanding)):
         return v.to_wire()
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
@@ -364,6 +365,47 @@ class PlayerInfo:
             return cls(**data)
         except FieldError as exc:
             raise FieldError("players", f"holds a bad entry: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesStanding:
+    """One player's line of a ``series`` scoreboard: ``name``; ``points`` (0..2³²−1) in
+    the series so far; ``wins`` (first places) and ``played`` (games sat in), 0..2³²−1;
+    ``last``: the points scored in the game just over (0..5), ``None`` when the player
+    was not in it or it was abandoned (specs/rules.md § 14)."""
+
+    name: str
+    points: int = 0
+    wins: int = 0
+    played: int = 0
+    last: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_name("name", self.name)
+        for name in ("points", "wins", "played"):
+            _check_int(name, getattr(self, name), 0, MAX_NONCE)
+        _check_int("last", self.last, 0, MAX_SEATS - 1, optional=True)
+
+    def to_wire(self) -> dict[str, Any]:
+        """``{"name", "points", "wins", "played", "last"}``."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "SeriesStanding":
+        """Inverse of :meth:`to_wire`; raises :class:`FieldError` (field ``standings``) on a bad entry."""
+        if not isinstance(data, dict):
+            raise FieldError("standings", f"must hold maps, got {_short(data)}")
+        try:
+            _check_keys("a standings entry", data, {f.name for f in dataclasses.fields(cls)})
+            return cls(**data)
+        except FieldError as exc:
+            raise FieldError("standings", f"holds a bad entry: {exc}") from None
+
+
+def _decode_standings(v: Any) -> tuple[SeriesStanding, ...]:
+    if not isinstance(v, list):
+        raise FieldError("standings", f"must be a list of standings, got {_short(v)}")
+    return tuple(SeriesStanding.from_wire(x) for x in v)
 
 
 # --- messages ---------------------------------------------------------------------------
@@ -826,6 +868,40 @@ class End(Message):
         _check_tree("result", self.result)
 
 
+@dataclass(frozen=True, slots=True)
+class Series(Message):
+    """``series`` (host → client, game or lobby; protocol version 3): the scoreboard of
+    the series of games at this table (specs/rules.md § 14), sent right before the
+    ``end`` of each game (so the ending screen shows it) to clients that negotiated
+    version 3 or later.
+
+    ``series_id``: 16 bytes naming the series; ``game``: the number of the game just
+    over, 1..2³²−1; ``games``: the games the series has (``None``: until the host
+    stops); ``final``: no game of this series follows (the last one was played, or the
+    host stops); ``standings``: at most 64 :class:`SeriesStanding`, best first, unique
+    names.
+    """
+
+    type: ClassVar[str] = "series"
+    _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"standings": _decode_standings}
+    series_id: bytes
+    game: int
+    games: int | None = None
+    final: bool = False
+    standings: tuple[SeriesStanding, ...] = ()
+
+    def _validate(self) -> None:
+        _check_bytes(self, "series_id", GAME_ID_LEN, GAME_ID_LEN)
+        _check_int("game", self.game, 1, MAX_NONCE)
+        _check_int("games", self.games, 1, MAX_NONCE, optional=True)
+        _check_bool("final", self.final)
+        standings = _as_tuple(self, "standings")
+        if len(standings) > MAX_STANDINGS or not all(isinstance(x, SeriesStanding) for x in standings):
+            raise FieldError("standings", f"must be at most {MAX_STANDINGS} SeriesStanding entries")
+        if len({x.name for x in standings}) != len(standings):
+            raise FieldError("standings", "names a player twice")
+
+
 #: Message classes a client sends, by wire type.
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     cls.type: cls
@@ -835,6 +911,7 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
 HOST_MESSAGES: dict[str, type[Message]] = {
     cls.type: cls
     for cls in (
-        Welcome, Lobby, Start, Statement, Prompt, Sync, Reject, ChatRelay, Notice, End, Ping, Pong, Bye, ErrorMessage
+        Welcome, Lobby, Start, Statement, Prompt, Sync, Reject, ChatRelay, Notice, End, Series, Ping, Pong, Bye,
+        ErrorMessage,
     )
 }

@@ -273,7 +273,7 @@ def test_jupai_host_and_join_in_chinese(tmp_path):
     with the fairness verdict and the transcript path."""
     host_env = _env(tmp_path, "host")
     host = subprocess.Popen(JUPAI + ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--bots", "1",
-                                     "--rounds", "3", "--bot-delay", "0", "--turn-timeout", "0"],
+                                     "--rounds", "3", "--bot-delay", "0", "--turn-timeout", "0", "--games", "1"],
                             env=host_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     term = None
     try:

@@ -56,7 +56,7 @@ def test_play_leaving_early_is_not_a_verified_game(tmp_path):
 def test_host_and_two_joins_in_separate_processes(tmp_path):
     env = env_for(tmp_path)
     host = subprocess.Popen(JUPAI + ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "3", "--bots", "1",
-                                     "--bot-delay", "0", "--rounds", "4", "--transcript-dir", str(tmp_path / "host")],
+                                     "--bot-delay", "0", "--rounds", "4", "--games", "1", "--transcript-dir", str(tmp_path / "host")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert host.stdout is not None

@@ -48,8 +48,8 @@ class TableHarness:
     protocol connections (so every effect is encoded and decoded as on the wire), and
     each seated client has a :class:`SeatWitness` that commits and reveals on cue."""
 
-    def __init__(self, config: TableConfig, *, seed: int = 1):
-        self.table = Table(config, generate_signing_key(), rng=random.Random(seed))
+    def __init__(self, config: TableConfig, *, seed: int = 1, games: int | None = None):
+        self.table = Table(config, generate_signing_key(), rng=random.Random(seed), games=games)
         self.now = 0.0
         self.host_conns: dict[int, HostConnection] = {}
         self.client_conns: dict[int, ClientConnection] = {}

@@ -56,9 +56,9 @@ LIVE = {"chat", "ping", "pong"}
 CLIENT_MAY_RECEIVE = {
     "new": ALWAYS,
     "hello": ALWAYS | {"welcome"},
-    "lobby": ALWAYS | LIVE | {"lobby", "notice", "statement", "reject", "start"},
-    "game": ALWAYS | LIVE | {"lobby", "notice", "statement", "reject", "prompt", "sync", "end"},
-    "lobby-after-game": ALWAYS | LIVE | {"lobby", "notice", "statement", "reject", "start"},
+    "lobby": ALWAYS | LIVE | {"lobby", "notice", "statement", "reject", "start", "series"},
+    "game": ALWAYS | LIVE | {"lobby", "notice", "statement", "reject", "prompt", "sync", "end", "series"},
+    "lobby-after-game": ALWAYS | LIVE | {"lobby", "notice", "statement", "reject", "start", "series"},
 }
 HOST_MAY_RECEIVE = {
     "new": ALWAYS | {"hello"},

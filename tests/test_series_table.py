@@ -1,0 +1,169 @@
+"""Games in a row at one table (host/table.py; specs/host.md § 3a): the series
+scoreboard before each end, stand-in bots for people who leave between games, a
+newcomer taking a stand-in's seat, the series ending when everyone left."""
+
+from __future__ import annotations
+
+import pytest
+
+from jupai_net.fairness import VERIFIED
+from jupai_net.fairness.transcript import decode_transcript
+from jupai_net.host.table import TableConfig
+from jupai_net.protocol import (
+    ClientConnection,
+    End,
+    Hello,
+    HostConnection,
+    LocalProtocolError,
+    Lobby,
+    Notice,
+    Ready,
+    RemoteProtocolError,
+    Series,
+    SeriesStanding,
+    Start,
+    Welcome,
+)
+from jupai_net.rules import RuleSet
+from jupai_net.series import game_points
+
+from .test_net_support import TableHarness
+from .test_net_table import play_out
+from .test_protocol_support import deliver, frame
+
+
+def harness(players: int = 3, games: int | None = 3, **kw) -> TableHarness:
+    kw.setdefault("turn_timeout", 10.0)
+    return TableHarness(TableConfig(rules=RuleSet(players=players, rounds=3), bots=1, **kw), games=games)
+
+
+def test_two_games_in_a_row_each_with_its_scoreboard_before_its_end():
+    h = harness()
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    first = h.table.dealer.game_id
+    seeds = {a: h.witness[a].seed, b: h.witness[b].seed}
+    play_out(h, [a, b])
+    for cid in (a, b):
+        assert h.witness[cid].verify().status == VERIFIED
+        kinds = [type(m).__name__ for m in h.inbox[cid]]
+        end = len(kinds) - 1 - kinds[::-1].index("End")
+        assert kinds[end - 1] == "Series"  # the scoreboard comes right before the end
+    series = h.last(a, Series)
+    ranking = h.last(a, End).result["ranking"]
+    points = game_points(ranking, 3)
+    names = ["Ann", "Bob", "greedy bot 2"]
+    assert series.game == 1 and series.games == 3 and not series.final
+    assert {s.name: s.points for s in series.standings} == {names[s]: points[s] for s in range(3)}
+    assert [s.points for s in series.standings] == sorted(points, reverse=True)
+    assert h.table.phase == "lobby"
+    # the next game starts only when every person is ready again
+    h.ready_all(a)
+    assert h.table.phase == "lobby"
+    h.ready_all(b)
+    assert h.table.phase == "playing" and h.table.dealer.game_id != first
+    assert h.witness[a].seed != seeds[a] and h.witness[b].seed != seeds[b]  # a fresh seed per game
+    play_out(h, [a, b])
+    second = h.last(b, Series)
+    assert second.game == 2 and second.series_id == series.series_id
+    assert sum(s.points for s in second.standings) == 2 * 3 and h.witness[b].verify().status == VERIFIED
+    meta = decode_transcript(h.table.transcripts({"table": "t"})[0]).meta
+    assert meta["series"] == series.series_id.hex() and meta["game"] == "2" and meta["names"][0] == "Ann"
+
+
+def test_a_player_who_leaves_between_games_is_replaced_by_a_bot_and_a_newcomer_takes_the_seat_back():
+    h = harness()
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    play_out(h, [a, b])
+    h.ready_all(a)
+    h.drop(b)  # Bob leaves between games (q, a closed connection): a stand-in takes seat 1
+    h.flush_later(), h.flush_later()
+    assert h.table.phase == "playing"  # Ann was ready: the next game starts at once
+    lobby = h.all(a, Lobby)[-1]
+    assert [(p.seat, p.name, p.bot) for p in lobby.players] == [(0, "Ann", False), (1, "greedy bot 1", True),
+                                                                (2, "greedy bot 2", True)]
+    assert any("greedy bot 1 takes the seat" in n.text for n in h.all(a, Notice))
+    play_out(h, [a])
+    board = {s.name: s for s in h.last(a, Series).standings}
+    assert board["Bob"].last is None and board["Bob"].played == 1 and board["greedy bot 1"].played == 1
+    assert h.witness[a].verify().status == VERIFIED
+    c = h.connect("Cy")  # between games a newcomer takes the stand-in's seat
+    assert h.last(c, Welcome).seat == 1
+    assert [p.name for p in h.last(a, Lobby).players] == ["Ann", "Cy", "greedy bot 2"]
+
+
+def test_the_series_ends_when_everyone_left_and_the_stand_ins_go():
+    h = harness(games=None)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    old = h.table.series.series_id
+    play_out(h, [a, b])
+    h.drop(a)
+    assert h.table.seats[0].stand_in and not h.table.deserted
+    h.drop(b)
+    assert h.table.deserted and h.table.phase == "lobby"
+    assert h.table.seats[0] is None and h.table.seats[1] is None and h.table.seats[2].bot
+    assert h.table.series.series_id != old and h.table.series.played == 0
+    c = h.connect("Cy")  # a new series, from an empty lobby: seats are free, not stood in for
+    assert h.last(c, Welcome).seat == 0
+
+
+def test_the_last_game_of_the_series_is_final_and_an_abandoned_game_scores_nothing():
+    h = harness(games=2)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    play_out(h, [a, b])
+    h.ready_all(a, b)
+    h.table.stop_game(h.now, "the host was stopped")
+    h.pump()
+    last = h.last(a, Series)
+    assert last.game == 2 and last.final and all(s.last is None for s in last.standings)
+    assert sum(s.points for s in last.standings) == 3  # only the first game scored
+    assert h.last(a, End).reason == "aborted"
+
+
+def test_a_series_message_goes_only_to_version_3_and_a_bad_one_is_a_protocol_error():
+    msg = Series(b"\x05" * 16, 1, None, False, (SeriesStanding("Ann", 1, 1, 1, 1),))
+    for version in (1, 2):
+        c, h = ClientConnection(), HostConnection()
+        deliver(c, h, Hello("Ann", version=version, min_version=1))
+        deliver(h, c, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=version))
+        with pytest.raises(LocalProtocolError, match="version 3"):
+            h.send(msg)
+        c.receive_data(frame(msg, c.their_seq))  # a host that sends it anyway broke the protocol
+        with pytest.raises(RemoteProtocolError, match="unexpected-message"):
+            c.next_event()
+    c, h = ClientConnection(), HostConnection()
+    deliver(c, h, Hello("Ann"))
+    deliver(h, c, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=3))
+    assert deliver(h, c, msg) == msg
+    bad = {"type": "series", "seq": c.their_seq, "series_id": b"\x05" * 16, "game": 0, "games": None,
+           "final": False, "standings": []}
+    from jupai_net.protocol import encode_frame
+
+    c.receive_data(encode_frame(bad))
+    with pytest.raises(RemoteProtocolError, match="bad-field.*game"):
+        c.next_event()
+    twice = SeriesStanding("Ann", 1, 0, 1, None).to_wire()
+    for standings, why in (([twice, twice], "names a player twice"), ([{"name": "Ann"}], "missing"),
+                           ([{**twice, "last": 9}], "last")):
+        c2, h2 = ClientConnection(), HostConnection()
+        deliver(c2, h2, Hello("Ann"))
+        deliver(h2, c2, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=3))
+        c2.receive_data(encode_frame({**bad, "seq": c2.their_seq, "game": 1, "standings": standings}))
+        with pytest.raises(RemoteProtocolError, match=why):
+            c2.next_event()
+
+
+def test_a_client_cannot_send_a_series_message_and_the_host_says_so():
+    h = HostConnection()
+    c = ClientConnection()
+    deliver(c, h, Hello("Ann"))
+    h.send(Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=3))
+    from jupai_net.protocol import encode_frame
+
+    h.receive_data(encode_frame({"type": "series", "seq": 1, "series_id": b"\x05" * 16, "game": 1, "games": None,
+                                 "final": False, "standings": []}))
+    with pytest.raises(RemoteProtocolError, match="unknown-type.*sent by the host"):
+        h.next_event()
