@@ -3,14 +3,16 @@
 ``jupai join HOST[:PORT] [--name N] [--code CODE] [--bot NAME] [--transcript FILE]
 [--lang zh|en]``
 
-Connects with :func:`jupai_net.client.session.run_session`, checks the host's
+Connects with :func:`jupai_net.client.session.run_session` and stays at the table
+(a series of games: after each one the ending and the scoreboard, then "Ready for the
+next game? [Enter] / q to leave"; a ``--bot`` stays for every game), checks the host's
 certificate against the known hosts file (:mod:`.known_hosts`: pin on first use, loud
 refusal on change, ``--code`` must match and re-pins), plays with
 :class:`~jupai_net.client.ui.TerminalPlayer` (or a headless bot with ``--bot``), and
 at the end shows the fairness verdict and where the transcript was saved.
 
-Exit codes: 0 the game finished and verified; 1 it finished unverified, was abandoned
-or you left; 2 bad arguments; 3 cannot connect; 4 the host's join code is wrong or
+Exit codes: 0 the (last) game finished and verified, also when you leave with q
+between games; 1 it finished unverified, was abandoned or you left during it; 2 bad arguments; 3 cannot connect; 4 the host's join code is wrong or
 changed (refused); 5 protocol version mismatch; 6 the host refused, failed or closed
 the connection; 130 interrupted. Never a traceback for these.
 """
@@ -204,9 +206,12 @@ def _err(console: Any, text: str) -> None:
 
 
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
-           port: int = 0, ranking: bool = True) -> int:
-    """Print how the session ended (errors, ranking, fairness verdict, transcript path)
-    in ``lang`` and return the exit code."""
+           port: int = 0, ranking: bool = True, ending_shown: bool = False) -> int:
+    """Print how the session ended (errors, ranking, fairness verdict, transcript path,
+    the series scoreboard) in ``lang`` and return the exit code. ``ending_shown``: the
+    player already printed this game's ending between games (it left with q, or the
+    host closed the table while it waited): only the series' final scoreboard and one
+    line follow."""
     from rich.text import Text
 
     from jupai_net.printable import printable
@@ -234,8 +239,18 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     if status == "refused" or status == "error":
         _err(console, t("cli.host_error", lang, reason=f"{code}: {text}" if text else code))
         return EXIT_HOST
-    from .ui import print_game_end
+    from .ui import print_game_end, print_scoreboard
 
+    if ending_shown:  # between games: the ending is on screen already
+        if len(getattr(result, "games", ()) or ()) > 1:  # after one game it is on screen already
+            print_scoreboard(console, result, lang, final=True)
+        if code == "bye":
+            _err(console, t("cli.host_closed", lang, reason=text or code))
+        else:
+            console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),
+                               style="bold"))
+        verdict = result.verdict
+        return EXIT_OK if status == "finished" and verdict is not None and verdict.ok else EXIT_UNVERIFIED
     if status == "host-gone" and code == "connection-lost":
         _err(console, t("cli.host_lost", lang, reason=text.rstrip(".") or code))
         exit_code = EXIT_HOST
@@ -451,7 +466,7 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                 result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
                                            transcript_path=args.transcript, lang=lang, control=control,
                                            seat=getattr(args, "seat", None), bot=args.bot is not None,
-                                           idle_timeout=_idle_timeout(args))
+                                           idle_timeout=_idle_timeout(args), stay=True)
             except* ValueError as group:  # bad arguments (e.g. --seat 9), even from inside a nursery
                 bad = group
                 while isinstance(bad, BaseExceptionGroup):
@@ -461,7 +476,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
         _err(console, t("cli.failed", lang, reason=bad))
         return EXIT_USAGE
     # the game screen's last view already shows the final ranking (not a bot's run)
-    exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None)
+    shown = result.game_id is not None and getattr(player, "ending_shown", None) == result.game_id
+    exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None, ending_shown=shown)
     if interrupted:
         _err(console, t("cli.interrupted", lang))
         return EXIT_INTERRUPTED

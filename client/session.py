@@ -63,6 +63,7 @@ from jupai_net.protocol import (
     RemoteProtocolError,
     SeedCommit,
     SeedReveal,
+    Series,
     Start,
     Statement,
     Sync,
@@ -175,6 +176,9 @@ class ClientView:
       ``statement``, ``sync``, ``prompt``, ``acted`` (our action was sent), ``reject``,
       ``notice``, ``chat``, ``end``, ``verdict``, ``reconnecting``, ``reconnected``,
       ``error``, ``stalled`` / ``unstalled``;
+    * ``series``: the latest :class:`~jupai_net.protocol.Series` scoreboard of the
+      games played in a row at this table (``None`` before the first game ended, or
+      from a host older than protocol version 3);
     * ``stalled_left``: while nothing has come from the host for
       :data:`STALL_AFTER` seconds during a timed prompt, the seconds that were left
       then (the screen pauses the turn timer and says the connection is being
@@ -208,6 +212,7 @@ class ClientView:
     verdict: Verdict | None = None
     change: str = ""
     stalled_left: float | None = None
+    series: Series | None = None
 
     @property
     def seats(self) -> tuple[PlayerInfo | None, ...]:
@@ -249,6 +254,12 @@ class SessionResult:
     with a readable English text: ``("bye", "the host was stopped")`` (see
     :func:`bye_text`) when the host said bye, ``("abandoned", REASON)`` when the host
     abandoned the game (``status == "aborted"``; REASON as the host gave it).
+
+    A session that stays at the table (``run_session(stay=True)``) plays several games:
+    the result is the last game's, ``games`` holds every game's result in order (this
+    one last; each with its own verdict and transcript), ``series`` the latest
+    scoreboard. When the player leaves or the host closes *between* games, the result
+    is the last game's as it ended (``status`` ``finished`` for a finished game).
     """
 
     status: str
@@ -263,6 +274,8 @@ class SessionResult:
     game_id: bytes | None = None
     error: tuple[str, str] | None = None
     view: ClientView | None = None
+    games: tuple["SessionResult", ...] = ()
+    series: Series | None = None
 
 
 # --------------------------------------------------------------------------- the player
@@ -313,6 +326,13 @@ class Player(Protocol):
       again. Raising ``trio.TooSlowError`` (giving up at ``view.deadline``) or any other
       exception sends nothing: the host plays the default action when the turn times out.
     * ``on_end(result)`` — once, with the :class:`SessionResult`.
+    * ``await next_game(result)`` (optional; only when the session stays at the table)
+      — after each game but the last of a series, with that game's
+      :class:`SessionResult` (verdict checked, transcript saved, ``result.series`` the
+      scoreboard): show the ending and return True to play the next game (the session
+      sends ``ready``) or False to leave the table (``bye``). Messages keep arriving
+      meanwhile (``on_update``); the call is cancelled when the session ends. Without
+      the method the player stays.
 
     Subclass :class:`PlayerBase` to get no-op defaults for all but ``choose``.
     """
@@ -344,6 +364,10 @@ class PlayerBase:
 
     def on_end(self, result: SessionResult) -> None:
         """Ignore the result."""
+
+    async def next_game(self, result: SessionResult) -> bool:
+        """Stay for the next game (True)."""
+        return True
 
 
 # --------------------------------------------------------------------------- fingerprints
@@ -486,7 +510,8 @@ class _Session:
                  token: str | None, check: FingerprintCheck, ssl_context: ssl.SSLContext,
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
                  reconnect_for: float, connect_timeout: float, save_resume: bool, idle_timeout: float = 45.0,
-                 control: SessionControl | None = None, bot: bool = False, watch: bool = False):
+                 control: SessionControl | None = None, bot: bool = False, watch: bool = False,
+                 stay: bool = False):
         self.host, self.port, self.name, self.player = host, port, name, player
         self.want_seat, self.lang = seat, lang
         self.token = token
@@ -543,6 +568,11 @@ class _Session:
         self.watch = watch  # a spectator: no seat, the public view (specs/protocol.md §12)
         self.saved_for: bytes | None = None  # watch: the game whose verdict and transcript are done
         self.watch_end: tuple[str, tuple[str, str] | None] | None = None  # watch: how the last game ended
+        self.stay = stay  # stay at the table after a game (a series, specs/host.md § 3a)
+        self.games: list[SessionResult] = []  # the games over, in order (stay)
+        self.closed_game: bytes | None = None  # game id of the last game verified and saved
+        self.series: Series | None = None  # the latest scoreboard
+        self.series_for: bytes | None = None  # the game id the scoreboard came with
 
     # ------------------------------------------------------------------ view plumbing
 
@@ -904,6 +934,10 @@ class _Session:
             self._on_start(msg)
         elif isinstance(msg, End):
             await self._on_end(msg)
+        elif isinstance(msg, Series):
+            self.series = msg
+            self.series_for = self.witness.game_id if self.witness is not None else None
+            self.update("series", series=msg)
         elif isinstance(msg, Ping):
             await self.send(Pong(msg.nonce))
         elif isinstance(msg, Bye):
@@ -1265,9 +1299,40 @@ class _Session:
             await self._watched_to_the_end()
             return  # a spectator stays for the next game, until the host says bye or it leaves
         if msg.reason == "finished":
-            raise _Over("finished")
-        why = str(self.result.get("reason") or "").strip()
-        raise _Over("aborted", ("abandoned", why) if why else None)
+            status, error = "finished", None
+        else:
+            why = str(self.result.get("reason") or "").strip()
+            status, error = "aborted", ("abandoned", why) if why else None
+        if not self.stay:
+            raise _Over(status, error)
+        game = await self._close_game(status, error)
+        if self.series is not None and self.series.final and self.series_for == self.witness_for:
+            raise _Over(status, error)  # the last game of the series: nothing to wait for
+        assert self.nursery is not None
+        self.nursery.start_soon(self._between, game)
+
+    async def _between(self, game: SessionResult) -> None:
+        """Between two games: ask the player (``next_game``) and send ``ready``, or leave."""
+        ask = getattr(self.player, "next_game", None)
+        go = True
+        if callable(ask):
+            try:
+                go = bool(await ask(game))
+            except Exception:  # noqa: BLE001 - a player bug must not end the session badly
+                log.exception("player.next_game failed; leaving the table")
+                go = False
+        if not go:
+            self.control.leave()
+            return
+        if self.witness_for != game.game_id:
+            return  # the next game started meanwhile (someone else's ready)
+        self.sent_ready = False
+        self.result, self.verdict = None, None
+        self.update("lobby", phase=LOBBY, observation=None, state_id=None, events=())
+        try:
+            await self._ready()
+        except _Lost:
+            pass  # the read loop notices and ends the session
 
     async def _watched_to_the_end(self) -> None:
         """A spectator saw a game end: verify the public stream and save the transcript
@@ -1289,6 +1354,37 @@ class _Session:
     async def _finish(self, status: str, error: tuple[str, str] | None) -> SessionResult:
         if self.left and status not in ("finished", "aborted"):
             status = "left"
+        w = self.witness
+        if self.games and (w is None or w.game_id is None or w.game_id == self.closed_game):
+            # the session ended between games (the player left, the host closed the
+            # table): the result is the last game's, already verified and saved
+            last = self.games[-1]
+            status = last.status
+            error = error or last.error
+            res = dataclasses.replace(last, error=error, view=self.view, series=self.series, games=tuple(self.games))
+        else:
+            res = await self._close_game(status, error)
+        running = self.witness is not None and self.witness.game_id is not None and not self.witness.finished
+        # keep it after a lost connection (the same call rejoins, in a game or in the
+        # lobby) and after leaving a running game; otherwise there is nothing to resume
+        over = status in ("finished", "aborted", "refused", "error") or (status == "left" and not running)
+        if self.save_resume and over:
+            # the game is over (or there is none to take back): nothing to resume
+            drop_resume(self.host, self.port)
+        if self.lock is not None:
+            self.lock.release(remove=self.save_resume and over)
+        on_end = getattr(self.player, "on_end", None)
+        if callable(on_end):
+            try:
+                on_end(res)
+            except Exception:  # noqa: BLE001
+                log.exception("player.on_end failed")
+        return res
+
+    async def _close_game(self, status: str, error: tuple[str, str] | None) -> SessionResult:
+        """The current game is over (or the session ends during it): record how the seat
+        left it, verify it, save its transcript; the game's :class:`SessionResult`
+        (also kept in :attr:`games`)."""
         verdict = self.verdict
         path = None
         if self.watch:
@@ -1313,30 +1409,21 @@ class _Session:
             path = await trio.to_thread.run_sync(self._save_transcript)
             if self.save_error:
                 self.note("transcript", self.save_error)
+            self.verdict = verdict
+            self.closed_game = self.witness.game_id
             self.update("verdict", verdict=verdict)
-        running = self.witness is not None and self.witness.game_id is not None and not self.witness.finished
-        # keep it after a lost connection (the same call rejoins, in a game or in the
-        # lobby) and after leaving a running game; otherwise there is nothing to resume
-        over = status in ("finished", "aborted", "refused", "error") or (status == "left" and not running)
-        if self.save_resume and over:
-            # the game is over (or there is none to take back): nothing to resume
-            drop_resume(self.host, self.port)
-        if self.lock is not None:
-            self.lock.release(remove=self.save_resume and over)
+        if self.save_resume and self.stay and status in ("finished", "aborted"):
+            self._persist()  # the game is over: the resume state keeps the seat, not the game
         result = self.result or {}
         names = {p.seat: p.name for p in self.view.players}
+        series = self.series if self.series_for == self.witness_for else None
         res = SessionResult(
             status=status, verdict=verdict, ranking=list(result.get("ranking", [])), winner=result.get("winner"),
             names=names, seat=self.view.seat, result=self.result, transcript_path=path, token=self.token,
-            game_id=self.view.game_id, error=error, view=self.view,
+            game_id=self.view.game_id, error=error, view=self.view, series=series,
         )
-        on_end = getattr(self.player, "on_end", None)
-        if callable(on_end):
-            try:
-                on_end(res)
-            except Exception:  # noqa: BLE001
-                log.exception("player.on_end failed")
-        return res
+        self.games.append(res)
+        return dataclasses.replace(res, games=tuple(self.games))
 
     def _verify(self) -> Verdict:
         """The witness's verdict; for a verified game also replay it and compare every
@@ -1366,12 +1453,18 @@ class _Session:
         if self.view.rules is not None:
             seats = max(seats, self.view.rules.players)
         names = [str(self.view.names.get(s, f"seat {s}"))[:64] for s in range(min(seats, 6))]
-        return {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": f"{self.host}:{self.port}"[:200],
+        meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": f"{self.host}:{self.port}"[:200],
                 "names": names}
+        if self.series is not None and self.series_for == self.witness_for:  # this game's scoreboard
+            meta["series"], meta["game"] = self.series.series_id.hex(), str(self.series.game)
+        return meta
 
     def _save_transcript(self) -> Path | None:
         assert self.witness is not None and self.witness.game_id is not None
         path = self.transcript_path
+        if path is not None and self.games:
+            # the 2nd, 3rd … game of a series: FILE-2.jupai, FILE-3.jupai … next to FILE
+            path = path.with_name(f"{path.stem}-{len(self.games) + 1}{path.suffix}")
         if path is None:
             seat = "spectator" if self.view.seat is None else f"seat{self.view.seat}"
             path = config_dir() / "transcripts" / f"{self.witness.game_id.hex()}-{seat}.jupai"
@@ -1406,6 +1499,7 @@ async def run_session(
     control: SessionControl | None = None,
     bot: bool | None = None,
     watch: bool = False,
+    stay: bool = False,
 ) -> SessionResult:
     """Play one game at the host ``host``:``port`` as ``name``, with ``player`` choosing.
 
@@ -1443,7 +1537,12 @@ async def run_session(
     ignored and no resume file is kept; ``player.choose`` is never called; the session
     lasts over several games until the host says bye (status ``finished`` if the last
     game it saw ended, verdict and transcript of that game) or ``control.leave()``
-    (status ``left``).
+    (status ``left``). ``stay``: stay at the table after each
+    game (specs/host.md § 3a): the game is verified and its transcript saved, then the
+    player's ``next_game(result)`` decides between ``ready`` for the next game and
+    leaving; the session ends when the player leaves, after the last game of the
+    series (the host's ``series`` message says ``final``) or when the host closes.
+    Each game gets its own fresh seed and transcript file.
 
     Returns a :class:`SessionResult` (never raises for network or host problems; only
     for cancellation, and ``ValueError`` for bad arguments — a name, seat or token the
@@ -1463,7 +1562,7 @@ async def run_session(
         transcript_path=Path(transcript_path) if transcript_path is not None else None, wire_tap=wire_tap,
         reconnect_for=reconnect_for, connect_timeout=connect_timeout, idle_timeout=idle_timeout,
         save_resume=save_resume, control=control,
-        bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot), watch=watch,
+        bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot), watch=watch, stay=stay,
     )
     return await session.run()
 

@@ -31,6 +31,7 @@ from jupai_net.actions import Action
 from .i18n import t
 from .render import (
     COMPACT_WIDTH,
+    chat_line_text,
     describe_action,
     game_end_lines,
     render_actions,
@@ -176,6 +177,9 @@ class TerminalPlayer(PlayerBase):
         self._choice: trio.MemorySendChannel[int] | None = None
         self._lines_send, self._lines_recv = trio.open_memory_channel[str | None](64)
         self._connected = trio.Event()  # set by the first view past "connecting"
+        self._next: trio.MemorySendChannel[bool] | None = None  # open while asking "next game?"
+        self.ending_shown: bytes | None = None  # game id whose ending (and scoreboard) was printed
+        self.again_key = "series.next"  # the question between games (`jupai play`: "series.play_again")
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -291,6 +295,12 @@ class TerminalPlayer(PlayerBase):
             self._connected.set()
         if _get(view, "change", default="") in QUIET_CHANGES or _get(view, "phase") == "connecting":
             return  # nothing new to see (the command line reports connection failures)
+        if self._next is not None:  # asking about the next game: keep the ending on screen
+            if _get(view, "change") == "chat" and _get(view, "chat"):
+                self.console.print()
+                self.say(chat_line_text(view.chat[-1], self.lang, _get(view, "seat")), "magenta")
+                self.console.print(Text(t(self.again_key, self.lang), style="bold"), end="")
+            return
         self.redraw()
 
     async def choose(self, view: Any) -> Action:
@@ -355,9 +365,47 @@ class TerminalPlayer(PlayerBase):
             self.console.print(warning)
             self.print_prompt()
 
+    async def next_game(self, result: Any) -> bool:
+        """Between games (specs/client.md § Staying at the table): print the ending
+        (verdict and transcript path; the final screen shows the ranking) and the series
+        scoreboard, then ask ``Ready for the next game? [Enter] / q to leave``. Enter
+        (any line but a refusal, :func:`next_game_refused`): True (the session sends
+        ``ready``); ``q``, ``/quit`` or the end of input: False. Chat and help work."""
+        print_game_end(self.console, result, self.lang, ranking=False)
+        self.ending_shown = getattr(result, "game_id", None)
+        send, recv = trio.open_memory_channel[bool](1)
+        self._next = send
+        self.console.print(Text(t(self.again_key, self.lang), style="bold"), end="")
+        try:
+            async with recv:
+                go = await recv.receive()
+        finally:
+            self._next = None
+        if go:
+            self.say(t("series.waiting", self.lang), "dim")
+        return go
+
+    def _answer_next(self, line: str) -> bool:
+        """A line typed while asking about the next game: Enter → go, q → leave, chat as
+        usual; anything else repeats the question. True when it was handled here."""
+        if self._next is None:
+            return False
+        cmd = parse_input(line, 0)
+        if cmd.kind == "chat":
+            return False  # said at the table as usual; the question stays
+        if cmd.kind == "help":
+            self.show_help()
+            self.console.print(Text(t(self.again_key, self.lang), style="bold"), end="")
+            return True
+        send, self._next = self._next, None
+        send.send_nowait(not next_game_refused(line))
+        return True
+
     # -------------------------------------------------------------------- input
     async def handle_line(self, line: str) -> None:
         """Act on one typed line (see :func:`parse_input`)."""
+        if self._answer_next(line):
+            return
         cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
         if cmd.kind == "empty":
             if self._legal:
@@ -398,6 +446,9 @@ class TerminalPlayer(PlayerBase):
         only thing said when there is no table to leave."""
         while True:
             line = await self.reader.readline()
+            if line is None and self._next is not None:
+                self._next.send_nowait(False)  # end of input while asking: leave the table
+                self._next = None
             if line is None:
                 await self._connected.wait()
                 self.say(t("input.eof", self.lang), "bold yellow")
@@ -406,6 +457,18 @@ class TerminalPlayer(PlayerBase):
             await self.handle_line(line)
             if self.quit_requested.is_set():
                 return
+
+
+#: Answers to "ready for the next game?" that leave the table (besides QUIT_WORDS).
+LEAVE_WORDS = {"q", "n", "no", "否", "不"}
+
+
+def next_game_refused(line: str) -> bool:
+    """True when ``line``, typed at "ready for the next game? [Enter] / q to leave",
+    leaves the table (``q``, ``n``, ``no``, ``/quit`` …); any other line — Enter, a
+    stray move number — means ready."""
+    s = line.strip().lower()
+    return s in LEAVE_WORDS or s in QUIT_WORDS
 
 
 def print_game_end(console: Console, result: Any, lang: str = "en", ranking: bool = True) -> None:
@@ -419,6 +482,25 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
             console.print(Text(text, style=style), soft_wrap=True, overflow="ignore", crop=False)
         else:
             console.print(Text(text, style=style))
+    print_scoreboard(console, result, lang)
 
 
-__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input", "print_game_end"]
+def print_scoreboard(console: Console, result: Any, lang: str = "en", *, final: bool | None = None) -> None:
+    """Print the series scoreboard of ``result`` (``result.series``, the host's
+    ``series`` message; nothing without one) for the console's width, this seat
+    marked as you (:func:`~jupai_net.client.scoreboard.scoreboard_lines`). ``final``:
+    title it as the end of the series (default: as the host said)."""
+    from .scoreboard import scoreboard_lines
+
+    series = getattr(result, "series", None)
+    if series is None:
+        return
+    names = getattr(result, "names", None) or {}
+    me = names.get(getattr(result, "seat", None))
+    for line in scoreboard_lines(series.standings, game=series.game, games=series.games,
+                                 final=series.final if final is None else final, lang=lang, me=me,
+                                 width=console.width):
+        console.print(Text(line, style="bold" if line.startswith("━━") else ""))
+
+
+__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input", "print_game_end", "print_scoreboard"]

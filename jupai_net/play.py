@@ -49,7 +49,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=None, metavar="S",
                    help="seconds each bot waits before moving (default 0.8, or 0 with --bot)")
     add_lang_option(p)
-    p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript")
+    p.add_argument("--games", type=int, default=0, metavar="N",
+                   help="games in a row (default 0: after each game you are asked \"Play again?\"; "
+                   "Enter plays on, q leaves; with --bot: 1)")
+    p.add_argument("--transcript", default=None, metavar="FILE",
+                   help="where to save your transcript (the 2nd game's goes to FILE-2, and so on)")
     p.add_argument("--plain", action="store_true", help="use the plain line-by-line player instead of the rich screen")
     p.set_defaults(func=run)
     return p
@@ -99,18 +103,14 @@ class PlainPlayer:
         #: the terminal's width when ``out`` is a terminal, else no wrapping (pipes and
         #: files get whole lines).
         self.width = width
+        self.ending_shown: bytes | None = None  # game id whose ending was printed between games
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
         self.control = control
 
     def _print(self, text: str) -> None:
-        width = self.width
-        if width is None:
-            try:
-                width = os.get_terminal_size(self.out.fileno()).columns if self.out.isatty() else 0
-            except (AttributeError, OSError, ValueError):
-                width = 0
+        width = self.width if self.width is not None else wrap_width(self.out)
         print(wrap_words(text, width) if width else text, file=self.out, flush=True)
 
     def _new_events(self, events: Any) -> list[Any]:
@@ -205,6 +205,41 @@ class PlainPlayer:
     def on_end(self, result: Any) -> None:
         """Nothing: :func:`run` prints the ending (:func:`jupai_net.client.ui.print_game_end`)."""
 
+    async def next_game(self, result: Any) -> bool:
+        """Between games: print the ending and the scoreboard, then ask ``Play again?
+        [Enter] / q to leave`` and read a line (q, ``/quit`` or the end of input: False;
+        ``say TEXT`` chats and asks again; any other line: True)."""
+        import trio
+        from rich.console import Console
+
+        from .client.i18n import t
+        from .client.ui import next_game_refused, parse_input, print_game_end
+
+        width = self.width or (wrap_width(self.out) or 100)
+        print_game_end(Console(file=self.out, width=width, highlight=False, color_system=None), result, self.lang)
+        self.ending_shown = getattr(result, "game_id", None)
+        while True:
+            self._print(t("series.play_again", self.lang).rstrip())
+            line = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
+            if line is None:
+                return False
+            cmd = parse_input(line, 0)
+            if cmd.kind != "chat":
+                return not next_game_refused(line)
+            if self.control is not None:
+                try:
+                    self.control.say(cmd.text or "")
+                except (ValueError, trio.WouldBlock) as exc:
+                    self._print(f"[!] {exc}")
+
+
+def wrap_width(out: Any) -> int:
+    """The terminal width of ``out`` when it is a terminal, else 0 (no wrapping)."""
+    try:
+        return os.get_terminal_size(out.fileno()).columns if out.isatty() else 0
+    except (AttributeError, OSError, ValueError):
+        return 0
+
 
 def _read_line() -> str | None:
     try:
@@ -228,6 +263,9 @@ def run(args: argparse.Namespace) -> int:
         rules = _rules(args)
     except RuleError as exc:
         print(f"jupai play: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "games", 0) < 0:
+        print(f"jupai play: --games must be 0 (until you leave) or more, got {args.games}", file=sys.stderr)
         return 2
     from .client.cli import name_problem
 
@@ -279,7 +317,9 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     table = TableConfig(rules=rules, bots=rules.players - 1,
                         bot=args.opponents or settings().get("opponents") or "greedy", turn_timeout=timeout,
                         bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think)
-    config = HostConfig(bind="127.0.0.1", port=0, table=table, games=1, idle_timeout=3600.0)
+    # a demo (--bot) plays one game unless told otherwise: no person is there to say q
+    games = getattr(args, "games", 0) or (1 if demo else None)
+    config = HostConfig(bind="127.0.0.1", port=0, table=table, games=games, idle_timeout=3600.0)
     control = SessionControl()
     observer = None
     input_loop = None
@@ -295,6 +335,7 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
             player = PlainPlayer(lang=lang)
         else:
             player = TerminalPlayer(lang=lang)
+            player.again_key = "series.play_again"
 
             async def send_chat(text: str) -> None:
                 try:
@@ -326,7 +367,8 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     with _signal_receiver() as received:
         result = await _serve_and_play(server, player, input_loop, control, received, on_signal, name, expected,
                                        args, lang)
-    _report(console, result, lang, ranking=not isinstance(player, _screen_players()))
+    shown = result.game_id is not None and getattr(player, "ending_shown", None) == result.game_id
+    _report(console, result, lang, ranking=not isinstance(player, _screen_players()), ending_shown=shown)
     if interrupted:
         raise KeyboardInterrupt  # run() exits 130, after the ending above
     return result
@@ -360,15 +402,25 @@ async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: An
 
             nursery.start_soon(quit_watch)
         result = await run_session("127.0.0.1", server.port, name=name, player=player, check_fingerprint=expected,
-                                   transcript_path=args.transcript, lang=lang, control=control, save_resume=False)
+                                   transcript_path=args.transcript, lang=lang, control=control, save_resume=False,
+                                   stay=True)
         nursery.cancel_scope.cancel()
     return result
 
 
-def _report(console: Any, result: Any, lang: str = "en", ranking: bool = True) -> None:
+def _report(console: Any, result: Any, lang: str = "en", ranking: bool = True, ending_shown: bool = False) -> None:
     """Print the ending — ranking, fairness verdict, transcript path and the command
-    to check it again — in ``lang``, as ``jupai join`` does
-    (:func:`jupai_net.client.ui.print_game_end`)."""
-    from .client.ui import print_game_end
+    to check it again, then the series scoreboard — in ``lang``, as ``jupai join`` does
+    (:func:`jupai_net.client.ui.print_game_end`). ``ending_shown``: the player left
+    between games, the ending is on screen: only the final scoreboard and one line."""
+    from rich.text import Text
 
+    from .client.i18n import t
+    from .client.ui import print_game_end, print_scoreboard
+
+    if ending_shown:
+        if len(getattr(result, "games", ()) or ()) > 1:  # after one game it is on screen already
+            print_scoreboard(console, result, lang, final=True)
+        console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))), style="bold"))
+        return
     print_game_end(console, result, lang, ranking=ranking)

@@ -255,6 +255,9 @@ def test_jupai_play_typed_by_a_person(tmp_path):
         term.expect(r"Ann: hello table")
         answered = term.play_until(PROMPT, r"fairness: verified")
         assert answered >= 1
+        term.expect(r"Play again\? \[Enter\] / q to leave")  # the table stays (specs/host.md § 3a)
+        term.type("q")
+        term.expect(r"You left the table after game 1\.")
         assert term.wait() == 0
     finally:
         term.close()

@@ -1,0 +1,115 @@
+"""Games in a row over 127.0.0.1 (specs/host.md § 3a): two people driven by programs
+and a host bot play two games on one host; every game has its own id, fresh seeds and
+transcript, and verifies on its own; a person who leaves after game 1 is replaced by a
+bot, and a client that says q between games ends with its last game verified."""
+
+from __future__ import annotations
+
+import trio
+
+from jupai_net.client.bot import BotPlayer
+from jupai_net.client.session import run_session
+from jupai_net.fairness import VERIFIED, verify_transcript
+from jupai_net.fairness.transcript import decode_transcript
+from jupai_net.series import game_points
+
+from .test_net_support import host_config, pin, start_host
+
+
+class Person(BotPlayer):
+    """A person at the table, driven by a program: plays like the random bot and,
+    between games, answers ``next_game`` with ``stay_for`` (True ``stay_for`` times)."""
+
+    def __init__(self, seed: int, stay_for: int):
+        super().__init__("random", seed=seed)
+        self.is_bot = False  # says hello as a person
+        self.stay_for = stay_for
+        self.asked: list[int] = []  # the series' game number each time it was asked
+
+    async def next_game(self, result):
+        self.asked.append(result.series.game if result.series else 0)
+        await trio.sleep(0.05)  # a person reads the ending first
+        return len(self.asked) <= self.stay_for
+
+
+async def _play(tmp_path, players, games):
+    results = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(3, bots=1, bot_delay=0.0, rounds=3, games=games))
+
+        async def one(name, player):
+            results[name] = await run_session("127.0.0.1", server.port, name=name, player=player,
+                                              check_fingerprint=pin, save_resume=False, stay=True,
+                                              transcript_path=tmp_path / f"{name}.jupai")
+
+        with trio.fail_after(60):
+            async with trio.open_nursery() as inner:
+                for name, player in players.items():
+                    inner.start_soon(one, name, player)
+            await server.closed.wait()
+    return results, server
+
+
+async def test_two_games_in_a_row_each_verifies_with_its_own_game_id_and_seeds(tmp_path):
+    people = {"Ann": Person(1, stay_for=5), "Bob": Person(2, stay_for=5)}
+    results, server = await _play(tmp_path, people, games=2)
+    for name, res in results.items():
+        assert res.status == "finished" and len(res.games) == 2, res
+        first, second = res.games
+        assert first.game_id != second.game_id
+        assert first.verdict.status == second.verdict.status == VERIFIED
+        assert first.transcript_path == tmp_path / f"{name}.jupai"
+        assert second.transcript_path == tmp_path / f"{name}-2.jupai"  # the 2nd game next to the 1st
+        files = [decode_transcript(p.read_bytes()) for p in (first.transcript_path, second.transcript_path)]
+        assert files[0].seed != files[1].seed  # a fresh seed for every game
+        assert all(verify_transcript(p.read_bytes()).status == VERIFIED
+                   for p in (first.transcript_path, second.transcript_path))
+        assert [f.meta["game"] for f in files] == ["1", "2"] and files[0].meta["series"] == files[1].meta["series"]
+        # the scoreboard: the points of both games, from their rankings
+        assert res.series.final and res.series.game == 2
+        total = {}
+        for g in res.games:
+            names = g.result["names"]
+            for seat, pts in enumerate(game_points(g.ranking, 3)):
+                total[names[seat]] = total.get(names[seat], 0) + pts
+        assert {s.name: s.points for s in res.series.standings} == total
+    assert people["Ann"].asked == [1] and people["Bob"].asked == [1]  # asked after game 1, not after the last
+    assert server.games_done == 2
+
+
+async def test_a_person_who_leaves_after_game_1_is_replaced_by_a_bot(tmp_path):
+    people = {"Ann": Person(1, stay_for=5), "Bob": Person(2, stay_for=0)}
+    results, server = await _play(tmp_path, people, games=2)
+    bob, ann = results["Bob"], results["Ann"]
+    assert bob.status == "finished" and len(bob.games) == 1 and bob.verdict.status == VERIFIED  # q: a clean end
+    assert bob.transcript_path.exists()
+    assert ann.status == "finished" and len(ann.games) == 2
+    second = ann.games[1]
+    assert second.verdict.status == VERIFIED
+    bob_seat = bob.seat
+    assert second.result["names"][bob_seat] == f"greedy bot {bob_seat}"  # a bot took Bob's seat
+    board = {s.name: s for s in ann.series.standings}
+    assert board["Bob"].played == 1 and board["Bob"].last is None
+    assert board[f"greedy bot {bob_seat}"].played == 1
+
+
+async def test_a_client_that_sends_the_hosts_series_message_is_told_and_logged_and_the_host_goes_on(caplog):
+    from jupai_net.protocol import ErrorMessage, Hello, Welcome, encode_frame
+
+    from .test_net_support import RawClient
+
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, bot_delay=0.0, rounds=3, games=1))
+        bad = await RawClient.connect(server.port)
+        await bad.send(Hello("Mallory"))
+        await bad.recv_until(Welcome)
+        await bad.send_raw(encode_frame({"type": "series", "seq": 1, "series_id": b"\x00" * 16, "game": 1,
+                                         "games": None, "final": True, "standings": []}))
+        err = await bad.recv_until(ErrorMessage)
+        assert err.code == "unknown-type" and "sent by the host" in err.message
+        with trio.fail_after(30):  # the seat is free again and the host serves the next player
+            res = await run_session("127.0.0.1", server.port, name="Ann", player=Person(3, stay_for=0),
+                                    check_fingerprint=pin, save_resume=False, stay=True)
+        nursery.cancel_scope.cancel()
+    assert res.status == "finished" and res.verdict.status == VERIFIED
+    assert any("protocol error unknown-type" in r.getMessage() for r in caplog.records)

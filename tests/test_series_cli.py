@@ -1,0 +1,72 @@
+"""Games in a row through the commands a user types (specs/host.md § 3a): `jupai play
+--games 2` with piped answers, `jupai host --games 2` with two `jupai join --bot`
+clients, and a person on a terminal who leaves with q after game 1 (exit 0, its
+transcript saved) while a bot takes the seat for game 2."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from jupai_net.fairness import VERIFIED
+from jupai_net.fairness.cli import read_and_verify
+from jupai_net.fairness.transcript import decode_transcript
+
+from .test_client_cli import PROMPT, Terminal, _env
+from .test_net_play import JUPAI, Running, env_for, start_host
+
+
+def _two_games(paths):
+    files = [decode_transcript(p.read_bytes()) for p in paths]
+    assert all(read_and_verify(str(p)).status == VERIFIED for p in paths)
+    assert files[0].seed != files[1].seed and files[0].statements[0] != files[1].statements[0]
+    assert [f.meta["game"] for f in files] == ["1", "2"] and files[0].meta["series"] == files[1].meta["series"]
+
+
+def test_jupai_play_games_2_asks_once_and_keeps_two_transcripts(tmp_path):
+    mine = tmp_path / "me.jupai"
+    out = subprocess.run(JUPAI + ["play", "--plain", "--games", "2", "--seats", "3", "--rounds", "3", "--bot-delay", "0",
+                                  "--name", "Ann", "--transcript", str(mine)],
+                         input="1\n" * 400, capture_output=True, text=True, timeout=120, env=env_for(tmp_path))
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr
+    text = out.stdout
+    assert text.count("Play again? [Enter] / q to leave") == 1  # after game 1, not after the last
+    assert "━━ scoreboard · after game 1 of 2 ━━" in text and "━━ final scoreboard · 2 games ━━" in text
+    board = text[text.index("━━ final scoreboard"):]
+    assert re.search(r"1\. \S.*\d+ pts? ", board) and "Ann (you)" in board
+    assert text.count("fairness: verified") == 2
+    _two_games([mine, tmp_path / "me-2.jupai"])
+
+
+def test_jupai_host_games_2_with_two_joins_and_a_person_who_leaves_with_q(tmp_path):
+    host, addr, code = start_host(tmp_path, "--seats", "3", "--bots", "1", "--bot-delay", "0", "--rounds", "3",
+                                  "--games", "2", "--turn-timeout", "0", "--transcript-dir", str(tmp_path / "host"))
+    procs = [host]
+    term = None
+    try:
+        bot = Running(["join", addr, "--bot", "random", "--code", code, "--transcript", str(tmp_path / "bot.jupai")],
+                      env_for(tmp_path))
+        procs.append(bot)
+        ann = tmp_path / "ann.jupai"
+        term = Terminal(JUPAI + ["join", addr, "--code", code, "--name", "Ann", "--transcript", str(ann)],
+                        _env(tmp_path, "ann"))
+        term.play_until(PROMPT, r"Ready for the next game\? \[Enter\] / q to leave", timeout=60)
+        assert "━━ scoreboard · after game 1 of 2 ━━" in term.text
+        term.type("q")
+        term.expect(r"You left the table after game 1\.")
+        assert term.wait() == 0  # a clean exit after a verified game
+        assert read_and_verify(str(ann)).status == VERIFIED
+        assert bot.finish(60) == 0
+        bot_text = " ".join(bot.text.split())
+        assert "━━ final scoreboard · 2 games ━━" in bot_text and "Ann" in bot_text
+        _two_games([tmp_path / "bot.jupai", tmp_path / "bot-2.jupai"])
+        assert host.finish(30) == 0
+        text = " ".join(host.text.split())
+        assert re.search(r"greedy bot \d takes the seat", text), text[-2000:]  # a bot took Ann's seat
+        assert "━━ final scoreboard · 2 games ━━" in text and "host closed: 2 games played" in text
+        assert len(list((tmp_path / "host").glob("*.jupai"))) == 6
+    finally:
+        if term is not None:
+            term.close()
+        for p in procs:
+            p.kill()
