@@ -39,7 +39,11 @@ class GameEntry:
     ``players``: a name per seat (seat numbers when unknown); ``seat``: the seat that
     saved the file (None for a host's or spectator's copy); ``winner``: the winner's
     name, "" when the game did not end with one; ``status``/``reason``: the fairness
-    verdict; ``file``: the transcript read."""
+    verdict; ``file``: the transcript read; ``series``: the id (hex) of the series of
+    games it belongs to and ``game_no`` its number there, from the unsigned ``meta``
+    ("" / None when unknown); ``ranking``: the signed final ranking (seats, best
+    first; empty when the game did not finish); ``points``: this game's points per
+    seat from that ranking (specs/rules.md § 14; empty unless it finished and verified)."""
 
     when: str
     game: str
@@ -50,6 +54,10 @@ class GameEntry:
     status: str
     reason: str
     file: str
+    series: str = ""
+    game_no: int | None = None
+    ranking: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
 
 
 def default_dirs() -> list[Path]:
@@ -84,8 +92,40 @@ def read_entry(path: Path) -> GameEntry | None:
         when = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
     winner = names[story.winner] if story.winner is not None and story.winner < len(names) else ""
     table = _printable(meta.get("table"))
+    series = _printable(meta.get("series"), 32)
+    game_no = meta.get("game")
+    game_no = int(game_no) if isinstance(game_no, str) and game_no.isdecimal() and len(game_no) < 10 else None
+    ranking = tuple(story.ranking or ())
+    points: tuple[int, ...] = ()
+    if story.verdict.status == "verified" and ranking:
+        from .series import game_points
+
+        try:
+            points = tuple(game_points(ranking, seats))
+        except ValueError:
+            points = ()
     return GameEntry(when, story.verdict.game_id or "", table, tuple(names), t.seat, winner,
-                     story.verdict.status, story.verdict.reason, str(path))
+                     story.verdict.status, story.verdict.reason, str(path), series, game_no if series else None,
+                     ranking, points)
+
+
+def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]]]:
+    """The scoreboard of every series among ``entries``: series id → (games found,
+    standings best first, :class:`jupai_net.series.Standing`), recomputed from the
+    signed rankings of the games that verified (another game counts as one that
+    scored nothing), in the order of their game numbers (specs/rules.md § 14)."""
+    from .series import totals
+
+    by_series: dict[str, list[GameEntry]] = {}
+    for e in entries:
+        if e.series:
+            by_series.setdefault(e.series, []).append(e)
+    out = {}
+    for sid, games in by_series.items():
+        games.sort(key=lambda e: (e.game_no or 0, e.when))
+        board = totals([(list(e.players), list(e.ranking) if e.points else None) for e in games])
+        out[sid] = (len(games), board)
+    return out
 
 
 def _printable(value: Any, limit: int = 40) -> str:
@@ -159,16 +199,30 @@ def run(args: argparse.Namespace) -> int:
         console.print(t("history.none", lang, dirs=", ".join(str(d) for d in dirs)), markup=False)
         return 0
     table = Table(box=None, pad_edge=False, show_edge=False)
+    with_series = any(e.series for e in shown)
     for key in ("when", "table", "players", "winner", "fairness"):
         table.add_column(t(f"history.col.{key}", lang), overflow="fold")
+    if with_series:
+        table.add_column(t("series.col.series", lang), overflow="fold")
     styles = {"verified": "green", "tampered": "bold red", "malformed": "red"}
     for e in shown:
-        table.add_row(Text(e.when.replace("T", " ")), Text(e.table or "—"), Text(", ".join(e.players)),
-                      Text(e.winner or "—"), Text(t(f"verdict.{e.status}", lang), style=styles.get(e.status, "yellow")))
+        row = [Text(e.when.replace("T", " ")), Text(e.table or "—"), Text(", ".join(e.players)),
+               Text(e.winner or "—"), Text(t(f"verdict.{e.status}", lang), style=styles.get(e.status, "yellow"))]
+        if with_series:
+            row.append(Text(f"{e.series[:6]} #{e.game_no}" if e.series and e.game_no else "—"))
+        table.add_row(*row)
     console.print(table)
+    boards = series_standings(shown)
+    for sid, (count, board) in boards.items():  # the scoreboard of each series shown (points: verified games)
+        if count < 2:
+            continue
+        from .client.i18n import tn
+
+        standings = " · ".join(f"{b.name} {tn('series.points', b.points, lang)}" for b in board)
+        console.print(Text(t("series.history", lang, series=sid[:6], games=count, standings=standings)))
     if len(shown) < len(entries):
         console.print(t("history.more", lang, shown=len(shown), total=len(entries)), markup=False, style="dim")
     return 0
 
 
-__all__ = ["GameEntry", "collect", "default_dirs", "read_entry", "register", "run"]
+__all__ = ["GameEntry", "collect", "default_dirs", "read_entry", "register", "run", "series_standings"]

@@ -107,3 +107,33 @@ def test_meta_names_round_trip_and_bad_meta_is_refused(games, tmp_path):
     for bad in ({"names": "x" * 201}, {"names": [1]}, {str(k): "" for k in range(9)}):
         with pytest.raises(TranscriptError, match="meta"):
             decode_transcript(replace(t, meta=bad).encode())
+
+
+def test_a_series_shows_its_games_and_its_scoreboard_from_the_signed_rankings(games, tmp_path):
+    from jupai_net.series import game_points
+
+    folder = tmp_path / "transcripts"
+    folder.mkdir()
+    sid = "ab" * 16
+    for k, g in enumerate(games, 1):
+        meta = {"saved": f"2026-11-30T10:0{k}:00", "table": "Ann's table", "names": ["Ann", "Bob", "Cy"],
+                "series": sid, "game": str(k)}
+        (folder / f"g{k}-seat0.jupai").write_bytes(g.witnesses[0].transcript(meta))
+    entries = collect([folder])
+    assert [(e.series, e.game_no) for e in entries] == [(sid, 2), (sid, 1)]
+    expected = {}
+    for g in games:
+        for seat, pts in enumerate(game_points(g.dealer.state.ranking, 3)):
+            name = ["Ann", "Bob", "Cy"][seat]
+            expected[name] = expected.get(name, 0) + pts
+    assert sum(expected.values()) == 6  # two finished 3-seat games: 2 + 1 + 0 each
+    for lang, head in (("en", "series ababab · 2 games: "), ("zh", "系列赛 ababab · 共 2 局：")):
+        proc = jupai("history", "--dir", str(folder), "--lang", lang)
+        assert proc.returncode == 0, proc.stderr
+        assert "ababab #1" in proc.stdout and "ababab #2" in proc.stdout
+        line = next(x for x in proc.stdout.splitlines() if x.startswith(head))
+        best = max(expected.values())
+        assert line.split(head)[1].split(" · ")[0].endswith(f" {best} pts" if lang == "en" and best != 1 else
+                                                             " 1 pt" if lang == "en" else f" {best} 分")
+    data = json.loads(jupai("history", "--dir", str(folder), "--json").stdout)
+    assert data[0]["series"] == sid and data[0]["game_no"] == 2 and sum(data[0]["points"]) == 3
