@@ -29,6 +29,8 @@ from jupai_net.protocol import (
     PlayerInfo,
     Prompt,
     Reject,
+    Series,
+    SeriesStanding,
     Start,
     Statement,
     Sync,
@@ -182,10 +184,12 @@ def _messages() -> list:
         Welcome(1, "t" * 20, RULES),
         ErrorMessage("kicked", "go"),
         Bye("host-shutdown"),
+        Series(bytes(16), 1, 2, False, (SeriesStanding("me", 1, 1, 1, 1), SeriesStanding("x", 0, 0, 1, 0))),
+        Series(bytes(16), 2, 2, True, ()),
     ]
 
 
-async def _hostile_run(order: list[int]) -> object:
+async def _hostile_run(order: list[int], stay: bool = False) -> object:
     """A host that welcomes, then sends the messages of ``order`` (indexes into
     :func:`_messages`) with valid framing and sequence numbers, in that order."""
     msgs = _messages()
@@ -205,7 +209,7 @@ async def _hostile_run(order: list[int]) -> object:
         with trio.fail_after(20):
             result = await run_session("127.0.0.1", port, name="me", player=BotPlayer("random"),
                                        check_fingerprint=trust, save_resume=False, reconnect_for=0,
-                                       idle_timeout=0.5)
+                                       idle_timeout=0.5, stay=stay)
         nursery.cancel_scope.cancel()
     return result
 
@@ -218,9 +222,9 @@ async def test_a_prompt_before_any_statement_ends_with_a_clear_error():
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.integers(0, len(_messages()) - 1), min_size=1, max_size=8))
-def test_run_session_never_raises_for_messages_out_of_order(order):
-    result = trio.run(_hostile_run, order)
+@given(st.lists(st.integers(0, len(_messages()) - 1), min_size=1, max_size=8), st.booleans())
+def test_run_session_never_raises_for_messages_out_of_order(order, stay):
+    result = trio.run(_hostile_run, order, stay)
     assert result.status in ("error", "host-gone", "aborted", "finished", "refused"), result
     if result.status == "error":
         assert result.error and result.error[1], result  # a clear reason
