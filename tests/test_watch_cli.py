@@ -26,7 +26,8 @@ FORMULA = r"[\d)] = \d+"  # a move's total with its formula, e.g. 1×12 = 12 or 
 
 
 def _host(tmp_path, *argv: str) -> HostProcess:
-    return HostProcess(tmp_path, "--seats", "3", "--bots", "2", "--no-announce", *argv)
+    games = () if "--games" in argv else ("--games", "1")  # one game, then the host says bye to the watchers
+    return HostProcess(tmp_path, "--seats", "3", "--bots", "2", "--no-announce", *games, *argv)
 
 
 def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
