@@ -244,7 +244,8 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     if ending_shown:  # between games: the ending is on screen already
         if len(getattr(result, "games", ()) or ()) > 1:  # after one game it is on screen already
             print_scoreboard(console, result, lang, final=True)
-        if code == "bye":
+        if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
+            # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
             _err(console, t("cli.host_closed", lang, reason=text or code))
         else:
             console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),

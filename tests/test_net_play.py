@@ -100,6 +100,8 @@ def test_host_and_two_joins_in_separate_processes(tmp_path):
     (["play", "--rules", "/nonexistent.toml"], "cannot read"),
     (["host", "--max-spectators", "65"], "jupai host: --max-spectators must be 0..64, got 65"),
     (["host", "--max-spectators", "-1"], "jupai host: --max-spectators must be 0..64, got -1"),
+    (["host", "--games", "-1"], "jupai host: --games must be 0 (until stopped) or more, got -1"),
+    (["play", "--games", "-2"], "jupai play: --games must be 0 (until you leave) or more, got -2"),
 ])
 def test_bad_arguments_exit_2_with_a_clear_message(argv, message, tmp_path):
     out = subprocess.run(JUPAI + argv, capture_output=True, text=True, timeout=30, env=env_for(tmp_path))
