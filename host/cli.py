@@ -334,7 +334,7 @@ class HostScreen:
                      f"game{'s' if data['games'] != 1 else ''}", style="bold"))
 
     def scoreboard_lines(self, *, final: bool | None = None) -> list[str]:
-        """The latest series scoreboard (specs/rules.md § 14) as lines for this
+        """The latest series scoreboard (specs/rules.md § 15) as lines for this
         screen's width (``final``: as the end of the series); [] before any game."""
         msg = self.series
         if msg is None:

@@ -237,7 +237,7 @@ class Table:
     host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size), ``start``, ``deal``, ``step``,
     ``notice``, ``chat``, ``end``, ``abandon``, ``series``; see specs/host.md § Host screen).
 
-    The games form a **series** (specs/host.md § 3a, specs/rules.md § 14): ``games`` is
+    The games form a **series** (specs/host.md § 3a, specs/rules.md § 15): ``games`` is
     how many it has (``None``: until the host stops). Between games a person who leaves
     (``bye``, a lost connection, a kick, the ready timer) is replaced by a host bot
     (a *stand-in*, which gives the seat back to a newcomer in the lobby); before each

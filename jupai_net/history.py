@@ -43,7 +43,7 @@ class GameEntry:
     games it belongs to and ``game_no`` its number there, from the unsigned ``meta``
     ("" / None when unknown); ``ranking``: the signed final ranking (seats, best
     first; empty when the game did not finish); ``points``: this game's points per
-    seat from that ranking (specs/rules.md § 14; empty unless it finished and verified)."""
+    seat from that ranking (specs/rules.md § 15; empty unless it finished and verified)."""
 
     when: str
     game: str
@@ -113,7 +113,7 @@ def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]
     """The scoreboard of every series among ``entries``: series id → (games found,
     standings best first, :class:`jupai_net.series.Standing`), recomputed from the
     signed rankings of the games that verified (another game counts as one that
-    scored nothing), in the order of their game numbers (specs/rules.md § 14)."""
+    scored nothing), in the order of their game numbers (specs/rules.md § 15)."""
     from .series import totals
 
     by_series: dict[str, list[GameEntry]] = {}

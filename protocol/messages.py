@@ -309,7 +309,7 @@ def _plain(v: Any) -> Any:
         return {k: x if type(x) in _PLAIN_SCALARS else _plain(x) for k, x in v.items()}
     if t is list:
         return [x if type(x) in _PLAIN_SCALARS else _plain(x) for x in v]
-    if isinstance(v, (Action, RuleSet, PlayerInfo, SeriesStanding)):
+    if isinstance(v, (Action, RuleSet, _Record)):
         return v.to_wire()
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
@@ -334,11 +334,39 @@ def _check_keys(what: str, data: dict[Any, Any], names: set[str]) -> None:
 # --- nested records ---------------------------------------------------------------------
 
 
+class _Record:
+    """Base of the records nested in a message (a list of maps on the wire, every field
+    present, no other key): ``to_wire``/``from_wire`` for every record type.
+    ``_field``: the message field that holds them; ``_what``: how an error names one."""
+
+    __slots__ = ()
+    _field: ClassVar[str] = ""
+    _what: ClassVar[str] = ""
+
+    def to_wire(self) -> dict[str, Any]:
+        """The record's fields as a map, e.g. ``{"seat", "name", "ready", "bot", "connected"}``."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Any:
+        """Inverse of :meth:`to_wire`; raises :class:`FieldError` (naming the message
+        field, e.g. ``players``) on a bad entry."""
+        if not isinstance(data, dict):
+            raise FieldError(cls._field, f"must hold maps, got {_short(data)}")
+        try:
+            _check_keys(cls._what, data, {f.name for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+            return cls(**data)
+        except FieldError as exc:
+            raise FieldError(cls._field, f"holds a bad entry: {exc}") from None
+
+
 @dataclass(frozen=True, slots=True)
-class PlayerInfo:
+class PlayerInfo(_Record):
     """One occupied seat as shown in the lobby: ``seat`` 0..5, ``name``, ``ready``,
     ``bot`` (a bot plays it), ``connected`` (a human's connection is up)."""
 
+    _field: ClassVar[str] = "players"
+    _what: ClassVar[str] = "a player entry"
     seat: int
     name: str
     ready: bool = False
@@ -351,29 +379,17 @@ class PlayerInfo:
         for name in ("ready", "bot", "connected"):
             _check_bool(name, getattr(self, name))
 
-    def to_wire(self) -> dict[str, Any]:
-        """``{"seat", "name", "ready", "bot", "connected"}``."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    @classmethod
-    def from_wire(cls, data: Any) -> "PlayerInfo":
-        """Inverse of :meth:`to_wire`; raises :class:`FieldError` (field ``players``) on a bad entry."""
-        if not isinstance(data, dict):
-            raise FieldError("players", f"must hold maps, got {_short(data)}")
-        try:
-            _check_keys("a player entry", data, {f.name for f in dataclasses.fields(cls)})
-            return cls(**data)
-        except FieldError as exc:
-            raise FieldError("players", f"holds a bad entry: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
-class SeriesStanding:
+class SeriesStanding(_Record):
     """One player's line of a ``series`` scoreboard: ``name``; ``points`` (0..2³²−1) in
     the series so far; ``wins`` (first places) and ``played`` (games sat in), 0..2³²−1;
     ``last``: the points scored in the game just over (0..5), ``None`` when the player
-    was not in it or it was abandoned (specs/rules.md § 14)."""
+    was not in it or it was abandoned (specs/rules.md § 15)."""
 
+    _field: ClassVar[str] = "standings"
+    _what: ClassVar[str] = "a standings entry"
     name: str
     points: int = 0
     wins: int = 0
@@ -386,20 +402,6 @@ class SeriesStanding:
             _check_int(name, getattr(self, name), 0, MAX_NONCE)
         _check_int("last", self.last, 0, MAX_SEATS - 1, optional=True)
 
-    def to_wire(self) -> dict[str, Any]:
-        """``{"name", "points", "wins", "played", "last"}``."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    @classmethod
-    def from_wire(cls, data: Any) -> "SeriesStanding":
-        """Inverse of :meth:`to_wire`; raises :class:`FieldError` (field ``standings``) on a bad entry."""
-        if not isinstance(data, dict):
-            raise FieldError("standings", f"must hold maps, got {_short(data)}")
-        try:
-            _check_keys("a standings entry", data, {f.name for f in dataclasses.fields(cls)})
-            return cls(**data)
-        except FieldError as exc:
-            raise FieldError("standings", f"holds a bad entry: {exc}") from None
 
 
 def _decode_standings(v: Any) -> tuple[SeriesStanding, ...]:
@@ -871,7 +873,7 @@ class End(Message):
 @dataclass(frozen=True, slots=True)
 class Series(Message):
     """``series`` (host → client, game or lobby; protocol version 3): the scoreboard of
-    the series of games at this table (specs/rules.md § 14), sent right before the
+    the series of games at this table (specs/rules.md § 15), sent right before the
     ``end`` of each game (so the ending screen shows it) to clients that negotiated
     version 3 or later.
 
