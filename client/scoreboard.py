@@ -20,8 +20,7 @@ from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 
-from jupai_net.printable import printable
-
+from .card_words import display_name
 from .i18n import t, tn
 
 
@@ -38,14 +37,14 @@ def scoreboard_title(game: int, games: int | None, final: bool, lang: str) -> st
 def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, final: bool, lang: str = "en",
                      me: str | None = None, width: int = 80) -> list[str]:
     """The scoreboard: the title, then one line per player, best first: place, name
-    (``me`` marked as you; names cut with … to fit), points in the series, the points
+    (``me`` marked as you; bot names translated; names cut with … to fit), points in the series, the points
     of the latest game (``+3``, or ``(not in it)``) and the wins. ``standings``: objects
     with ``name``, ``points``, ``wins``, ``last`` (a :class:`jupai_net.series.Standing`
     or a protocol ``Standing``). Every line is at most ``max(width, 40)`` cells."""
     width = max(40, width)
     rows = []
     for st in standings:
-        name = printable(str(st.name))
+        name = display_name(str(st.name), lang)  # printable; bot names in the viewer's language
         if me is not None and st.name == me:
             name += t("series.you", lang)
         last = t("series.absent", lang) if st.last is None else f"+{st.last}"

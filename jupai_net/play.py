@@ -51,7 +51,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     add_lang_option(p)
     p.add_argument("--games", type=int, default=0, metavar="N",
                    help="games in a row (default 0: after each game you are asked \"Play again?\"; "
-                   "Enter plays on, q leaves; with --bot: 1)")
+                   "Enter plays on, q leaves; with --bot, or with stdin not a terminal: 1)")
     p.add_argument("--transcript", default=None, metavar="FILE",
                    help="where to save your transcript (the 2nd game's goes to FILE-2, and so on)")
     p.add_argument("--plain", action="store_true", help="use the plain line-by-line player instead of the rich screen")
@@ -233,6 +233,14 @@ class PlainPlayer:
                     self._print(f"[!] {exc}")
 
 
+def _stdin_is_terminal() -> bool:
+    """True when standard input is a terminal (a person can answer "Play again?")."""
+    try:
+        return os.isatty(0)
+    except OSError:
+        return False
+
+
 def wrap_width(out: Any) -> int:
     """The terminal width of ``out`` when it is a terminal, else 0 (no wrapping)."""
     try:
@@ -317,8 +325,9 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     table = TableConfig(rules=rules, bots=rules.players - 1,
                         bot=args.opponents or settings().get("opponents") or "greedy", turn_timeout=timeout,
                         bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think)
-    # a demo (--bot) plays one game unless told otherwise: no person is there to say q
-    games = getattr(args, "games", 0) or (1 if demo else None)
+    # a demo (--bot), or moves piped in by a script (stdin not a terminal), plays one game
+    # unless --games says more: nobody is there to answer "Play again?"
+    games = getattr(args, "games", 0) or (1 if demo or not _stdin_is_terminal() else None)
     config = HostConfig(bind="127.0.0.1", port=0, table=table, games=games, idle_timeout=3600.0)
     control = SessionControl()
     observer = None

@@ -32,6 +32,7 @@ def test_the_scoreboard_fits_and_names_everyone(lang, width):
         assert lines[0] == "━━ 积分榜 · 第 2/3 局后 ━━"
         assert lines[1].startswith("  1. Ann（你）")
         assert "3 分" in lines[1] and "（未参加）" in text and "胜 1 局" in text
+        assert "贪心机器人 2" in text and "greedy" not in text  # bot names in Chinese, as on the game screen
     assert "王小明" in text  # a long CJK name is cut, never dropped
     assert ("1 pt " in text) if lang == "en" else ("1 分" in text)
 
