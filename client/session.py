@@ -1501,7 +1501,8 @@ async def run_session(
     watch: bool = False,
     stay: bool = False,
 ) -> SessionResult:
-    """Play one game at the host ``host``:``port`` as ``name``, with ``player`` choosing.
+    """Play at the host ``host``:``port`` as ``name``, with ``player`` choosing: one game,
+    or with ``stay`` every game of the series until the player leaves.
 
     Certificate check, right after the TLS handshake and before anything is sent:
     ``check_fingerprint(host, port, fingerprint)`` (hex SHA-256 of the certificate;
