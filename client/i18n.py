@@ -411,13 +411,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.wins.one": ("1 win", "胜 1 局"),
     "series.wins.other": ("{count} wins", "胜 {count} 局"),
     "series.absent": ("(not in it)", "（未参加）"),
-    "series.rule": ("places score {top}…0; a bot takes the seat of a player who leaves",
-                    "名次得分 {top}…0；离开的玩家由机器人顶替"),
     "series.next": ("Ready for the next game? [Enter] / q to leave ", "准备好下一局了吗？[回车] / q 离开 "),
     "series.play_again": ("Play again? [Enter] / q to leave ", "再来一局？[回车] / q 离开 "),
     "series.waiting": ("Ready: waiting for the others…", "已准备：等待其他玩家…"),
     "series.left": ("You left the table after game {game}.", "你在第 {game} 局后离开了牌桌。"),
-    "series.over": ("The series is over.", "系列赛结束。"),
     "series.col.series": ("series", "系列赛"),
     "series.history": ("series {series} · {games} games: {standings}", "系列赛 {series} · 共 {games} 局：{standings}"),
     # --- command line (cli.py) ------------------------------------------------------------
