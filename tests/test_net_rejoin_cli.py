@@ -26,7 +26,8 @@ def _wait(predicate, timeout: float = 20.0) -> None:
 
 
 def test_sigkill_mid_game_then_the_same_command_rejoins_and_verifies(tmp_path):
-    host, addr, code = start_host(tmp_path, "--seats", "3", "--bots", "2", "--bot-delay", "0.4", "--rounds", "12")
+    host, addr, code = start_host(tmp_path, "--seats", "3", "--bots", "2", "--bot-delay", "0.4", "--rounds", "12",
+                                  "--games", "1")
     env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "player"))  # the player's own config folder
     transcript = tmp_path / "ann.jupai"
     command = ["join", addr, "--bot", "random", "--code", code, "--name", "Ann", "--transcript", str(transcript)]
