@@ -154,7 +154,7 @@ async def test_the_lobby_shows_every_seat_empty_ones_included():
     assert "waiting for" not in full.plain
 
 
-async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_path):
+async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_path, monkeypatch):
     """No --code: `jupai join` pins the host on first use and says so, with the advice to
     compare the code with the host's screen — when pinning, as a notice in the view (it
     survives the screen redraw), and again in the final report. The second join only
@@ -169,6 +169,11 @@ async def test_a_host_pinned_on_first_use_is_said_loudly_and_kept_visible(tmp_pa
     from .test_net_support import IDENTITY
 
     args = argparse.Namespace(bot="random", transcript=str(tmp_path / "t.jupai"), seat=None)
+
+    async def one_game(self, result):  # each join plays one game, then leaves the table
+        return False
+
+    monkeypatch.setattr(BotPlayer, "next_game", one_game)
     outputs = []
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, host_config(2, bots=1, bot_delay=0.0, games=None))
