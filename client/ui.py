@@ -376,11 +376,14 @@ class TerminalPlayer(PlayerBase):
         send, recv = trio.open_memory_channel[bool](1)
         self._next = send
         self.console.print(Text(t(self.again_key, self.lang), style="bold"), end="")
+        go: bool | None = None
         try:
             async with recv:
                 go = await recv.receive()
         finally:
             self._next = None
+            if go is None:  # the session ended while asking (the host closed the table)
+                self.console.print()
         if go:
             self.say(t("series.waiting", self.lang), "dim")
         return go
