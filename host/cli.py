@@ -93,8 +93,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")
     p.add_argument("--games", type=int, default=0, metavar="N",
-                   help="games in a row at the table, then exit (default 0: until stopped with Ctrl-C, or until "
-                   "every player left when N is given); players who leave between games are replaced by bots")
+                   help="games to play at the table, then exit (default 0: until stopped with Ctrl-C); "
+                   "players who leave between games are replaced by bots")
     p.add_argument("--transcript-dir", default=None, metavar="DIR",
                    help="where to save every seat's transcript of each game, as the host sent it (check with "
                    "`jupai verify`; default: host-transcripts/ in the jupai config folder)")

@@ -154,8 +154,7 @@ class HostServer:
 
     ``identity``: certificate and statement key (:class:`~jupai_net.host.tls.HostIdentity`).
     ``observer(table_id, kind, data)``: public table events for the host screen
-    (see :class:`Table`). With ``config.games`` set, the host also stops when every
-    person left a table between games (the series is over). Run it with ``await nursery.start(server.serve)``; after
+    (see :class:`Table`). Run it with ``await nursery.start(server.serve)``; after
     that :attr:`port` is the listening port.
     """
 
@@ -345,11 +344,6 @@ class HostServer:
                     self._push(link, eff.msg)
                 elif isinstance(eff, Close):
                     self._close(link, eff.error)
-        if table.deserted:  # every person left after a game: the series is over
-            table.deserted = False
-            if self.config.games is not None and not self.done.is_set():
-                log.info("table %d: every player left; stopping", table.table_id)
-                self.done.set()
         if table.games_done != self._games_counted[table.table_id]:  # not a sum over every table per flush
             self.games_done += table.games_done - self._games_counted[table.table_id]
             self._games_counted[table.table_id] = table.games_done

@@ -243,7 +243,7 @@ class Table:
     (a *stand-in*, which gives the seat back to a newcomer in the lobby); before each
     ``end`` every version-3 client gets the ``series`` scoreboard. When no person is
     left after a game, the series is over (:attr:`deserted` is set, stand-ins leave,
-    the next people who sit down start a new series).
+    the next people who sit down start a new series, of the games the host has left).
     """
 
     def __init__(
@@ -291,7 +291,7 @@ class Table:
         self.games = games
         self.series = SeriesState(secrets.token_bytes(16), games)
         self.game_label: tuple[bytes, int] | None = None  # (series id, game number) of the current or last game
-        self.deserted = False  # a series ended because every person left (the server may stop)
+        self.deserted = False  # a series ended because every person left (for the host screen and tests)
         self._stopping = False
 
     # ------------------------------------------------------------------ queries
@@ -641,7 +641,9 @@ class Table:
             for s, st in enumerate(self.seats):
                 if st is not None and st.stand_in:
                     self.seats[s] = None
-            self.series = SeriesState(secrets.token_bytes(16), self.games)
+            # the next people start a new series: of the games the host has left to play
+            left = None if self.games is None else max(1, self.games - self.games_done)
+            self.series = SeriesState(secrets.token_bytes(16), left)
             self._lobby()
             return
         self._maybe_start(now)

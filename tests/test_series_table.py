@@ -94,7 +94,7 @@ def test_a_player_who_leaves_between_games_is_replaced_by_a_bot_and_a_newcomer_t
 
 
 def test_the_series_ends_when_everyone_left_and_the_stand_ins_go():
-    h = harness(games=None)
+    h = harness(games=3)
     a, b = h.connect("Ann"), h.connect("Bob")
     h.ready_all(a, b)
     old = h.table.series.series_id
@@ -105,6 +105,7 @@ def test_the_series_ends_when_everyone_left_and_the_stand_ins_go():
     assert h.table.deserted and h.table.phase == "lobby"
     assert h.table.seats[0] is None and h.table.seats[1] is None and h.table.seats[2].bot
     assert h.table.series.series_id != old and h.table.series.played == 0
+    assert h.table.series.games == 2  # the new series: the games the host has left to play
     c = h.connect("Cy")  # a new series, from an empty lobby: seats are free, not stood in for
     assert h.last(c, Welcome).seat == 0
 
