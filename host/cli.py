@@ -638,8 +638,10 @@ def announce_update(channel: Any, kind: str, data: dict[str, Any], seats: int) -
     the queue is full: the next event carries the news)."""
     import trio
 
-    if kind == "lobby":
-        update = (max(0, (data.get("seats") or seats) - len(data["players"])), "lobby")
+    if kind == "lobby":  # seats a newcomer may take: empty ones and stand-in bots' (between games)
+        free = data.get("free")
+        update = (free if isinstance(free, int) else max(0, (data.get("seats") or seats) - len(data["players"])),
+                  "lobby")
     elif kind in ("start", "deal"):
         update = (0, "playing")
     else:

@@ -234,7 +234,8 @@ class Table:
     ``signing_key``: the host's Ed25519 statement key. ``table_id``: a number for logs.
     ``rng``: randomness for bots and default actions (default: seeded from
     :mod:`secrets`). ``observer(kind, data)``: called with public information for the
-    host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size), ``start``, ``deal``, ``step``,
+    host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size, ``free`` =
+    seats a newcomer may take: empty or a stand-in's), ``start``, ``deal``, ``step``,
     ``notice``, ``chat``, ``end``, ``abandon``, ``series``; see specs/host.md § Host screen).
 
     The games form a **series** (specs/host.md § 3a, specs/rules.md § 15): ``games`` is
@@ -429,7 +430,8 @@ class Table:
     def _lobby(self) -> None:
         players = self.players()
         self._broadcast(Lobby(players))
-        self._observe("lobby", players=players, seats=self.rules.players)
+        self._observe("lobby", players=players, seats=self.rules.players,
+                      free=sum(1 for s in range(self.rules.players) if self._free(s)))
 
     def _error(self, cid: int, code: str, text: str) -> None:
         log.info("table %d: refusing connection %d: %s: %r", self.table_id, cid, code, text)

@@ -88,8 +88,13 @@ def test_a_player_who_leaves_between_games_is_replaced_by_a_bot_and_a_newcomer_t
     board = {s.name: s for s in h.last(a, Series).standings}
     assert board["Bob"].last is None and board["Bob"].played == 1 and board["greedy bot 1"].played == 1
     assert h.witness[a].verify().status == VERIFIED
+    events = []
+    h.table.observer = lambda kind, data: events.append((kind, data))
+    h.table._lobby()
+    assert events[-1][1]["free"] == 1  # announced on the LAN as a free seat: the stand-in's
     c = h.connect("Cy")  # between games a newcomer takes the stand-in's seat
     assert h.last(c, Welcome).seat == 1
+    assert [d["free"] for k, d in events if k == "lobby"][-1] == 0
     assert [p.name for p in h.last(a, Lobby).players] == ["Ann", "Cy", "greedy bot 2"]
 
 
@@ -122,6 +127,17 @@ def test_the_last_game_of_the_series_is_final_and_an_abandoned_game_scores_nothi
     assert last.game == 2 and last.final and all(s.last is None for s in last.standings)
     assert sum(s.points for s in last.standings) == 3  # only the first game scored
     assert h.last(a, End).reason == "aborted"
+
+
+def test_the_announcement_counts_a_stand_in_seat_as_free():
+    import trio
+
+    from jupai_net.host.cli import announce_update
+
+    send, recv = trio.open_memory_channel(4)
+    announce_update(send, "lobby", {"players": (1, 2, 3), "seats": 3, "free": 1}, 3)
+    announce_update(send, "lobby", {"players": (1, 2), "seats": 3}, 3)  # an observer without the count
+    assert [recv.receive_nowait(), recv.receive_nowait()] == [(1, "lobby"), (1, "lobby")]
 
 
 def test_a_series_message_goes_only_to_version_3_and_a_bad_one_is_a_protocol_error():
