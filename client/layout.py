@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.text import Text
 
@@ -30,6 +31,13 @@ def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = Fa
 
 
 # ---------------------------------------------------------------------- full views
+def width_of(renderable: RenderableType, width: int = 10**4) -> int:
+    """How many columns ``renderable`` takes at most (its natural width, up to ``width``)."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
+                      legacy_windows=False, highlight=False, emoji=False)
+    return Measurement.get(console, console.options, renderable).maximum
+
+
 def height_of(renderable: RenderableType, width: int) -> int:
     """How many terminal lines ``renderable`` takes at ``width`` columns."""
     console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,

@@ -4,7 +4,8 @@ lists (by target; supply (a) steps together). No rich, no IO."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from jupai_net import actions as A
@@ -13,7 +14,7 @@ from jupai_net.cards import rank
 
 from .card_words import Names, Obs, cards_text, player_of, recovered_of, seat_label, weapon_text
 from .i18n import t
-from .total_words import action_fields, own_total, total_text
+from .total_words import action_fields, own_rule, own_total, total_text
 
 
 def describe_action(action: Action | Mapping[str, Any], obs: Obs, names: Names = None, lang: str = "en",
@@ -110,3 +111,68 @@ def item_text(a: Action, obs: Obs, lang: str, full: bool) -> str:
     text = cards_text(a.cards, lang, "+") + (t("item.weapon", lang) if a.weapon else "")
     short = total_text(own_total(a, obs), lang, short=True)
     return f"{text} {short}" if short else text
+
+
+_USES_I = re.compile(r"(?<![A-Za-z])i(?![A-Za-z])")
+
+
+def column_label(a: Action, lang: str = "en") -> str:
+    """A move's column in the table of moves: its cards (``10♠+J♥``), ``+W`` for the
+    same cards with the weapon, or the recovered card of a supply (a) step."""
+    if a.weapon:
+        return t("item.weapon", lang)
+    if not a.cards and a.recovered:
+        return cards_text(a.recovered, lang, "+")
+    return cards_text(a.cards, lang, "+")
+
+
+def group_rule(moves: Sequence[tuple[str, Action]], obs: Obs, lang: str = "en") -> str | None:
+    """The rules the totals of one group of moves follow, with the intent as ``i``:
+    ``1×i · +W: 1×i + 12×7``; a column that differs from the group's usual rule is
+    named (``J♥: 11×i + 1``, matching-card reading). ``moves``: ``(cards label,
+    action)`` pairs. None when no move of the group has a total."""
+    sig = [(col, a.weapon, r) for col, a in moves if (r := own_rule(a, obs, lang)) is not None]
+    if not sig:
+        return None
+    parts = []
+    for weapon in (False, True):
+        cols = [(c, r) for c, w, r in sig if w == weapon]
+        if not cols:
+            continue
+        counts: dict[str, int] = {}
+        for _c, r in cols:
+            counts[r] = counts.get(r, 0) + 1
+        base = max(counts, key=lambda r: counts[r])
+        parts.append(t("rule.part", lang, label=t("rule.weapon", lang), rule=base) if weapon else base)
+        w = t("rule.weapon", lang) if weapon else ""
+        parts.extend(t("rule.part", lang, label=c + w, rule=r) for c, r in cols if r != base)
+    return " · ".join(parts)
+
+
+def rules_legend(rows: Sequence[tuple[str, Sequence[tuple[str, Action]]]], obs: Obs,
+                 lang: str = "en", head: str | None = None) -> list[str]:
+    """The legend under a list that shows totals only (the tight list, a grid whose
+    row labels have no room for the rules): the rule each total follows
+    (:func:`group_rule`). ``rows``: the moves by group, ``(group label, [(cards label,
+    action), ...])``.
+
+    The rules most groups share come first as ``your total: 1×i · +W: 1×i + 12×7 (i =
+    your card's rank)``; a group with other rules gets its own line, ``seat 2 (Bob):
+    11×i + 1 · +W: …``; ``head`` replaces ``your total`` (``=N your total`` under the
+    tight list). Empty when no move has a total."""
+    rules = [(label, r) for label, moves in rows if (r := group_rule(moves, obs, lang)) is not None]
+    if not rules:
+        return []
+    tally: dict[str, int] = {}
+    for _label, r in rules:
+        tally[r] = tally.get(r, 0) + 1
+    common = max(tally, key=lambda k: tally[k])
+    lines = [t("rule.part", lang, label=head or t("rule.total", lang), rule=common)]
+    seen = {common}
+    for label, r in rules:
+        if r not in seen:
+            seen.add(r)
+            lines.append(t("rule.part", lang, label=label.rstrip(":："), rule=r))
+    if any(_USES_I.search(r) for r in seen):
+        lines[0] += t("total.wrap", lang, text=t("rule.i", lang))
+    return lines

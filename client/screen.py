@@ -18,9 +18,27 @@ from .event_words import LOG_LIMIT, merged_events
 from .i18n import t
 from .layout import COMPACT_WIDTH, AtWidth, height_of, lines_panel
 from .screen_moves import MOVE_LAYOUTS, render_actions
-from .screen_parts import render_header, render_log, render_players, render_result, render_self, timer_text
+from .screen_parts import (
+    LOG_MIN,
+    render_header,
+    render_log,
+    render_players,
+    render_result,
+    render_self,
+    timer_text,
+)
 from .status_words import ChatLine, chat_line_text, notice_text, pending_text, status_text
 from .total_words import action_fields, pending_total_text
+
+
+#: How far the top of the screen and the outcomes are squeezed to fit the height:
+#: 0 everything; 1 without the line of numbers (special ranks, piles) and, compact,
+#: the own title line (the players table's row gives the identity); 2 the outcomes
+#: and the header's leader name seats by number only; 3 one row per outcome (cut with ``…``, whole in
+#: ``/log``) and no column titles over the players; 4 (compact) one row per
+#: player (names cut shorter when narrow), the own hand and equipment on one line,
+#: the round card without its words, the status ("Your turn") on the moves' hint line.
+SQUEEZE = (0, 1, 2, 3, 4)
 
 
 def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), chat: Sequence[ChatLine] = (),
@@ -38,7 +56,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     ``width``/``height``: the terminal's size. Below :data:`COMPACT_WIDTH` columns (or
     with ``compact``) the screen is compact; with a ``height`` the moves are laid out
     and the outcomes trimmed (the seat's own kept first) so that the screen fits in
-    ``height`` lines, keeping the header, the hand and the players table."""
+    ``height`` lines, keeping the header, the hand and the players table and at least
+    :data:`~.screen_parts.LOG_MIN` outcomes (specs/client.md § Fitting the screen)."""
     if compact is None:
         compact = width is not None and width < COMPACT_WIDTH
     legal = [action_fields(a) for a in legal]
@@ -54,15 +73,21 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         if contests:
             minimum = max(minimum, len(merged) - contests[-1])
 
-    head: list[RenderableType] = []
-    if compact:
-        head.append(render_header(obs, names, lang, compact=True))
-    else:
-        title = t("app.title", lang) + (" · " + t("header.spectator", lang) if spectator else "")
-        head.append(Panel(render_header(obs, names, lang), title=title, title_align="left", border_style="bold"))
-    if not spectator and not (over and compact):  # once over the ranking says what is left
-        head.append(render_self(obs, lang, compact))
-    head.append(render_players(obs, names, lang, compact))
+    def head_at(level: int) -> list[RenderableType]:
+        """The top of the screen at squeeze ``level`` (see :data:`SQUEEZE`)."""
+        out: list[RenderableType] = []
+        numbers = level < 1
+        if compact:  # squeezed, the leader by seat number only (the players table names it)
+            out.append(render_header(obs, names if level < 2 else None, lang, compact=True, numbers=numbers,
+                                     tight=level >= 4))
+        else:
+            title = t("app.title", lang) + (" · " + t("header.spectator", lang) if spectator else "")
+            out.append(Panel(render_header(obs, names, lang, numbers=numbers), title=title, title_align="left",
+                             border_style="bold"))
+        if not spectator and not (over and compact):  # once over the ranking says what is left
+            out.append(render_self(obs, lang, compact, title=level < 1, oneline=level >= 4))
+        out.append(render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4))
+        return out
 
     tail: list[RenderableType] = []
     result = render_result(obs, names, lang, compact)
@@ -85,6 +110,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         status.append_text(timer)
     if result is None:  # once over, the result's title says "Game over"
         tail.append(status)
+    # squeezed (level 4, compact, on a prompt) the status goes on the moves' hint line
+    merge_status = compact and bool(legal) and result is None
 
     extras: list[RenderableType] = []
     if notices:
@@ -94,58 +121,80 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         extras.append(lines_panel([chat_line_text(c, lang, me) for c in chat][-chat_limit:], t("chat.title", lang),
                                    "magenta", compact))
 
-    def log_part(limit: int) -> RenderableType:
-        return render_log(obs, names, lang, limit, source, compact, minimum)
+    def log_part(limit: int, level: int = 0) -> RenderableType:
+        return render_log(obs, names, lang, limit, source, compact, minimum, terse=level >= 2, oneline=level >= 3)
 
     layouts: Sequence[str | None] = [None]
     if legal and height is not None and width is not None:
         layouts = ["lines", "grouped", "matrix", "tight"] if compact else list(MOVE_LAYOUTS)
     elif legal and compact:
         layouts = ["matrix"] if len(legal) > 8 else ["lines"]
-    moves: RenderableType | None = None
-    if legal:
-        moves = render_actions(legal, obs, names, lang, layouts[0], compact)
     if height is None or width is None:
-        parts = [*head, log_part(log_limit), *tail]
-        if moves is not None:
-            parts.append(moves)
+        parts = [*head_at(0), log_part(log_limit), *tail]
+        if legal:
+            parts.append(render_actions(legal, obs, names, lang, layouts[0], compact))
         return Group(*parts, *extras)
 
-    # fit the screen into `height` lines: the first move layout that leaves room for a
-    # few outcome lines, then as many outcomes (and chat) as fit
-    fixed = sum(height_of(r, width) for r in head + tail)
-    min_log = 3 if compact else 5
-    if moves is not None:
-        best: tuple[int, RenderableType] | None = None
-        for layout in layouts:
-            candidate = render_actions(legal, obs, names, lang, layout, compact)
-            h = height_of(candidate, width)
-            if fixed + h + min_log <= height:
-                best = (h, candidate)
-                break
-            if best is None or h < best[0]:
-                best = (h, candidate)
-        assert best is not None
-        fixed += best[0]
-        moves = best[1]
-        if fixed > height and compact:  # last resort: the line of special numbers and pile counts goes
-            short_header = render_header(obs, names, lang, compact=True, numbers=False)
-            fixed -= height_of(head[0], width) - height_of(short_header, width)
-            head[0] = short_header
-    room = height - fixed
+    # fit the screen into `height` lines with at least LOG_MIN outcomes: try the move
+    # layouts (most spelled out first) with the full top, then without the line of
+    # numbers and the own title; then squeeze the outcomes and the players' titles
+    tail_h = sum(height_of(r, width) for r in tail)
+    heads: dict[int, tuple[list[RenderableType], int]] = {}
+    moves_at: dict[tuple[str | None, bool], tuple[RenderableType | None, int]] = {}
+    log_min: dict[int, int] = {}
+
+    def head_of(level: int) -> tuple[list[RenderableType], int]:
+        if level not in heads:
+            parts = head_at(level)
+            heads[level] = (parts, sum(height_of(r, width) for r in parts))
+        return heads[level]
+
+    def merged(level: int) -> bool:
+        return merge_status and level >= 4
+
+    def moves_of(layout: str | None, level: int = 0) -> tuple[RenderableType | None, int]:
+        key = (layout, merged(level))
+        if key not in moves_at:
+            r = (render_actions(legal, obs, names, lang, layout, compact, status=status if key[1] else None)
+                 if legal else None)
+            moves_at[key] = (r, height_of(r, width) if r is not None else 0)
+        return moves_at[key]
+
+    def tail_of(level: int) -> tuple[list[RenderableType], int]:
+        parts = [r for r in tail if not (merged(level) and r is status)]
+        return parts, tail_h - (height_of(status, width) if len(parts) < len(tail) else 0)
+
+    def min_log_of(level: int) -> int:
+        if level not in log_min:
+            log_min[level] = height_of(log_part(LOG_MIN, level), width)
+        return log_min[level]
+
+    order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:] for lay in layouts]
+    chosen = None
+    for level, layout in order:
+        if head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + min_log_of(level) <= height:
+            chosen = (level, layout)
+            break
+    if chosen is None:  # nothing fits: the most squeezed screen, the shortest move list
+        chosen = (SQUEEZE[-1], min(layouts, key=lambda lay: moves_of(lay, SQUEEZE[-1])[1]))
+    level, layout = chosen
+    head, head_h = head_of(level)
+    tail, tail_h = tail_of(level)
+    moves, moves_h = moves_of(layout, level)
+    room = height - head_h - tail_h - moves_h
     kept_extras = []
     for extra in reversed(extras):  # chat first, then notices, if there is room beyond the outcomes' minimum
         h = height_of(extra, width)
-        if room - h >= min_log:
+        if room - h >= min_log_of(level):
             kept_extras.insert(0, extra)
             room -= h
-    parts = [*head]
-    for limit in range(log_limit, 0, -1):
-        log = log_part(limit)
-        if height_of(log, width) <= room:
-            parts.append(log)
+    log = log_part(LOG_MIN, level)
+    for limit in range(log_limit, LOG_MIN, -1):
+        candidate = log_part(limit, level)
+        if height_of(candidate, width) <= room:
+            log = candidate
             break
-    parts.extend(tail)
+    parts = [*head, log, *tail]
     if moves is not None:
         parts.append(moves)
     return Group(*parts, *kept_extras)

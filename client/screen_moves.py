@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -16,9 +17,10 @@ from rich.text import Text
 from jupai_net import actions as A
 from jupai_net.actions import Action
 
-from .card_words import Names, Obs, cards_text, seat_label
+from .card_words import Names, Obs, cards_text, display_name, name_of, seat_label
 from .i18n import t
-from .move_words import describe_action, group_of, item_text
+from .layout import AtWidth
+from .move_words import column_label, describe_action, group_of, group_rule, item_text, rules_legend
 from .total_words import action_fields, own_total, total_text
 
 
@@ -34,70 +36,176 @@ def prompt_hint(n: int, lang: str, legend: str = "", short: bool = False) -> Tex
     return Text(t(key, lang, n=n) + legend, style="dim")
 
 
-def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str) -> RenderableType | None:
-    """Moves at targets as a table: one column per card (and one per card + weapon),
-    the seat's total for each on top, one row per target with the move numbers; None
-    when the moves do not form such a table (fewer than two targets, or targets with
-    different card choices)."""
-    me = obs.get("seat")
-    groups: dict[tuple[str, int], dict[tuple[tuple[int, ...], bool], tuple[int, Action]]] = {}
-    others: list[tuple[int, Action]] = []
+def _groups(actions: Sequence[Action], obs: Obs, names: Names,
+            lang: str) -> tuple[dict[Any, tuple[str, list[tuple[int, Action]]]], list[tuple[int, Action]]]:
+    """The moves by group (:func:`~.move_words.group_of`: a target, the answer, the
+    supply (a) under way), numbered from 1 in the host's order, and the moves that
+    stand alone (drawing equipment, pass, …)."""
+    groups: dict[Any, tuple[str, list[tuple[int, Action]]]] = {}
+    alone: list[tuple[int, Action]] = []
     for k, a in enumerate(actions, 1):
-        if a.kind in (A.ATTACK, A.DEFENSE, A.DISCARD) and a.target is not None:
-            groups.setdefault((a.kind, a.target), {})[(a.cards, a.weapon)] = (k, a)
+        key, label = group_of(a, obs, names, lang)
+        if label is None:
+            alone.append((k, a))
         else:
-            others.append((k, a))
-    if len(groups) < 2:
-        return None
-    columns = list(next(iter(groups.values())))
-    if any(set(g) != set(columns) for g in groups.values()):
-        return None
-    table = Table(box=None, pad_edge=False, padding=(0, 0, 0, 1), show_edge=False, header_style="bold")
-    table.add_column("", no_wrap=True)
-    for cards, weapon in columns:
-        table.add_column(t("item.weapon", lang) if weapon else cards_text(cards, lang, "+"), justify="right",
-                         no_wrap=True, min_width=3)
+            groups.setdefault(key, (label, []))[1].append((k, a))
+    return groups, alone
 
-    def totals(group: Mapping[Any, tuple[int, Action]]) -> list[str]:
-        return [total_text(own_total(group[c][1], obs), lang, short=True).lstrip("=") for c in columns]
 
-    rows = {key: tuple(totals(g)) for key, g in groups.items()}
+def _legend(groups: Mapping[Any, tuple[str, Sequence[tuple[int, Action]]]], obs: Obs, names: Names, lang: str,
+            head: str | None = None) -> list[Text]:
+    """The rules of the totals under the grid or the tight list (dim lines)."""
+    def who(key: Any, label: str) -> str:  # a target's rules are named by the seat
+        target = key[1] if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], int) else None
+        return label if target is None else seat_label(target, names, obs.get("seat"), lang)
+
+    rows = [(who(key, label), [(cards_text(a.cards or a.recovered, lang, "+"), a) for _k, a in moves])
+            for key, (label, moves) in groups.items()]
+    return [Text(line, style="dim") for line in rules_legend(rows, obs, lang, head)]
+
+
+def _numbered(k: int, a: Action, obs: Obs, names: Names, lang: str) -> Text:
+    return Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang))
+
+
+def _capped_label(key: Any, label: str, obs: Obs, names: Names, lang: str, room: int) -> str | None:
+    """A grid row's label within ``room`` cells: ``attack seat 2 (Bartholomew)``,
+    the name cut short (``attack seat 2 (Barth…)``), then without the name (``attack
+    seat 2``); None when even that does not fit."""
+    kind, target = (key[0], key[1]) if isinstance(key, tuple) and len(key) == 2 else (None, None)
+    if kind not in (A.ATTACK, A.DEFENSE, A.DISCARD) or target is None:
+        text = label.rstrip(":：")
+        return text if cell_len(text) <= room else None
+    me = obs.get("seat")
+
+    def with_name(who: Names) -> str:
+        return t(f"matrix.{kind}", lang, target=seat_label(target, who, me, lang))
+
+    full = with_name(names)
+    if cell_len(full) <= room:
+        return full
+    name = display_name(name_of(names, target) or "", lang)
+    for k in range(cell_len(name) - 1, 2, -1):
+        text = with_name({target: set_cell_size(name, k).rstrip() + "…"})
+        if cell_len(text) <= room:
+            return text
+    bare = with_name(None)
+    return bare if cell_len(bare) <= room else None
+
+
+def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
+                width: int | None = None) -> RenderableType | None:
+    """The moves as a grid: one row per group (a target, the answer, the supply (a)
+    step), one column per choice (cards, then the same cards with the weapon ``+W``),
+    each cell the move's number; the seat's total for each column on top (a group
+    whose totals differ, e.g. a target of the same identity, gets its own totals row),
+    the moves that stand alone numbered under it, then the legend of the totals'
+    rules (:func:`~.move_words.rules_legend`).
+
+    Within ``width`` cells: row labels cut names short (never a number or a column);
+    None when the grid does not fit, or the moves do not form one (groups with
+    different choices, a single choice)."""
+    groups, alone = _groups(actions, obs, names, lang)
+    if not groups:
+        return None
+    cols: dict[Any, dict[tuple[tuple[int, ...], bool, tuple[int, ...]], tuple[int, Action]]] = {
+        key: {(a.cards, a.weapon, a.recovered): (k, a) for k, a in moves} for key, (_label, moves) in groups.items()}
+    columns = list(next(iter(cols.values())))
+    if len(columns) < 2 or any(list(g) != columns for g in cols.values()):
+        return None
+    heads = [column_label(cols[next(iter(cols))][c][1], lang) for c in columns]
+
+    def totals(group: Mapping[Any, tuple[int, Action]]) -> tuple[str, ...]:
+        return tuple(total_text(own_total(group[c][1], obs), lang, short=True).lstrip("=") for c in columns)
+
+    rows = {key: totals(g) for key, g in cols.items()}
     tally: dict[tuple[str, ...], int] = {}
     for r in rows.values():
         tally[r] = tally.get(r, 0) + 1
-    common = max(tally, key=lambda r: tally[r])  # the totals most targets share, on top
+    common = max(tally, key=lambda r: tally[r])  # the totals most groups share, on top
+    differ = [key for key, r in rows.items() if r != common and any(r)]
+    widths = [max(cell_len(heads[j]), cell_len(str(max(g[c][0] for g in cols.values()))),
+                  *(cell_len(r[j]) for r in rows.values())) for j, c in enumerate(columns)]
+    room = (width if width is not None else 10**6) - sum(w + 1 for w in widths)
+    labels = {key: _capped_label(key, groups[key][0], obs, names, lang, room) for key in groups}
+    if any(v is None for v in labels.values()):
+        return None
+
+    def rule_of(key: Any) -> str | None:
+        return group_rule([(cards_text(a.cards or a.recovered, lang, "+"), a) for _k, a in groups[key][1]], obs, lang)
+
+    def with_rule(label: str, key: Any) -> tuple[str, str | None]:
+        """The totals row's label with the rules when they fit, else the rules for the legend."""
+        rule = rule_of(key)
+        if rule is None:
+            return label, None
+        full = t("rule.part", lang, label=label, rule=rule)
+        return (full, None) if cell_len(full) <= room else (label, rule)
+
+    legend: list[Text] = []
+    common_key = next(key for key, r in rows.items() if r == common)
+    total_label, rule = with_rule(t("matrix.total", lang), common_key)
+    if rule is not None:
+        legend.append(Text(t("rule.part", lang, label=t("rule.total", lang), rule=rule), style="dim"))
+    here: dict[Any, str] = {}
+    for key in differ:
+        label, rule = with_rule(t("matrix.total_here", lang), key)
+        here[key] = "  " + label
+        if rule is not None:
+            line = labels[key] or ""
+            if isinstance(key[1], int):  # the seat, named if that fits on the line
+                for who in (names, None):
+                    line = t("rule.part", lang, label=seat_label(key[1], who, obs.get("seat"), lang), rule=rule)
+                    if width is None or cell_len(line) <= width:
+                        break
+            legend.append(Text(line, style="dim"))
+    if max([cell_len(total_label) if any(common) else 0, *(cell_len(x) for x in here.values())]) > room:
+        return None
+    table = Table(box=None, pad_edge=False, padding=(0, 0, 0, 1), show_edge=False, header_style="bold",
+                  collapse_padding=False)
+    table.add_column("", no_wrap=True, overflow="crop")
+    for head, w in zip(heads, widths):
+        table.add_column(head, justify="right", no_wrap=True, min_width=w)
     if any(common):
-        table.add_row(Text(t("matrix.total", lang), style="dim"), *[Text(x, style="dim") for x in common])
-    for (kind, target), group in groups.items():
-        table.add_row(Text(t(f"matrix.{kind}", lang, target=seat_label(target, names, me, lang))),
-                      *[Text(str(group[c][0]), style="bold") for c in columns])
-        if rows[(kind, target)] != common and any(rows[(kind, target)]):  # e.g. a target of the same identity
-            table.add_row(Text("  " + t("matrix.total_here", lang), style="dim"),
-                          *[Text(x, style="dim") for x in rows[(kind, target)]])
+        table.add_row(Text(total_label, style="dim"), *[Text(x, style="dim") for x in common])
+    for key, group in cols.items():
+        table.add_row(Text(labels[key] or ""), *[Text(str(group[c][0]), style="bold") for c in columns])
+        if key in differ:
+            table.add_row(Text(here[key], style="dim"), *[Text(x, style="dim") for x in rows[key]])
     parts: list[RenderableType] = [table]
-    parts.extend(Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang)) for k, a in others)
+    parts.extend(_numbered(k, a, obs, names, lang) for k, a in alone)
+    parts.extend(legend)
     return Group(*parts)
 
 
 def render_actions(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Names = None,
-                   lang: str = "en", layout: str | None = None, compact: bool = False) -> RenderableType:
+                   lang: str = "en", layout: str | None = None, compact: bool = False,
+                   status: Text | None = None) -> RenderableType:
     """The legal actions numbered from 1 in the host's order, each with the total it
-    comes to, and the input hint. ``layout`` (see :data:`MOVE_LAYOUTS`; default: one
-    per line up to 8 moves, else columns, or ``matrix``/``tight`` when ``compact``):
-    ``grouped`` and ``tight`` list the moves under one line per target (``attack seat
-    2:  1) 10♠ =60  2) 10♠+W =108``); ``matrix`` is a table of targets × cards with
-    the totals on top. ``compact``: no border, a shorter hint."""
+    comes to, and the input hint; laid out when printed, for the width the console
+    offers. ``layout`` (see :data:`MOVE_LAYOUTS`; default: one per line up to 8
+    moves, else columns, or ``matrix`` when ``compact``): ``grouped`` and ``tight``
+    list the moves under one line per group (``attack seat 2:  1) 10♠ =60  2) 10♠+W
+    =108``); ``matrix`` is the grid of :func:`move_matrix` (``tight`` when it does not
+    fit). The layouts that show totals without their formulas (``matrix``,
+    ``tight``) give the rules in a legend. A move number is never cut.
+    ``compact``: no border, a shorter hint; ``status``: a line (``Your turn``) put in
+    front of the hint, on its line."""
     actions = [action_fields(a) for a in legal]
+    return AtWidth(lambda width: _render_actions(actions, obs, names, lang, layout, compact, width, status))
+
+
+def _render_actions(actions: Sequence[Action], obs: Obs, names: Names, lang: str, layout: str | None,
+                    compact: bool, width: int, status: Text | None = None) -> RenderableType:
     n = len(actions)
     if layout is None:
         layout = "lines" if n <= 8 else ("matrix" if compact else "columns")
-    body: RenderableType | None = move_matrix(actions, obs, names, lang) if layout == "matrix" else None
+    inner = width if compact else width - 4  # inside the panel's borders and padding
+    body: RenderableType | None = move_matrix(actions, obs, names, lang, inner) if layout == "matrix" else None
     if layout == "matrix" and body is None:
         layout = "tight"
-    marks = []
     if layout in ("lines", "columns"):
-        items = [Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang))
-                 for k, a in enumerate(actions, 1)]
+        items = [_numbered(k, a, obs, names, lang) for k, a in enumerate(actions, 1)]
         if layout == "lines":
             body = Group(*items)
         else:
@@ -111,30 +219,34 @@ def render_actions(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names:
             body = grid
     elif layout in ("grouped", "tight"):
         full = layout == "grouped"
-        groups: dict[Any, tuple[str | None, list[Text]]] = {}
-        for k, a in enumerate(actions, 1):
-            key, label = group_of(a, obs, names, lang)
-            if label is None:
-                groups[key] = (None, [Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang))])
-                continue
-            groups.setdefault(key, (label, []))[1].append(
-                Text.assemble((f"{k})", "bold"), " ", item_text(a, obs, lang, full)))
+        groups, alone = _groups(actions, obs, names, lang)
         rows_out: list[RenderableType] = []
-        for label, items in groups.values():
-            if label is None:
-                rows_out.extend(items)
-            else:
-                rows_out.append(Text(label, style="bold"))
-                rows_out.append(Columns(items, padding=(0, 2)))
+        alone_at = {k: a for k, a in alone}
+        done: set[Any] = set()
+        for k, a in enumerate(actions, 1):  # in the host's order: a group where its first move is
+            if k in alone_at:
+                rows_out.append(_numbered(k, a, obs, names, lang))
+                continue
+            key = group_of(a, obs, names, lang)[0]
+            if key in done:
+                continue
+            done.add(key)
+            label, moves = groups[key]
+            rows_out.append(Text(label, style="bold"))
+            rows_out.append(Columns([Text.assemble((f"{j})", "bold"), " ", item_text(b, obs, lang, full))
+                                     for j, b in moves], padding=(0, 2)))
+        if not full:
+            rows_out.extend(_legend(groups, obs, names, lang, t("legal.legend_total", lang)))
         body = Group(*rows_out)
-    if layout in ("tight", "matrix"):
-        if any(a.weapon for a in actions):
-            marks.append(t("legal.legend_weapon", lang))
-        if layout == "tight" and any(own_total(a, obs) is not None for a in actions):
-            marks.append(t("legal.legend_total", lang))
-    legend = "".join(" · " + m for m in marks)
+    weapon = layout in ("tight", "matrix") and any(a.weapon for a in actions)
+    hint = prompt_hint(n, lang, " · " + t("legal.legend_weapon", lang) if weapon else "", short=compact)
+    lead = cell_len(status.plain) + 3 if status is not None else 0
+    if compact and lead + cell_len(hint.plain) > inner:  # the shortest hint, on one line
+        hint = Text(t("legal.prompt_one_tiny" if n == 1 else "legal.prompt_tiny", lang, n=n)
+                    + (" · " + t("legal.legend_weapon_tiny", lang) if weapon else ""), style="dim")
+    if status is not None:
+        hint = Text.assemble(status, " · ", hint)
     assert body is not None
-    hint = prompt_hint(n, lang, legend, short=compact)
     if compact:
         return Group(body, hint)
     return Panel(Group(body, hint), title=t("legal.title", lang), title_align="left", border_style="green")

@@ -34,15 +34,16 @@ from .card_words import (
 )
 from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_window
 from .i18n import t, tn
-from .layout import COMPACT_NAME, TYPE_STYLE
+from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, width_of
 from .status_words import ranking_rows
 
 
 def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
-                  numbers: bool = True) -> RenderableType:
+                  numbers: bool = True, tight: bool = False) -> RenderableType:
     """Round number / total, round card, round type, R, leader, special numbers, piles
     (``compact``: one short line of numbers, no ranks the players table shows;
-    ``numbers=False``: without that line)."""
+    ``numbers=False``: without that line; ``tight``: the round card without its
+    words, ``Round 2/11 · 2♠ · defense round · …``)."""
     me = obs.get("seat")
     kind = obs.get("round_type", "")
     line = Text()
@@ -50,11 +51,12 @@ def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool
     line.append(t("header.round", lang, round=obs.get("round"), rounds=obs.get("rounds")), style="bold")
     line.append(sep)
     card = obs.get("round_card")
-    line.append(t("header.round_card", lang, card=card_text(card, lang) if card is not None else "?"))
+    card_name = card_text(card, lang) if card is not None else "?"
+    line.append(card_name if tight else t("header.round_card", lang, card=card_name))
     line.append(sep)
     line.append(t("header.type", lang, type=round_type_text(kind, lang)), style=TYPE_STYLE.get(kind, "bold"))
     line.append(sep)
-    line.append(t("header.R", lang, R=obs.get("R")), style="bold")
+    line.append(f"R = {obs.get('R')}" if tight else t("header.R", lang, R=obs.get("R")), style="bold")
     line.append(sep)
     line.append(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang)))
     specials = obs.get("specials") or {}
@@ -84,8 +86,9 @@ def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool
     return Group(*rows)
 
 
-def render_hand(obs: Obs, lang: str = "en") -> Text:
-    """The viewer's hand, sorted, recovered cards marked with ``*`` (and styled)."""
+def render_hand(obs: Obs, lang: str = "en", legend: bool = True) -> Text:
+    """The viewer's hand, sorted, recovered cards marked with ``*`` (and styled); with
+    ``legend``, ``* = recovered card`` after it when one is."""
     hand = obs.get("hand") or []
     recovered = recovered_of(obs, obs.get("seat"))
     text = Text()
@@ -93,40 +96,75 @@ def render_hand(obs: Obs, lang: str = "en") -> Text:
         text.append(t("hand.empty", lang), style="dim")
     for k, c in enumerate(hand):
         if k:
-            text.append("  ")
+            text.append(" " if not legend else "  ")
         if c in recovered:
             text.append(card_text(c, lang) + "*", style="bold cyan")
         else:
             text.append(card_text(c, lang), style="bold")
-    if recovered & set(hand):
+    if legend and recovered & set(hand):
         text.append("    " + t("hand.legend", lang), style="dim")
     return text
 
-def render_self(obs: Obs, lang: str = "en", compact: bool = False) -> RenderableType:
+def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool = True,
+                oneline: bool = False) -> RenderableType:
     """The viewer's panel: identity (in the title), hand (recovered cards marked) and
-    equipment with uses left, quality and visibility (``compact``: no border)."""
+    equipment with uses left, quality and visibility (``compact``: no border;
+    ``title=False`` with ``compact``: no title line, the players table's own row gives
+    the identity; ``oneline`` with ``compact``: hand and short equipment on one line,
+    ``Hand 3♠* 4♦ · Equipment Q♠+3♣ · 1 left · down``)."""
     me = obs.get("seat")
     mine = player_of(obs, me)
+    if compact and oneline:
+        line = Text(t("hand.title_short", lang) + " ", style="dim")
+        line.append_text(render_hand(obs, lang, legend=False))
+        line.append(" · " + t("equip.title_short", lang) + " ", style="dim")
+        line.append(equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine), compact=True))
+        return line
     grid = Table.grid(padding=(0, 2 if not compact else 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
     grid.add_row(t("hand.title_short" if compact else "hand.title", lang), render_hand(obs, lang))
     grid.add_row(t("equip.title_short" if compact else "equip.title", lang),
                  Text(equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine))))
-    title = seat_label(me, None, me, lang) + " · " + t(
+    heading = seat_label(me, None, me, lang) + " · " + t(
         "identity.yours", lang, identity=identity_text(mine.get("identity"), mine.get("identity_value"), lang))
     if compact:
-        return Group(Text(title, style="bold cyan"), grid)
-    return Panel(grid, title=Text(title), title_align="left", border_style="cyan")
+        return Group(Text(heading, style="bold cyan"), grid) if title else grid
+    return Panel(grid, title=Text(heading), title_align="left", border_style="cyan")
 
 
-def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False) -> RenderableType:
+def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
+                   header: bool = True, one_row: bool = False) -> RenderableType:
     """Every seat, one row each: identity (as visible), hand count, recovered cards,
     equipment as visible, cards left; ``▶`` marks the seat to move, ``leads`` the leader
-    (``compact``: short identity and equipment, no header rule; identities never cut)."""
+    (``compact``: short identity and equipment, no header rule; identities never cut;
+    names longer than 14 cells cut with ``…``; ``one_row`` with ``compact``: one
+    terminal row per seat, names cut shorter (10, then 6 cells) when the console is
+    narrow, and the recovered cards, last, cut with ``…`` if still needed;
+    ``header=False``: without the column titles)."""
+    if not compact or not one_row:
+        return _players(obs, names, lang, compact, header, COMPACT_NAME)
+
+    def fitted(width: int) -> RenderableType:
+        for cap in (COMPACT_NAME, 10, 6):
+            table = _players(obs, names, lang, True, header, cap)
+            if width_of(table) <= width:
+                return table
+        # the recovered cards get what is left of the line, cut with …
+        rest = width - width_of(_players(obs, names, lang, True, header, 6, recovered=False)) - 1
+        return _players(obs, names, lang, True, header, 6, max(3, rest))
+
+    return AtWidth(fitted)
+
+
+def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap: int,
+             recovered_width: int | None = None, recovered: bool = True) -> Table:
+    """The players table with names cut at ``cap`` cells; compact, the recovered cards
+    at most ``recovered_width`` cells (cut with …), or left out (``recovered=False``)."""
     me = obs.get("seat")
     if compact:
-        table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")
+        table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim",
+                      show_header=header)
     else:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
     table.add_column(t("col.seat", lang), no_wrap=True)
@@ -135,7 +173,9 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
     table.add_column(t("col.left_short" if compact else "col.left", lang), justify="right", no_wrap=True)
     if compact:
         table.add_column(t("col.equipment", lang), no_wrap=True)
-        table.add_column(t("col.recovered", lang), min_width=8)
+        if recovered:
+            table.add_column(t("col.recovered", lang), min_width=None if recovered_width else 8,
+                             max_width=recovered_width, no_wrap=recovered_width is not None, overflow="ellipsis")
     else:
         table.add_column(t("col.recovered", lang))
         table.add_column(t("col.equipment", lang))
@@ -143,8 +183,8 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
         s = p.get("seat")
         if compact:  # the column says "seat": the number and the name (cut short) are enough
             name = t("you", lang) if s == me else display_name(name_of(names, s) or "", lang)
-            if cell_len(name) > COMPACT_NAME:
-                name = set_cell_size(name, COMPACT_NAME - 1) + "…"
+            if cell_len(name) > cap:
+                name = set_cell_size(name, cap - 1).rstrip() + "…"
             label = ("▶ " if s == obs.get("to_move") else "  ") + f"{s} {name}".rstrip()
         else:
             label = ("▶ " if s == obs.get("to_move") else "  ") + seat_label(s, names, me, lang)
@@ -159,7 +199,8 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
         # every cell a Text: what the host sent is never read as rich markup
         cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
         if compact:
-            table.add_row(Text(label, style=style), Text(ident), *cells, Text(equipment), Text(rec))
+            table.add_row(Text(label, style=style), Text(ident), *cells, Text(equipment),
+                          *([Text(rec)] if recovered else []))
         else:
             table.add_row(Text(label, style=style), Text(ident), *cells, Text(rec), Text(equipment))
     return table
@@ -168,48 +209,56 @@ _LOG_STYLE = {"contest": "yellow", "discard": "yellow", "round": "bold", "end": 
 
 
 def _log_text(events: Sequence[Mapping[str, Any]], me: int | None, names: Names, lang: str,
-              short: bool = False) -> Text:
-    text = Text()
+              short: bool = False, oneline: bool = False) -> RenderableType:
     lines = []
     for e in events:
-        line = describe_event(e, names, me, lang, short)
+        line = describe_event(e, names, me, lang, short, first=oneline)
         if line:
             lines.append((line, involves(e, me), _LOG_STYLE.get(e.get("kind"), "")))
-    for k, (line, mine, style) in enumerate(lines):
-        if k:
-            text.append("\n")
-        if mine:
-            text.append(MINE_MARK + line, style="bold cyan")
-        else:
-            text.append(line, style=style)
     if not lines:
-        text.append(t("log.empty", lang), style="dim")
-    return text
+        return Text(t("log.empty", lang), style="dim")
+    rows = [Text(MINE_MARK + line if mine else line, style="bold cyan" if mine else style)
+            for line, mine, style in lines]
+    if oneline:  # one terminal row per outcome, cut at the end (the whole line is in /log)
+        for row in rows:
+            row.no_wrap, row.overflow = True, "ellipsis"
+        return Group(*rows)
+    return Text("\n").join(rows)
+
+
+#: How few outcome lines a fitted screen keeps (the newest; more when there is room).
+LOG_MIN = 3
 
 
 def render_log(obs: Obs, names: Names = None, lang: str = "en", limit: int = LOG_LIMIT,
                events: Sequence[Mapping[str, Any]] | None = None, compact: bool = False,
-               minimum: int = 4) -> RenderableType:
+               minimum: int = 4, *, terse: bool = False, oneline: bool = False) -> RenderableType:
     """The outcomes since the viewer's last move (at most ``limit``; contest formulas
     highlighted, the viewer's own outcomes marked ``»``), oldest first. ``events``: the
-    seat's event history (default: the observation's log tail)."""
+    seat's event history (default: the observation's log tail).
+
+    ``compact``: no border; the count of earlier lines not shown goes into the title
+    (``Since your last turn · 2 earlier lines: /log``). ``terse``: seats without their
+    names (the players table above gives them). ``oneline``: one row per outcome, cut
+    with ``…`` at the width (``/log`` shows them whole)."""
     me = obs.get("seat")
     source = list(events if events else (obs.get("log") or []))
     pending = obs.get("pending")
     if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
         source.pop()  # the play waiting for its answer is shown as the pending contest
     shown, since, hidden = recent_window(source, me, limit, minimum)
-    text = _log_text(shown, me, names, lang, short=compact)
-    if hidden:
-        text = Text.assemble((tn("log.hidden", hidden, lang), "dim"), "\n", text)
+    body = _log_text(shown, me, None if terse else names, lang, short=compact, oneline=oneline)
     title = t("log.since" if since else "log.title", lang)
     if compact:
-        return Group(Text(title, style="yellow"), text)
-    return Panel(text, title=title, title_align="left", border_style="yellow")
+        head = Text(title, style="yellow")
+        if hidden:
+            head.append(" · " + tn("log.more", hidden, lang), style="dim")
+        return Group(head, body)
+    if hidden:
+        body = Group(Text(tn("log.hidden", hidden, lang), style="dim"), body)
+    return Panel(body, title=title, title_align="left", border_style="yellow")
 
 
-#: How the moves are listed, most spelled out first: one per line in words
-#: (``lines``), in columns in words (``columns``), grouped by target with each move's
 def timer_text(seconds_left: float | None, lang: str = "en") -> Text | None:
     """``⏱ 23 s left`` (red under 10 s, ``time is up`` at 0); None without a timer."""
     if seconds_left is None:

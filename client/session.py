@@ -83,8 +83,9 @@ log = logging.getLogger("jupai.client")
 #: host after :data:`PING_AFTER` quiet seconds so a live host always answers in time.
 STALL_AFTER, PING_AFTER = 3.0, 1.0
 
-#: How many chat lines, notices and events a :class:`ClientView` keeps (newest last).
-KEEP_CHAT, KEEP_NOTICES, KEEP_EVENTS = 100, 50, 50
+#: How many chat lines, notices and events a :class:`ClientView` keeps (newest last;
+#: the events of a whole game, for `/log`).
+KEEP_CHAT, KEEP_NOTICES, KEEP_EVENTS = 100, 50, 5000
 
 # Session phases (ClientView.phase).
 CONNECTING, LOBBY, SEEDING, PLAYING, OVER = "connecting", "lobby", "seeding", "playing", "over"

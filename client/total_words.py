@@ -14,8 +14,11 @@ from jupai_net.actions import Action
 from jupai_net.cards import rank
 from jupai_net.formulas import (
     Total,
+    attack_rule,
     attack_total,
+    defense_attack_rule,
     defense_attack_strength,
+    defense_rule,
     defense_strength,
 )
 
@@ -69,11 +72,14 @@ def _same_identity(obs: Obs, me: int, other: int | None, cards: Sequence[int]) -
     return role == theirs
 
 
-def own_total(action: Action | Mapping[str, Any], obs: Obs) -> MoveTotal | None:
+def own_total(action: Action | Mapping[str, Any], obs: Obs, rule: bool = False) -> MoveTotal | None:
     """The total ``action`` gives the acting seat, computed from its observation with
     the engine's own formulas (:mod:`jupai_net.formulas`): R, the seat's identity value,
     the same-identity reading and its equipment. None for moves without a total
-    (supply, pass, drawing equipment, a discard with no target)."""
+    (supply, pass, drawing equipment, a discard with no target).
+
+    ``rule``: each :class:`Total`'s ``formula`` is the rule with the intent as ``i``
+    (``3×i + 8×6``, no `` = value``; see :func:`own_rule`)."""
     a = action_fields(action)
     me, R = obs.get("seat"), obs.get("R")
     if me is None or R is None:
@@ -90,16 +96,26 @@ def own_total(action: Action | Mapping[str, Any], obs: Obs) -> MoveTotal | None:
             return MoveTotal(different, alt=same_total)
         return MoveTotal(same_total if same else different)
 
+    def attack(use: tuple[int, int] | None, same: bool) -> Total:
+        total = attack_total(R, i, use, same, I)
+        return Total(total.value, attack_rule(R, use, same, I)) if rule else total
+
+    def defense_attack(same: bool) -> Total:
+        total = defense_attack_strength(R, i, same, I)
+        return Total(total.value, defense_attack_rule(R, same, I)) if rule else total
+
+    def defense(w: int, same: bool) -> Total:
+        total = defense_strength(R, i, w, same)
+        return Total(total.value, defense_rule(R, w, same)) if rule else total
+
     use = mw if a.weapon else None
     if a.kind == A.ATTACK:
-        return either(_same_identity(obs, me, a.target, a.cards), attack_total(R, i, use, False),
-                      attack_total(R, i, use, True, I))
+        return either(_same_identity(obs, me, a.target, a.cards), attack(use, False), attack(use, True))
     if a.kind == A.DEFENSE:
-        return either(_same_identity(obs, me, a.target, a.cards), defense_attack_strength(R, i, False),
-                      defense_attack_strength(R, i, True, I))
+        return either(_same_identity(obs, me, a.target, a.cards), defense_attack(False), defense_attack(True))
     if a.kind == A.DISCARD and a.target is not None:
         same = _same_identity(obs, me, a.target, a.cards)
-        contest = attack_total(R, i, use, True, I)
+        contest = attack(use, True)
         if same:
             return MoveTotal(contest)
         target_eq = player_of(obs, a.target).get("equipment") or {}
@@ -109,14 +125,33 @@ def own_total(action: Action | Mapping[str, Any], obs: Obs) -> MoveTotal | None:
         pending = obs.get("pending") or {}
         contest_kind = pending.get("contest")
         if contest_kind == "discard":  # the response card is only compared, by its rank
-            return MoveTotal(Total(i, str(i)))
+            return MoveTotal(Total(i, "i" if rule else str(i)))
         same = _same_identity(obs, me, pending.get("actor"), a.cards)
         if contest_kind == "attack":
-            return either(same, attack_total(R, i, use, False), attack_total(R, i, use, True, I))
+            return either(same, attack(use, False), attack(use, True))
         if contest_kind == "defense":
             w = use[1] if use else 0
-            return either(same, defense_strength(R, i, w, False), defense_strength(R, i, w, True))
+            return either(same, defense(w, False), defense(w, True))
     return None
+
+
+def own_rule(action: Action | Mapping[str, Any], obs: Obs, lang: str = "en") -> str | None:
+    """The rule a move's total follows, with its cards' intent as ``i``: ``1×i + 12×7``;
+    ``i > m 8`` for a plain discard at a visible mass (``i vs m ?`` hidden); with a
+    hidden role both readings (``1×i; if same identity: 11×i + 1``). None for a move
+    without a total. The legend of the move lists that show totals only (grid, tight)."""
+    total = own_total(action, obs, rule=True)
+    if total is None:
+        return None
+    parts = []
+    if total.plain is not None:
+        m = total.plain[1]
+        parts.append(t("rule.plain", lang, m=m) if m is not None else t("rule.plain_unknown", lang))
+    elif total.total is not None:
+        parts.append(total.total.formula)
+    if total.alt is not None:
+        parts.append(t("total.if_same", lang, formula=total.alt.formula))
+    return t("sep", lang).join(parts)
 
 
 def pending_total(obs: Obs) -> MoveTotal | None:

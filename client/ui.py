@@ -40,9 +40,11 @@ from .render import (
     render_view,
     timer_text,
 )
+from .screen_log import game_log_lines, game_log_rows, log_page, page_count
 from .session import PlayerBase, SessionControl
 
 HELP_WORDS = {"?", "？", "help", "/help", "h", "帮助"}
+LOG_WORDS = {"/log", "log", "/日志", "日志"}
 QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "/q", "退出"}
 CHAT_PREFIXES = ("/chat ", "say ", "/say ", "说 ")
 
@@ -50,7 +52,7 @@ CHAT_PREFIXES = ("/chat ", "say ", "/say ", "说 ")
 @dataclass(frozen=True, slots=True)
 class Command:
     """One parsed input line. ``kind``: ``choose`` (``index`` 0-based), ``chat``
-    (``text``), ``help``, ``quit``, ``empty`` or ``error`` (``key`` + ``args`` of the
+    (``text``), ``help``, ``log`` (the whole game so far), ``quit``, ``empty`` or ``error`` (``key`` + ``args`` of the
     message to show, from :mod:`.i18n`)."""
 
     kind: str
@@ -71,6 +73,8 @@ def parse_input(line: str, n_legal: int) -> Command:
         return Command("help")
     if low in QUIT_WORDS:
         return Command("quit")
+    if low in LOG_WORDS:
+        return Command("log")
     if low in ("/chat", "say", "/say", "说"):
         return Command("error", key="input.empty_chat")
     for prefix in CHAT_PREFIXES:
@@ -180,6 +184,8 @@ class TerminalPlayer(PlayerBase):
         self._next: trio.MemorySendChannel[bool] | None = None  # open while asking "next game?"
         self.ending_shown: bytes | None = None  # game id whose ending (and scoreboard) was printed
         self.again_key = "series.next"  # the question between games (`jupai play`: "series.play_again")
+        self._log_rows: list[Text] = []  # the game log being paged (/log)
+        self._log_page: int | None = None  # the page shown, None when the table is shown
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -250,15 +256,21 @@ class TerminalPlayer(PlayerBase):
     def _tick_prompt(self) -> None:
         """Rewrite the prompt line's timer in place: save the cursor, draw the prompt
         at the line's start (same width), restore the cursor — what the person typed
-        stays on screen and the cursor where it was."""
+        stays on screen and the cursor where it was (not while the log is paged)."""
+        if self._log_page is not None:
+            return
         with self.console.capture() as capture:
             self.console.print(self._timer_prompt(), end="")
         self.console.file.write(SAVE_CURSOR + "\r" + capture.get() + RESTORE_CURSOR)
         self.console.file.flush()
 
     def redraw(self) -> None:
-        """Clear the terminal and draw the current view once, then pending messages."""
+        """Clear the terminal and draw the current view once, then pending messages
+        (while the game log is paged, the page stays: the table comes back with q)."""
         if self.view is None:
+            return
+        if self._log_page is not None:
+            self._draw_log_page()
             return
         if self.clear:
             self.console.clear()
@@ -281,6 +293,46 @@ class TerminalPlayer(PlayerBase):
             self.console.print(render_actions(self._legal, obs, _get(self.view, "names"), self.lang,
                                               "tight" if compact else None, compact))
             self.say(t("help.back", self.lang), "dim")
+
+    def show_log(self) -> None:
+        """Page 1 of the whole game so far (``/log``): every event in words with its
+        formulas, oldest first, in pages of the terminal's height; Enter shows the
+        next page, q (or Enter on the last page) goes back to the table."""
+        view = self.view
+        events = list(_get(view, "events", default=()) or ()) if view is not None else []
+        obs = (_get(view, "observation", "obs") or {}) if view is not None else {}
+        if not events:
+            events = list(obs.get("log") or ())
+        lines = game_log_lines(events, _get(view, "seat") if view is not None else None,
+                               _get(view, "names") if view is not None else None, self.lang)
+        self._log_rows = game_log_rows(lines, self.console.width)
+        self._log_page = 0
+        self._draw_log_page()
+
+    def _log_height(self) -> int:
+        return max(6, self.console.height - 1) if self.console.is_terminal else 10**6
+
+    def _draw_log_page(self) -> None:
+        if self.clear:
+            self.console.clear()
+        assert self._log_page is not None
+        self.console.print(log_page(self._log_rows, self._log_page, self._log_height(), self.lang,
+                                    your_turn=bool(self._legal)))
+
+    def _log_key(self, line: str) -> bool:
+        """Handle ``line`` while the log is paged: Enter → next page (or back to the
+        table after the last), q → back to the table. Returns False (and closes the
+        log) for any other line, to be handled as usual."""
+        assert self._log_page is not None
+        key = line.strip().lower()
+        last = self._log_page >= page_count(len(self._log_rows), self._log_height()) - 1
+        if key == "" and not last:
+            self._log_page += 1
+            self._draw_log_page()
+            return True
+        self._log_page, self._log_rows = None, []
+        self.redraw()
+        return key in ("", "q")
 
     def say(self, text: str | Any, style: str = "") -> None:
         """Print one line under the table (not a redraw)."""
@@ -409,7 +461,12 @@ class TerminalPlayer(PlayerBase):
         """Act on one typed line (see :func:`parse_input`)."""
         if self._answer_next(line):
             return
+        if self._log_page is not None and self._log_key(line):
+            return
         cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
+        if cmd.kind == "log":
+            self.show_log()
+            return
         if cmd.kind == "empty":
             if self._legal:
                 self.redraw()  # e.g. back from the help to the table

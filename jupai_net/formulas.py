@@ -58,3 +58,28 @@ def compare(left: Total, right: Total, op: str = ">") -> str:
     a, b = left.value, right.value
     rel = ">" if a > b else "<" if a < b else "="
     return f"{a} {rel} {b}"
+
+
+# ------------------------------------------------------------------ rules, symbolic
+# The same formulas with the intent left as the symbol ``i`` (for a legend under a
+# table of moves whose cards differ): ``attack_rule(3, (8, 6), False)`` is
+# ``3×i + 8×6``; writing a number for ``i`` gives the formula of the Total functions
+# above without its `` = value`` (tests/test_client_move_table.py checks it).
+I_SYMBOL = "i"
+
+
+def attack_rule(R: int, weapon: tuple[int, int] | None, same: bool, I: int = 0) -> str:
+    """:func:`attack_total`'s formula with the intent as ``i``: ``R×i (+ m×w)``, same
+    identity ``I×i + R (+ m×w)``."""
+    text = f"{I}×{I_SYMBOL} + {R}" if same else f"{R}×{I_SYMBOL}"
+    return text if weapon is None else f"{text} + {weapon[0]}×{weapon[1]}"
+
+
+def defense_attack_rule(R: int, same: bool, I: int = 0) -> str:
+    """:func:`defense_attack_strength`'s formula with the intent as ``i``."""
+    return f"({I} + {I_SYMBOL}) + ({R} + {I_SYMBOL})" if same else f"{R} + {I_SYMBOL}"
+
+
+def defense_rule(R: int, w: int, same: bool) -> str:
+    """:func:`defense_strength`'s formula with the intent as ``i``."""
+    return f"({R} + {I_SYMBOL}) + ({w} + {I_SYMBOL})" if same else f"{w} + {I_SYMBOL}"

@@ -199,8 +199,36 @@ class PlainPlayer:
                     self._print(f"[!] {exc}")
             elif cmd.kind == "help":
                 self._print(to_text(render_help(self.lang), width=100).rstrip())
+            elif cmd.kind == "log":
+                await self.show_log(view)
             elif cmd.kind == "error":
                 self._print(t(cmd.key or "input.not_number", self.lang, **cmd.args))
+
+    async def show_log(self, view: Any) -> None:
+        """``/log``: the whole game so far, one line per event with its formulas
+        (own ones marked ``»``); on a terminal in pages of its height (Enter: next
+        page, q: stop), else all at once."""
+        import trio
+
+        from .client.i18n import t
+        from .client.screen_log import game_log_lines
+
+        events = list(getattr(view, "events", None) or (view.observation or {}).get("log") or ())
+        lines = [("» " if mine else "  ") + text
+                 for text, mine in game_log_lines(events, view.seat, view.names, self.lang)]
+        try:
+            rows = os.get_terminal_size(self.out.fileno()).lines if self.out.isatty() else 0
+        except (AttributeError, OSError, ValueError):
+            rows = 0
+        per = max(3, rows - 2) if rows else len(lines) or 1
+        for start in range(0, max(1, len(lines)), per):
+            for line in lines[start:start + per] or [t("log.empty", self.lang)]:
+                self._print(line)
+            if start + per < len(lines):
+                self._print(t("gamelog.keys_plain", self.lang))
+                key = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
+                if key is None or key.strip().lower() == "q":
+                    break
 
     def on_end(self, result: Any) -> None:
         """Nothing: :func:`run` prints the ending (:func:`jupai_net.client.ui.print_game_end`)."""

@@ -55,12 +55,39 @@ def screens(players: int, seed: int, every: int = 1, **rules):
     yield st, 0, history[0]
 
 
+def outcome_rows(lines: list[str], obs, lang: str, history=()) -> list[int]:
+    """The indexes of the rows under the outcomes' title, up to the status line (or the
+    ranking once the game is over); on a screen squeezed so far that the status is on
+    the moves' hint line, the rows that are outcomes of ``history``, one row each."""
+    titles = (t("log.since", lang), t("log.title", lang))
+    start = next((k for k, line in enumerate(lines) if line.startswith(titles)), None)
+    if start is None:
+        return []
+    ends = (R.status_text(obs, BOTS, lang)[:5], t("status.over", lang), "⚔ ")
+    end = next((k for k in range(start + 1, len(lines))  # (not the hint line: "Your turn · … ? help")
+                if lines[k].startswith(ends) and "?" not in lines[k]), None)
+    if end is not None:
+        return list(range(start + 1, end))
+    me = obs.get("seat")
+    forms = {re.sub(r"\s+", "", f) for e in R.merged_events(history)
+             for f in (R.describe_event(e, None, me, lang, True, first=True), R.describe_event(e, None, me, lang, True))
+             if f}
+    rows = []
+    for k in range(start + 1, len(lines)):
+        row = re.sub(r"\s+", "", lines[k].removeprefix(R.MINE_MARK)).rstrip("…")
+        if not row or not any(f.startswith(row) for f in forms):
+            break
+        rows.append(k)
+    return rows
+
+
 @pytest.mark.parametrize("players, seed", [(4, 1), (5, 2), (6, 3), (6, 4), (3, 5)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
     """At 80 columns and 23 lines (the 24th is the prompt) the whole screen fits: the
     hand and equipment, every seat's row with its full identity, the numbered moves
-    and the input hint; nothing is cut with an ellipsis."""
+    and the input hint; nothing but an outcome line (whole in /log) or a player's name
+    is cut with an ellipsis."""
     checked = 0
     for st, seat, history in screens(players, seed, every=3):
         obs = st.observation(seat)
@@ -70,7 +97,13 @@ def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
         lines = text.rstrip("\n").split("\n")
         assert len(lines) <= 23, text
         assert all(cell_len(line.rstrip()) <= 80 for line in lines)
-        assert "…" not in text, text
+        outcomes = set(outcome_rows(lines, obs, lang, history))
+        # only an outcome line (whole in /log) or, on a squeezed screen, a player's
+        # name in its row is cut short; never a move, an identity, the hand
+        players = {k for k, line in enumerate(lines) if re.match(r"[▶ ] \d ", line)}
+        cut = [line for k, line in enumerate(lines) if "…" in line and k not in outcomes
+               and not (k in players and "…" in line.split("  ")[1])]
+        assert not cut, text
         if not st.is_over:  # once over, the ranking replaces the own hand
             hand = next(line for line in lines if line.startswith(t("hand.title_short", lang)))
             for c in obs["hand"]:
@@ -84,14 +117,16 @@ def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
             n = len(legal)
             hint = t("legal.prompt_one_short" if n == 1 else "legal.prompt_short", lang, n=n)
             assert hint in text
-            assert re.search(rf"(?<![\d–]){n}(?!\d)", text.split(t("status.your_turn", lang))[-1]), text
+            moves = "\n".join(lines[max(outcomes, default=0) + 1:])  # under the outcomes
+            assert re.search(rf"(?<![\d–]){n}(?!\d)", moves.split(hint)[0]), text
             checked += 1
     assert checked > 5
 
 
 def test_the_attack_round_table_of_moves_at_80_columns():
     """36 attack moves (3 targets × 6 cards × with/without weapon) take 5 lines: the
-    cards on top, the total each comes to, one row of move numbers per target."""
+    cards on top, the total each comes to with the rule it follows, one row of move
+    numbers per target."""
     rules = RuleSet(players=4, round_value="rank", hand_size=6)
     hands = {0: [card(2), card(3), card(3, 1), card(9), card(9, 1), card(12)]}
     st = deal(rules, setup_of("LCFN"), hands=hands, equipment={0: (card(4, 1), card(8))}, rounds=[card(6, 1)])
@@ -102,14 +137,16 @@ def test_the_attack_round_table_of_moves_at_80_columns():
     lines = text.rstrip("\n").split("\n")
     assert len(lines) == 6
     assert lines[0].split() == ["2♠", "+W", "3♠", "+W", "3♥", "+W", "9♠", "+W", "9♥", "+W", "Q♠", "+W"]
-    assert lines[1].split() == ["your", "total", "12", "44", "18", "50", "18", "50", "54", "86", "54", "86", "72", "104"]
+    # the totals row says the rule they follow (i: the card's rank), then each total
+    assert lines[1].split() == ["your", "total:", "6×i", "·", "+W:", "6×i", "+", "4×8",
+                                "12", "44", "18", "50", "18", "50", "54", "86", "54", "86", "72", "104"]
     assert lines[2].split()[-12:] == [str(k) for k in range(1, 13)]
     assert lines[2].startswith("attack seat 1 (greedy bot 1)")
     assert lines[4].split()[-1] == "36"
     assert lines[5] == "Type a number 1–36 and Enter · ? help · +W = with your weapon"
     # the totals row is each move's own total
     for k, a in enumerate(legal[:12]):
-        assert R.own_total(a, obs).total.value == int(lines[1].split()[2 + k])
+        assert R.own_total(a, obs).total.value == int(lines[1].split()[8 + k])
 
 
 def test_outcomes_since_my_last_turn_are_kept_and_mine_stand_out():
@@ -161,6 +198,24 @@ def test_recent_events_keep_the_newest_when_trimmed_and_say_so():
         assert words in text
 
 
+def shown(event, seat, text, lang="en") -> bool:
+    """``event`` is on the screen ``text`` in one of the forms a fitted screen uses
+    (screen.SQUEEZE): whole with names, whole with seat numbers only, or on one row,
+    outcome first, cut with ``…`` (whole in /log)."""
+    flat = re.sub(r"\s+", "", text)
+    whole = [R.describe_event(event, names, seat, lang, True) for names in (BOTS, None)]
+    if any(re.sub(r"\s+", "", w) in flat for w in whole):
+        return True
+    first = re.sub(r"\s+", "", R.describe_event(event, None, seat, lang, True, first=True))
+    for line in text.split("\n"):
+        row = re.sub(r"\s+", "", line.removeprefix(R.MINE_MARK))
+        if row.endswith("…") and len(row) > 10 and first.startswith(row[:-1]):
+            return True
+        if row == first:
+            return True
+    return False
+
+
 def test_80x24_shows_the_move_that_won_and_the_game_over_screen_shows_the_last_contest():
     """Real engine games: at every prompt of 80×24 the newest outcome is on screen, and
     the final screen shows the game's last contest."""
@@ -176,12 +231,10 @@ def test_80x24_shows_the_move_that_won_and_the_game_over_screen_shows_the_last_c
             newest = [e for e in merged if describe_event(e, BOTS, seat, "en", True) and e.get("kind") != "end"]
             if obs.get("pending") or not ("Last outcomes" in text or "Since your last turn" in text):
                 continue  # the play waiting for its answer shows as the pending contest
-            last = describe_event(newest[-1], BOTS, seat, "en", True)
-            assert re.sub(r"\s+", "", last) in flat, (last, text)
+            assert shown(newest[-1], seat, text), text
             if st.is_over:
                 contest = [e for e in merged if e.get("kind") == "contest"][-1]
-                line = describe_event(contest, BOTS, seat, "en", True)
-                assert re.sub(r"\s+", "", line) in flat, (line, text)
+                assert shown(contest, seat, text), text
                 assert text.count("Game over") == 1 and "Game over: " not in text  # said once
                 checked += 1
     assert checked == 5

@@ -260,8 +260,14 @@ def test_supply_a_steps_read_as_one_supply(lang):
         assert "supply: discard recovered K♠ too" in words
         assert words[-1] == "keep your other recovered cards (end the supply)"
         assert R.pending_text(obs) == "seat 0 (you) supplies: discarded 3♠ (v = 3) and may discard up to 3 more recovered cards"
-        menu = to_text(render_actions(legal, obs, layout="matrix", compact=True), width=80)
-        assert "supply: discard one more recovered card (up to 3 more):" in menu
+        menu = to_text(render_actions(legal, obs, layout="matrix", compact=True), width=80).split("\n")
+        # one grid row: the recovered cards on top, the move numbers under them
+        assert menu[0].split() == ["A♠", "2♠", "10♠", "K♠"]
+        assert menu[1].split()[-4:] == ["1", "2", "3", "4"]
+        assert menu[1].startswith("supply: discard one more recovered card (up to 3 more) ")
+        assert menu[2] == " 5. keep your other recovered cards (end the supply)"
+        tight = to_text(render_actions(legal, obs, layout="tight", compact=True), width=80)
+        assert "supply: discard one more recovered card (up to 3 more):" in tight
     else:
         assert "补给：再丢弃回收的牌 K♠" in words and words[-1] == "保留其余回收的牌（结束补给）"
     events = list(st.events[len(history):])

@@ -1,0 +1,152 @@
+"""The table screen fitted to small terminals (specs/client.md § Fitting the screen,
+§ The game log): the newest outcomes are always on screen, ``/log`` pages the whole
+game, for the rich screen and ``--plain``."""
+
+from __future__ import annotations
+
+import io
+import re
+from types import SimpleNamespace
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from jupai_net.client import render as R
+from jupai_net.client.i18n import t
+from jupai_net.client.render import render_view, to_text
+from jupai_net.client.screen_log import game_log_lines, game_log_rows, log_page, page_count
+
+from .test_client_polish_screen import BOTS, screens, shown
+
+LONG = {s: f"Bartholomew-Alexandria {s}" for s in range(6)}
+
+
+def newest_outcomes(st, seat, history, k=3):
+    """The newest ``k`` outcome events the seat's screen must show (the play waiting
+    for its answer is the pending contest; the end is the ranking)."""
+    source = list(history)
+    pending = st.observation(seat).get("pending")
+    if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
+        source.pop()
+    merged = [e for e in R.merged_events(source) if e.get("kind") != "end" and R.describe_event(e, None, seat)]
+    return merged[-k:]
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("players, seed, names", [(4, 1, BOTS), (6, 3, BOTS), (6, 4, LONG)])
+def test_the_newest_three_outcomes_are_always_on_screen(players, seed, names, lang, width):
+    """At every third prompt of a random 4- or 6-seat game, at 80 and 60 columns by 23
+    lines (the 24th is the prompt), whatever the number of moves: the screen fits and
+    the three newest outcomes are on it (whole, or on one row cut with … and whole in
+    /log)."""
+    checked = 0
+    for st, seat, history in screens(players, seed, every=3):
+        obs = st.observation(seat)
+        legal = [] if st.is_over else st.legal_actions(seat)
+        text = to_text(render_view(obs, legal=legal, names=names, events=history, lang=lang, width=width,
+                                   height=23), width=width)
+        lines = text.rstrip("\n").split("\n")
+        assert len(lines) <= 23, text
+        assert all(cell_len(line.rstrip()) <= width for line in lines), text
+        for event in newest_outcomes(st, seat, history):
+            assert shown_in(event, seat, text, lang, names), (R.describe_event(event, names, seat, lang), text)
+        checked = max(checked, len(legal))
+    assert checked >= 12  # long move lists were among them
+
+
+def shown_in(event, seat, text, lang, names) -> bool:
+    if names is BOTS:
+        return shown(event, seat, text, lang)
+    flat = re.sub(r"\s+", "", text)
+    whole = [R.describe_event(event, n, seat, lang, True) for n in (names, None)]
+    if any(re.sub(r"\s+", "", w) in flat for w in whole):
+        return True
+    return shown(event, seat, text, lang)
+
+
+# ------------------------------------------------------------------------- /log
+def _history(players=4, seed=1, stop=30):
+    for k, (st, seat, history) in enumerate(screens(players, seed)):
+        if k == stop:
+            return st, seat, history
+    raise AssertionError("game too short")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_game_log_pages_every_event_of_the_game(lang):
+    st, seat, history = _history()
+    lines = game_log_lines(history, seat, BOTS, lang)
+    assert len(lines) == len([e for e in R.merged_events(history) if R.describe_event(e, BOTS, seat, lang)])
+    assert lines[0][0] == R.describe_event(history[0], BOTS, seat, lang)  # from the deal on
+    rows = game_log_rows(lines, 60)
+    assert all(cell_len(row.plain) <= 60 for row in rows)
+    pages = page_count(len(rows), 24)
+    assert pages >= 2
+    seen = []
+    for p in range(pages):
+        page = to_text(log_page(rows, p, 24, lang), width=60).rstrip("\n").split("\n")
+        assert len(page) <= 24
+        assert page[0] == t("gamelog.title", lang, page=p + 1, pages=pages)
+        assert page[-1] == t("gamelog.keys_last" if p == pages - 1 else "gamelog.keys", lang)
+        seen.extend(page[1:-1])
+    flat = re.sub(r"\s+", "", "".join(seen))
+    for text, _mine in lines:  # every line of the game, whole, in order
+        assert re.sub(r"\s+", "", text) in flat
+
+
+class _Reader:
+    async def readline(self):  # pragma: no cover - not read in these tests
+        return None
+
+
+def _player(width=80, height=24, lang="en"):
+    from jupai_net.client.ui import TerminalPlayer
+
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, force_terminal=True, color_system=None,
+                      legacy_windows=False)
+    player = TerminalPlayer(lang=lang, console=console, reader=_Reader(), clear=False)
+    return player, out
+
+
+async def test_slash_log_pages_the_game_and_q_goes_back_to_the_table():
+    st, seat, history = _history(6, 3, 40)
+    view = SimpleNamespace(observation=st.observation(seat), seat=seat, names=BOTS, events=tuple(history),
+                           chat=(), notices=(), phase="playing", change="state", legal=())
+    player, out = _player()
+    player.on_update(view)
+    assert t("log.title", "en") in out.getvalue() or t("log.since", "en") in out.getvalue()
+    out.truncate(0), out.seek(0)
+    await player.handle_line("/log")
+    first = R.describe_event(R.merged_events(history)[0], BOTS, seat)
+    page1 = out.getvalue()
+    assert "Game log · page 1/" in page1 and first[:30] in page1
+    assert len(page1.rstrip("\n").split("\n")) <= 24
+    # a bot moves meanwhile: the page stays
+    out.truncate(0), out.seek(0)
+    player.on_update(view)
+    assert "Game log · page 1/" in out.getvalue()
+    out.truncate(0), out.seek(0)
+    await player.handle_line("")
+    assert "Game log · page 2/" in out.getvalue()
+    out.truncate(0), out.seek(0)
+    await player.handle_line("q")
+    back = out.getvalue()
+    assert "Game log" not in back and "greedy bot 1" in back  # the table again
+    assert player._log_page is None
+
+
+async def test_plain_slash_log_prints_the_whole_game(monkeypatch):
+    from jupai_net import play
+
+    st, seat, history = _history(4, 1, 30)
+    out = io.StringIO()
+    player = play.PlainPlayer(out, "zh", width=200)
+    view = SimpleNamespace(observation=st.observation(seat), seat=seat, names=BOTS, events=tuple(history))
+    await player.show_log(view)
+    text = out.getvalue()
+    for line, _mine in game_log_lines(history, seat, BOTS, "zh"):
+        assert line in text
+    assert "回车：下一页" not in text  # not a terminal: all at once
