@@ -206,10 +206,11 @@ def _render_actions(actions: Sequence[Action], obs: Obs, names: Names, lang: str
         layout = "tight"
     if layout in ("lines", "columns"):
         items = [_numbered(k, a, obs, names, lang) for k, a in enumerate(actions, 1)]
-        if layout == "lines":
+        # as many columns (2, or 3 from 31 moves) as the longest move fits whole
+        cols = min(2 if n <= 30 else 3, max(1, (inner + 3) // (max((cell_len(x.plain) for x in items), default=1) + 3)))
+        if layout == "lines" or cols == 1:
             body = Group(*items)
         else:
-            cols = 2 if n <= 30 else 3
             grid = Table.grid(padding=(0, 3))
             rows = -(-n // cols) if n else 0
             for _ in range(cols):
