@@ -310,6 +310,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "input.timeout": ("Time is up: the host plays the default move for you", "时间到：主机为你执行默认行动"),
     "input.eof": ("Input closed: leaving the table", "输入已关闭：离开牌桌"),
     "help.title": ("Help", "帮助"),
+    "help.more": ("(more on a larger terminal)", "（终端更大时可看到更多）"),
+    "hold.title": ("Check the host's join code", "请核对主机的加入码"),
+    "hold.enter": ("Press Enter to go on to the table", "按回车键进入牌桌"),
     "help.keys": (
         "1, 2, 3 … Enter: play · /chat TEXT (say TEXT): chat · /log: the game so far · ? help · /quit: leave",
         "1、2、3 … 回车：行动 · /chat 文字（或 说 文字）：聊天 · /log：本局记录 · ? 帮助 · /quit：离开",

@@ -24,6 +24,7 @@ from typing import Any
 
 import trio
 from rich.console import Console
+from rich.panel import Panel
 from rich.text import Text
 
 from jupai_net.actions import Action
@@ -34,6 +35,8 @@ from .render import (
     chat_line_text,
     describe_action,
     game_end_lines,
+    height_of,
+    notice_text,
     render_actions,
     render_help,
     render_lobby,
@@ -186,6 +189,9 @@ class TerminalPlayer(PlayerBase):
         self.again_key = "series.next"  # the question between games (`jupai play`: "series.play_again")
         self._log_rows: list[Text] = []  # the game log being paged (/log)
         self._log_page: int | None = None  # the page shown, None when the table is shown
+        self._help_open = False  # the help is shown (until a line is typed)
+        self._hold: str | None = None  # a warning shown alone until Enter (first-use pinning)
+        self._held: set[str] = set()  # the warnings already held once
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -269,8 +275,14 @@ class TerminalPlayer(PlayerBase):
         (while the game log is paged, the page stays: the table comes back with q)."""
         if self.view is None:
             return
+        if self._hold is not None:
+            self._draw_hold()
+            return
         if self._log_page is not None:
             self._draw_log_page()
+            return
+        if self._help_open:
+            self._draw_help()
             return
         if self.clear:
             self.console.clear()
@@ -282,17 +294,45 @@ class TerminalPlayer(PlayerBase):
             self.print_prompt()
 
     def show_help(self) -> None:
-        """The help box, then (on a prompt) the numbered moves again under it, so the
-        moves stay next to the cursor; an empty line (Enter) redraws the table."""
-        if self.clear and self._legal:
+        """The help (``?``), fitted to the terminal (its title and keys line always on
+        screen), then — when there is room — the numbered moves again under it, and
+        ``Enter: back to the table``. It stays while the others move; Enter (or any
+        line) goes back to the table."""
+        self._help_open = True
+        self._draw_help()
+
+    def _draw_help(self) -> None:
+        if self.clear:
             self.console.clear()
-        self.say(render_help(self.lang))
+        height = max(6, self.console.height - 1) if self.console.is_terminal else None
+        back = Text(t("help.back", self.lang), style="dim")
+        room = None if height is None else height - height_of(back, self.console.width)
+        box = render_help(self.lang, self.console.width, room)
+        self.console.print(box)
         obs = _get(self.view, "observation", "obs") if self.view is not None else None
         if self._legal and obs:
             compact = self.console.width < COMPACT_WIDTH
-            self.console.print(render_actions(self._legal, obs, _get(self.view, "names"), self.lang,
-                                              "tight" if compact else None, compact))
-            self.say(t("help.back", self.lang), "dim")
+            moves = render_actions(self._legal, obs, _get(self.view, "names"), self.lang,
+                                   "tight" if compact else None, compact)
+            if room is None or height_of(box, self.console.width) + height_of(moves, self.console.width) <= room:
+                self.console.print(moves)
+        self.console.print(back)
+        if self._legal:
+            self.print_prompt()
+
+    def hold(self, text: str) -> None:
+        """Keep ``text`` (the trust-on-first-use warning) on screen, alone, until the
+        player presses Enter: updates from the host (the lobby, the deal, a prompt)
+        do not replace it (specs/client.md § Pinning the host)."""
+        self._hold = text
+        self.redraw()
+
+    def _draw_hold(self) -> None:
+        if self.clear:
+            self.console.clear()
+        self.console.print(Panel(Text(self._hold or "", style="bold yellow"), title=t("hold.title", self.lang),
+                                 title_align="left", border_style="bold yellow"))
+        self.console.print(Text(t("hold.enter", self.lang), style="bold"))
 
     def show_log(self) -> None:
         """Page 1 of the whole game so far (``/log``): every event in words with its
@@ -343,8 +383,15 @@ class TerminalPlayer(PlayerBase):
         """Called by the session on every update: remember the view and redraw (except
         for changes that show nothing new, see :data:`QUIET_CHANGES`)."""
         self.view = view
+        for notice in _get(view, "notices", default=()) or ():
+            if getattr(notice, "code", None) == "host-pinned" and notice.text not in self._held:
+                self._held.add(notice.text)  # trusted on first use: shown alone until Enter
+                self._hold = notice_text(notice, self.lang)
         if _get(view, "phase") != "connecting":
             self._connected.set()
+        if self._hold is not None and _get(view, "phase") == "connecting":
+            self.redraw()
+            return
         if _get(view, "change", default="") in QUIET_CHANGES or _get(view, "phase") == "connecting":
             return  # nothing new to see (the command line reports connection failures)
         if self._next is not None:  # asking about the next game: keep the ending on screen
@@ -450,6 +497,7 @@ class TerminalPlayer(PlayerBase):
             return False  # said at the table as usual; the question stays
         if cmd.kind == "help":
             self.show_help()
+            self._help_open = False  # printed once above the question, which stays
             self.console.print(Text(t(self.again_key, self.lang), style="bold"), end="")
             return True
         send, self._next = self._next, None
@@ -459,8 +507,18 @@ class TerminalPlayer(PlayerBase):
     # -------------------------------------------------------------------- input
     async def handle_line(self, line: str) -> None:
         """Act on one typed line (see :func:`parse_input`)."""
+        if self._hold is not None:  # Enter (or any line) after reading the warning: the table
+            self._hold = None
+            self.redraw()
+            if not line.strip():
+                return
         if self._answer_next(line):
             return
+        if self._help_open:
+            self._help_open = False
+            if not line.strip() or parse_input(line, 0).kind == "help":
+                self.redraw()
+                return
         if self._log_page is not None and self._log_key(line):
             return
         cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
@@ -473,8 +531,6 @@ class TerminalPlayer(PlayerBase):
             return
         if cmd.kind == "help":
             self.show_help()
-            if self._legal:
-                self.print_prompt()
             return
         elif cmd.kind == "quit":
             self.leave()

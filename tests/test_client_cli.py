@@ -272,7 +272,8 @@ def test_jupai_play_typed_by_a_person(tmp_path):
 
 def test_jupai_host_and_join_in_chinese(tmp_path):
     """`jupai host` on a free port; a wrong --code is refused before anything is
-    pinned; then `jupai join` in Chinese pins the code, plays by typed numbers and ends
+    pinned; then `jupai join` in Chinese pins the code — the warning stays on screen
+    until Enter although that join fills the table — plays by typed numbers and ends
     with the fairness verdict and the transcript path."""
     host_env = _env(tmp_path, "host")
     host = subprocess.Popen(JUPAI + ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--bots", "1",
@@ -299,6 +300,16 @@ def test_jupai_host_and_join_in_chinese(tmp_path):
         term = Terminal(JUPAI + ["join", f"127.0.0.1:{port}", "--name", "小明", "--transcript", str(transcript)],
                         client_env)
         term.expect(rf"新主机 127\.0\.0\.1:{port}：加入码 {code} 已记录到")
+        # this join fills the table and the game starts at once, but the trust-on-first-use
+        # warning stays alone on screen until Enter (the game screen does not replace it)
+        term.expect(r"按回车键进入牌桌")
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            term.read()
+        last = ANSI.sub("", term.raw.decode("utf-8", "replace").rsplit("\x1b[2J", 1)[-1])
+        assert "按回车键进入牌桌" in last and "请核对主机的加入码" in last and code in " ".join(last.split())
+        assert "可选行动" not in term.text and "第 1/3 回合" not in term.text
+        term.type("")
         term.expect(r"可选行动")
         term.play_until(PROMPT_ZH, r"✔ 公平性：已验证")
         term.expect(r"对局记录已保存到")

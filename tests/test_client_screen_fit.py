@@ -150,3 +150,63 @@ async def test_plain_slash_log_prints_the_whole_game(monkeypatch):
     for line, _mine in game_log_lines(history, seat, BOTS, "zh"):
         assert line in text
     assert "回车：下一页" not in text  # not a terminal: all at once
+
+
+# ------------------------------------------------------------------------ help (?)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("width, height", [(80, 24), (60, 24)])
+async def test_help_fits_the_terminal_with_its_title_and_keys_line(lang, width, height):
+    """`?` on a prompt at 80×24 (and 60×24): the help with its title, the keys line and
+    the way back fit above the prompt line; it stays while the others move; Enter goes
+    back to the table."""
+    st, _seat, history = _history(6, 3, 40)
+    legal = st.legal_actions(st.to_move)
+    view = SimpleNamespace(observation=st.observation(st.to_move), seat=st.to_move, names=BOTS,
+                           events=tuple(history), chat=(), notices=(), phase="playing", change="state")
+    player, out = _player(width, height, lang)
+    player.view, player._legal, player._choice = view, legal, object()
+    out.truncate(0), out.seek(0)
+    await player.handle_line("?")
+    screen = out.getvalue()
+    rows = screen.split("\n")
+    assert len(rows) <= height, screen  # the last row is the prompt
+    assert all(cell_len(r) <= width for r in rows)
+    assert t("help.title", lang) + " · " + t("help.play_title", lang) in rows[0]
+    flat = re.sub(r"[\s│]", "", screen)
+    assert re.sub(r"\s", "", t("help.keys", lang)) in flat  # the keys line, whole
+    assert t("help.back", lang) in screen
+    title = t("help.title", lang) + " · " + t("help.play_title", lang)
+    out.truncate(0), out.seek(0)
+    player.on_update(view)  # someone moved: the help stays
+    assert title in out.getvalue()
+    out.truncate(0), out.seek(0)
+    await player.handle_line("")
+    assert title not in out.getvalue() and "R = " in out.getvalue()  # the table again
+
+
+# ------------------------------------------------------------ trust on first use
+async def test_the_first_use_warning_stays_until_enter():
+    """The host-pinned notice (no --code) is shown alone until Enter, also when the
+    game starts at once (the join filled the table) and a prompt opens."""
+    from jupai_net.client.cli import first_use_text
+    from jupai_net.client.session import NoticeLine
+
+    warning = first_use_text("en", "127.0.0.1:4000", "7KQ2-M9PD-AX3T-QQ8R")
+    pinned = NoticeLine("host-pinned", warning, 0.0)
+    player, out = _player()
+    player.on_update(SimpleNamespace(observation=None, seat=0, names={}, events=(), chat=(), notices=(pinned,),
+                                     phase="lobby", change="notice", players=(), rules=None))
+    st, seat, history = _history(4, 1, 0)
+    game = SimpleNamespace(observation=st.observation(seat), seat=seat, names=BOTS, events=tuple(history), chat=(),
+                           notices=(pinned,), phase="playing", change="state")
+    out.truncate(0), out.seek(0)
+    player.on_update(game)
+    shown = " ".join(out.getvalue().split())
+    assert "Compare it with the join code" in shown and "Press Enter to go on to the table" in shown
+    assert "Round 1/" not in shown
+    out.truncate(0), out.seek(0)
+    await player.handle_line("")
+    assert "Round 1/" in out.getvalue() and "Press Enter to go on" not in out.getvalue()
+    out.truncate(0), out.seek(0)
+    player.on_update(game)  # the same notice again: not held twice
+    assert "Round 1/" in out.getvalue()
