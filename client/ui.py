@@ -332,7 +332,12 @@ class TerminalPlayer(PlayerBase):
             self.console.clear()
         self.console.print(Panel(Text(self._hold or "", style="bold yellow"), title=t("hold.title", self.lang),
                                  title_align="left", border_style="bold yellow"))
-        self.console.print(Text(t("hold.enter", self.lang), style="bold"))
+        line = Text(t("hold.enter", self.lang), style="bold")
+        if self._legal:  # the turn (and its timer) is already running
+            line = Text.assemble((t("status.your_turn", self.lang), "bold reverse"), " · ", line)
+        self.console.print(line)
+        if self._legal:
+            self.print_prompt()
 
     def show_log(self) -> None:
         """Page 1 of the whole game so far (``/log``): every event in words with its

@@ -210,3 +210,21 @@ async def test_the_first_use_warning_stays_until_enter():
     out.truncate(0), out.seek(0)
     player.on_update(game)  # the same notice again: not held twice
     assert "Round 1/" in out.getvalue()
+
+
+def test_jupai_play_plain_slash_log_through_the_command(tmp_path):
+    """`jupai play --plain` typed `/log` at the first prompt: the game so far is printed
+    (the deal line again), then the game goes on with the numbers typed."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(JUPAI_CONFIG_DIR=str(tmp_path), LANG="en_US.UTF-8")
+    out = subprocess.run([sys.executable, "-m", "jupai_net", "play", "--plain", "--seats", "2", "--rounds", "3",
+                          "--bot-delay", "0", "--transcript", str(tmp_path / "t.jupai")],
+                         input="/log\n" + "1\n" * 60, capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    deal = [line for line in out.stdout.split("\n") if "Cards dealt to 2 players" in line]
+    assert len(deal) == 2, out.stdout[:3000]  # as it happened, and again in /log
+    assert "fairness: verified" in out.stdout
