@@ -241,13 +241,20 @@ def _render_actions(actions: Sequence[Action], obs: Obs, names: Names, lang: str
         body = Group(*rows_out)
     weapon = layout in ("tight", "matrix") and any(a.weapon for a in actions)
     hint = prompt_hint(n, lang, " · " + t("legal.legend_weapon", lang) if weapon else "", short=compact)
-    lead = cell_len(status.plain) + 3 if status is not None else 0
-    if compact and lead + cell_len(hint.plain) > inner:  # the shortest hint, on one line
-        hint = Text(t("legal.prompt_one_tiny" if n == 1 else "legal.prompt_tiny", lang, n=n)
-                    + (" · " + t("legal.legend_weapon_tiny", lang) if weapon else ""), style="dim")
-    if status is not None:
-        hint = Text.assemble(status, " · ", hint)
+    tiny = Text(t("legal.prompt_one_tiny" if n == 1 else "legal.prompt_tiny", lang, n=n)
+                + (" · " + t("legal.legend_weapon_tiny", lang) if weapon else ""), style="dim")
+    lines: list[Text] = []
+    if status is not None:  # on the hint's line when that fits, else on its own line above it
+        lead = cell_len(status.plain) + 3
+        fits = [h for h in (hint, tiny) if not compact or lead + cell_len(h.plain) <= inner]
+        if fits:
+            hint = Text.assemble(status, " · ", fits[0])
+        else:
+            lines.append(status)
+    if compact and cell_len(hint.plain) > inner:  # the shortest hint, on one line
+        hint = tiny
+    lines.append(hint)
     assert body is not None
     if compact:
-        return Group(body, hint)
-    return Panel(Group(body, hint), title=t("legal.title", lang), title_align="left", border_style="green")
+        return Group(body, *lines)
+    return Panel(Group(body, *lines), title=t("legal.title", lang), title_align="left", border_style="green")

@@ -138,29 +138,31 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
     """Every seat, one row each: identity (as visible), hand count, recovered cards,
     equipment as visible, cards left; ``▶`` marks the seat to move, ``leads`` the leader
     (``compact``: short identity and equipment, no header rule; identities never cut;
-    names longer than 14 cells cut with ``…``; ``one_row`` with ``compact``: one
-    terminal row per seat, names cut shorter (10, then 6 cells) when the console is
-    narrow, and the recovered cards, last, cut with ``…`` if still needed;
+    names longer than 14 cells cut with ``…``, shorter (10, then 6 cells) when the
+    console is too narrow for the row, the recovered cards, last, wrapped; ``one_row``
+    with ``compact``: one terminal row per seat, the recovered cards cut with ``…`` if
+    needed;
     ``header=False``: without the column titles)."""
-    if not compact or not one_row:
-        return _players(obs, names, lang, compact, header, COMPACT_NAME)
+    if not compact:
+        return _players(obs, names, lang, False, header, COMPACT_NAME)
 
     def fitted(width: int) -> RenderableType:
         for cap in (COMPACT_NAME, 10, 6):
-            table = _players(obs, names, lang, True, header, cap)
-            if width_of(table) <= width:
+            rest = width - width_of(_players(obs, names, lang, True, header, cap, recovered=False)) - 1
+            table = _players(obs, names, lang, True, header, cap, one_row=one_row)
+            if (width_of(table) <= width) if one_row else rest >= 8:  # else the recovered cards wrap in 8+
                 return table
-        # the recovered cards get what is left of the line, cut with …
-        rest = width - width_of(_players(obs, names, lang, True, header, 6, recovered=False)) - 1
-        return _players(obs, names, lang, True, header, 6, max(3, rest))
+        # the recovered cards get what is left of the line (cut with …, or wrapped)
+        return _players(obs, names, lang, True, header, 6, max(3, rest), one_row=one_row)
 
     return AtWidth(fitted)
 
 
 def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap: int,
-             recovered_width: int | None = None, recovered: bool = True) -> Table:
+             recovered_width: int | None = None, recovered: bool = True, one_row: bool = False) -> Table:
     """The players table with names cut at ``cap`` cells; compact, the recovered cards
-    at most ``recovered_width`` cells (cut with …), or left out (``recovered=False``)."""
+    at most ``recovered_width`` cells (``one_row``: cut with …, else wrapped), or left
+    out (``recovered=False``)."""
     me = obs.get("seat")
     if compact:
         table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim",
@@ -175,7 +177,7 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
         table.add_column(t("col.equipment", lang), no_wrap=True)
         if recovered:
             table.add_column(t("col.recovered", lang), min_width=None if recovered_width else 8,
-                             max_width=recovered_width, no_wrap=recovered_width is not None, overflow="ellipsis")
+                             max_width=recovered_width, no_wrap=one_row, overflow="ellipsis" if one_row else "fold")
     else:
         table.add_column(t("col.recovered", lang))
         table.add_column(t("col.equipment", lang))
