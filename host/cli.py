@@ -488,7 +488,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = build_config(args)
     except (RuleError, ValueError) as exc:
-        print(f"jupai host: {exc}", file=sys.stderr)
+        from jupai_net.rules_cli import problem_text
+
+        print(f"jupai host: {problem_text(exc)}", file=sys.stderr)
         return 2
     try:
         identity = load_identity()

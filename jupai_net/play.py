@@ -298,7 +298,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args)
     except RuleError as exc:
-        print(f"jupai play: {exc}", file=sys.stderr)
+        from .rules_cli import rule_error_text
+
+        print(f"jupai play: {rule_error_text(exc)}", file=sys.stderr)
         return 2
     if getattr(args, "games", 0) < 0:
         print(f"jupai play: --games must be 0 (until you leave) or more, got {args.games}", file=sys.stderr)

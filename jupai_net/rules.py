@@ -35,11 +35,32 @@ SAME_IDENTITY_READINGS = ("shared-role", "matching-card")
 
 
 class RuleError(ValueError):
-    """A rule setting is invalid. ``setting`` names it (as written in a rules file)."""
+    """A rule setting is invalid. ``setting`` names it (the field name), ``detail``
+    says what is wrong in English; ``code`` and ``params`` say it for the message
+    catalog (``rule.CODE`` with those placeholders), so a command shows it in the
+    player's language."""
 
-    def __init__(self, setting: str, message: str):
+    def __init__(self, setting: str, message: str, code: str | None = None, /, **params: Any):
         super().__init__(f"rule setting '{setting}': {message}")
         self.setting = setting
+        self.detail = message
+        #: the kind of mistake (a message key ``rule.CODE`` of jupai_net.messages) and its values
+        self.code, self.params = code, params
+
+
+class RuleFileMistakes(RuleError):
+    """A rules file with one or more mistakes (:func:`load_rules`), all of them:
+    ``mistakes`` is a list of ``(key as the file writes it, RuleError)`` (the error's
+    ``detail``, ``code`` and ``params`` say what is wrong); ``str(exc)`` names the
+    file and lists them one per line."""
+
+    def __init__(self, path: str | Path, mistakes: list[tuple[str, RuleError]]):
+        lines = "\n".join(f"  {key}: {exc.detail}" for key, exc in mistakes)
+        what = "a mistake" if len(mistakes) == 1 else f"{len(mistakes)} mistakes"
+        ValueError.__init__(self, f"{path} has {what}:\n{lines}")
+        self.setting = mistakes[0][0]
+        self.detail = str(self)
+        self.path, self.mistakes = str(path), mistakes
 
 
 class RuleFileError(RuleError):
@@ -53,7 +74,7 @@ class RuleFileError(RuleError):
 
 
 _DESCRIPTIONS = {
-    "players": "number of seats at the table (2–6)",
+    "players": "number of seats at the table (2-6)",
     "rounds": "number of rounds N (cards in the round pile); default 12, 11 for 6 players",
     "hand_size": "intent cards dealt to each hand",
     "supply_number": "round-card rank that makes a supply round",
@@ -71,7 +92,7 @@ _DESCRIPTIONS = {
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Validated rule settings (design/rules.md §1–§8). Raises :class:`RuleError` if invalid.
+    """Validated rule settings (design/rules.md §1-§8). Raises :class:`RuleError` if invalid.
 
     ``identities`` is a string of identity letters (``L`` landlord, ``C`` coordinator,
     ``F`` farmer, ``N`` narrator), one per seat; empty means the default set for the
@@ -99,16 +120,17 @@ class RuleSet:
         for name in ("players", "rounds", "hand_size", "supply_number", "discard_number", "attack_number"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RuleError(name, f"must be a whole number, got {v!r}")
+                raise RuleError(name, f"must be a whole number, got {v!r}", "whole", got=repr(v))
         for name in ("swap_prime_composite", "random_specials", "hidden_identities"):
             if not isinstance(getattr(self, name), bool):
-                raise RuleError(name, f"must be true or false, got {getattr(self, name)!r}")
+                raise RuleError(name, f"must be true or false, got {getattr(self, name)!r}", "bool", got=repr(getattr(self, name)))
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise RuleError("players", f"must be {MIN_PLAYERS}–{MAX_PLAYERS}, got {self.players}")
+            raise RuleError("players", f"must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {self.players}", "range",
+                            low=MIN_PLAYERS, high=MAX_PLAYERS, got=self.players)
         if not 1 <= self.hand_size <= 10:
-            raise RuleError("hand_size", f"must be 1–10, got {self.hand_size}")
+            raise RuleError("hand_size", f"must be 1-10, got {self.hand_size}", "range", low=1, high=10, got=self.hand_size)
         if self.rounds < 1:
-            raise RuleError("rounds", f"must be at least 1, got {self.rounds}")
+            raise RuleError("rounds", f"must be at least 1, got {self.rounds}", "at_least", low=1, got=self.rounds)
         most = DECK_SIZE - self.players * (2 + self.hand_size)
         if most < 1:
             raise RuleError(
@@ -116,41 +138,50 @@ class RuleSet:
                 f"a {self.players}-player table with {self.hand_size} hand cards deals "
                 f"{self.players * (2 + self.hand_size)} cards and leaves none of the {DECK_SIZE} for the round pile "
                 f"(at most {(DECK_SIZE - 1) // self.players - 2} hand cards)",
+                "no_round_pile", players=self.players, hand=self.hand_size, dealt=self.players * (2 + self.hand_size),
+                deck=DECK_SIZE, most=(DECK_SIZE - 1) // self.players - 2,
             )
         if self.rounds > most:
             raise RuleError(
                 "rounds",
                 f"at most {most} rounds fit a {self.players}-player table "
-                f"({DECK_SIZE} cards − {self.players}×(2 equipment + {self.hand_size} hand)), got {self.rounds}",
+                f"({DECK_SIZE} cards - {self.players}×(2 equipment + {self.hand_size} hand)), got {self.rounds}",
+                "too_many_rounds", most=most, players=self.players, deck=DECK_SIZE, hand=self.hand_size, got=self.rounds,
             )
         for name in ("supply_number", "discard_number"):
             if not 1 <= getattr(self, name) <= 14:
-                raise RuleError(name, f"must be a rank 1–14, got {getattr(self, name)}")
+                raise RuleError(name, f"must be a rank 1-14, got {getattr(self, name)}", "rank", got=getattr(self, name))
         if self.supply_number == self.discard_number:
-            raise RuleError("discard_number", "must differ from supply_number")
+            raise RuleError("discard_number", "must differ from supply-number", "differ_supply")
         if not 0 <= self.attack_number <= 14:
-            raise RuleError("attack_number", f"must be a rank 1–14, or 0 for none, got {self.attack_number}")
+            raise RuleError("attack_number", f"must be a rank 1-14, or 0 for none, got {self.attack_number}", "rank_or_0",
+                            got=self.attack_number)
         if self.attack_number and not self.random_specials and self.attack_number in (
                 self.supply_number, self.discard_number):
-            raise RuleError("attack_number", "must differ from supply_number and discard_number")
+            raise RuleError("attack_number", "must differ from supply-number and discard-number", "differ_specials")
         if self.round_value not in ROUND_VALUES:
-            raise RuleError("round_value", f"must be one of {', '.join(ROUND_VALUES)}, got {self.round_value!r}")
+            raise RuleError("round_value", f"must be one of {', '.join(ROUND_VALUES)}, got {self.round_value!r}", "one_of",
+                            choices=", ".join(ROUND_VALUES), got=repr(self.round_value))
         if self.same_identity not in SAME_IDENTITY_READINGS:
             raise RuleError(
-                "same_identity", f"must be one of {', '.join(SAME_IDENTITY_READINGS)}, got {self.same_identity!r}"
+                "same_identity", f"must be one of {', '.join(SAME_IDENTITY_READINGS)}, got {self.same_identity!r}",
+                "one_of", choices=", ".join(SAME_IDENTITY_READINGS), got=repr(self.same_identity),
             )
         if not isinstance(self.identities, str):
-            raise RuleError("identities", f"must be a string of letters L C F N, got {self.identities!r}")
+            raise RuleError("identities", f"must be a string of letters L C F N, got {self.identities!r}", "letters",
+                            got=repr(self.identities))
         if self.identities:
             bad = set(self.identities) - set(IDENTITY_NAMES)
             if bad:
-                raise RuleError("identities", f"unknown identity letter(s) {''.join(sorted(bad))}; use L C F N")
+                raise RuleError("identities", f"unknown identity letter(s) {''.join(sorted(bad))}; use L C F N", "bad_letters",
+                                bad="".join(sorted(bad)))
             if len(self.identities) != self.players:
                 raise RuleError(
-                    "identities", f"needs one letter per seat ({self.players}), got {len(self.identities)}"
+                    "identities", f"needs one letter per seat ({self.players}), got {len(self.identities)}",
+                    "letter_per_seat", players=self.players, got=len(self.identities),
                 )
             if self.identities.count("L") > 1:
-                raise RuleError("identities", "at most one landlord")
+                raise RuleError("identities", "at most one landlord", "one_landlord")
 
     @property
     def identity_letters(self) -> str:
@@ -210,8 +241,11 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
     underscores, optionally under a ``[rules]`` table), then apply ``overrides`` (those
     that are not ``None``).
 
-    Raises :class:`RuleError` naming the bad setting, or :class:`RuleFileError` when
-    the file cannot be read, is not UTF-8 (e.g. GBK) or is not valid TOML.
+    Raises :class:`RuleFileMistakes` listing every mistake of the file at once (each
+    unknown key with the nearest valid one, each bad value), keys named as the file
+    writes them (``round-value``); then a mistake that only the settings together make
+    (e.g. too many rounds for the table). Raises :class:`RuleFileError` when the file
+    cannot be read, is not UTF-8 (e.g. GBK) or is not valid TOML.
     """
     try:
         data = tomllib.loads(read_text_file(path) or "")
@@ -221,6 +255,49 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
         raise RuleFileError(f"{path} is not a valid TOML file: {exc}") from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
         data = data["rules"]
+    written = {str(k).replace("-", "_"): str(k) for k in data}  # setting -> as the file writes it
     settings = {str(k).replace("-", "_"): v for k, v in data.items()}
-    settings.update({k: v for k, v in overrides.items() if v is not None})
-    return RuleSet.from_wire(settings)
+    given = {k: v for k, v in overrides.items() if v is not None}
+    mistakes = _file_mistakes(settings, written, given)
+    if mistakes:
+        raise RuleFileMistakes(path, mistakes)
+    settings.update(given)
+    try:
+        return RuleSet.from_wire(settings)
+    except RuleError as exc:  # the settings together (e.g. rounds for this table size)
+        raise RuleFileMistakes(path, [(written.get(exc.setting, exc.setting.replace("_", "-")), exc)]) from None
+
+
+def _file_mistakes(settings: dict[str, Any], written: dict[str, str], given: dict[str, Any]) -> list[tuple[str, RuleError]]:
+    """Every mistake a setting makes on its own (unknown key with the nearest valid
+    one, bad type or range), as ``(key as written, what is wrong)``, in file order."""
+    import difflib
+
+    known = [f.name for f in dataclasses.fields(RuleSet)]
+    table = given.get("players", settings.get("players", RuleSet.players))
+    try:  # the other settings are checked at the file's table size when it is valid
+        RuleSet(players=table)
+    except (RuleError, TypeError):
+        table = RuleSet.players
+    mistakes = []
+    for name, value in settings.items():
+        key = written[name]
+        if name not in known:
+            style = (lambda n: n.replace("_", "-")) if "_" not in key else (lambda n: n)
+            names = [style(n) for n in known]
+            near = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            if near:
+                error = RuleError(name, f"unknown setting (did you mean '{near[0]}'?)", "unknown_near", near=near[0])
+            else:
+                error = RuleError(name, f"unknown setting (known: {', '.join(names)})", "unknown", known=", ".join(names))
+            mistakes.append((key, error))
+            continue
+        if name in given:  # the command line sets it: the file's value is not used
+            continue
+        alone = {"players": table, name: value} if name != "players" else {name: value}
+        try:
+            RuleSet(**alone)
+        except RuleError as exc:
+            if exc.setting == name:
+                mistakes.append((key, exc))
+    return mistakes

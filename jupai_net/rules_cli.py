@@ -1,34 +1,66 @@
-"""``jupai rules [--rules FILE] [--players P]``: show every rule setting in force (house
-rules in full) and what they leave in the stock."""
+"""``jupai rules [--rules FILE] [--players 2-6]``: show every rule setting in force (house
+rules in full) and what they leave in the stock, in the run's language; a rules file
+with mistakes gets all of them listed at once (:func:`rule_error_text`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .rules import RuleError, RuleSet, load_rules
+from .messages import t
+from .rules import RuleError, RuleFileMistakes, RuleSet, load_rules
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``rules`` subcommand."""
-    p = sub.add_parser("rules", help="show the rule settings in force (defaults or a TOML file)")
-    p.add_argument("--rules", default=None, help="TOML file of house rules")
-    p.add_argument("--players", type=int, default=None, metavar="P",
-                   help="table size 2–6 (default 4, or the rules file's)")
+    p = sub.add_parser("rules", help=t("rules.help"), description=t("rules.description"), epilog=t("rules.epilog"))
+    p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
+    p.add_argument("--players", type=int, default=None, metavar="2-6", help=t("rules.opt.players"))
     p.set_defaults(func=_run)
 
 
-def render_rules(rules: RuleSet):
-    """A rich Table of every setting of ``rules`` (name, value, meaning)."""
+def rule_error_text(exc: RuleError, lang: str | None = None) -> str:
+    """What is wrong with a rule setting or a rules file, in ``lang`` (default: the
+    run's language): for a file, its name and every mistake on a line of its own,
+    each key as the file writes it."""
+    if isinstance(exc, RuleFileMistakes):
+        head = t("rule.file_mistakes.one" if len(exc.mistakes) == 1 else "rule.file_mistakes.other", lang,
+                 path=exc.path, count=len(exc.mistakes))
+        return head + "".join(f"\n  {key}: {_detail(e, lang)}" for key, e in exc.mistakes)
+    if exc.code is None:  # the file cannot be read (RuleFileError) or a peer's rules
+        return str(exc)
+    return t("rule.setting", lang, setting=exc.setting.replace("_", "-"), detail=_detail(exc, lang))
+
+
+def problem_text(exc: Exception, lang: str | None = None) -> str:
+    """A person's mistake in words: :func:`rule_error_text` for a :class:`RuleError`,
+    else ``str(exc)``."""
+    return rule_error_text(exc, lang) if isinstance(exc, RuleError) else str(exc)
+
+
+def _detail(exc: RuleError, lang: str | None) -> str:
+    return t(f"rule.{exc.code}", lang, **exc.params) if exc.code else exc.detail
+
+
+def render_rules(rules: RuleSet, lang: str | None = None):
+    """A rich Table of every setting of ``rules`` (name, value, meaning) in ``lang``."""
     from rich.table import Table
 
-    t = Table(title="rules in force")
-    t.add_column("setting")
-    t.add_column("value")
-    t.add_column("meaning")
-    for name, value, meaning in rules.describe():
-        t.add_row(name, str(value).lower() if isinstance(value, bool) else str(value), meaning)
-    return t
+    table = Table(title=t("rules.title", lang))
+    table.add_column(t("rules.col.setting", lang))
+    table.add_column(t("rules.col.value", lang))
+    table.add_column(t("rules.col.meaning", lang), overflow="fold")
+    for name, value, _ in rules.describe():
+        if name == "stock":
+            pairs = value // 2
+            meaning = (t("rules.stock.none", lang) if not pairs else
+                       t("rules.stock.one" if pairs == 1 else "rules.stock.other", lang, count=pairs))
+        else:
+            meaning = t(f"rules.meaning.{name}", lang)
+        if name == "identities" and not rules.identities:
+            value = t("rules.default_identities", lang, letters=rules.identity_letters)
+        table.add_row(name, str(value).lower() if isinstance(value, bool) else str(value), meaning)
+    return table
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -41,7 +73,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             rules = RuleSet() if args.players is None else RuleSet(players=args.players)
     except RuleError as exc:
-        print(f"jupai rules: {exc}", file=sys.stderr)
+        print(f"jupai rules: {rule_error_text(exc)}", file=sys.stderr)
         return 2
     console.print(render_rules(rules))
     return 0

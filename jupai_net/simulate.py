@@ -252,7 +252,9 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError("--games must be at least 1")
         names = parse_bots(args.bot, rules.players)
     except (RuleError, ValueError) as exc:
-        print(f"jupai simulate: {exc}", file=sys.stderr)
+        from .rules_cli import problem_text
+
+        print(f"jupai simulate: {problem_text(exc)}", file=sys.stderr)
         return 2
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(f"{args.games} games", total=args.games)

@@ -219,4 +219,4 @@ def test_jupai_rules_says_a_6_player_game_has_no_stock():
     assert "6 new pairs" in four.stdout
     bad = subprocess.run([sys.executable, "-m", "jupai_net", "rules", "--players", "9"], capture_output=True,
                          text=True, env={"COLUMNS": "200", "PATH": ""}, timeout=60)
-    assert bad.returncode == 2 and "must be 2–6, got 9" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "must be 2-6, got 9" in bad.stderr and "Traceback" not in bad.stderr
