@@ -40,6 +40,9 @@ class RuleError(ValueError):
     catalog (``rule.CODE`` with those placeholders), so a command shows it in the
     player's language."""
 
+    code: str | None = None
+    params: dict[str, Any] = {}  # noqa: RUF012 - replaced per instance, never changed
+
     def __init__(self, setting: str, message: str, code: str | None = None, /, **params: Any):
         super().__init__(f"rule setting '{setting}': {message}")
         self.setting = setting
