@@ -48,29 +48,18 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``join`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
     from jupai_net.bots import think_seconds
 
-    p = subparsers.add_parser(
-        "join",
-        help="join a table hosted on the local network (`jupai host`)",
-        description="Take a seat at a 剧牌 table: the host's join code is pinned on first use (SSH style) and "
-        "checked on every later join; type the number of a move to play; at the end the deal is verified "
-        "and the transcript saved for `jupai verify`.",
-    )
+    p = subparsers.add_parser("join", help=t("join.help"), description=t("join.description"), epilog=t("join.epilog"))
     p.add_argument("address", metavar="HOST[:PORT] | TABLE", nargs="?", default=None,
-                   help=f"the host's name or address, optionally with the port (default {DEFAULT_PORT}; IPv6 as "
-                   "[ADDR]:PORT), or the name of a table announced on the LAN; none: list the tables on the LAN "
-                   "and pick one")
-    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name, else your login name; with --bot, "
-                   "e.g. 'random bot')")
-    p.add_argument("--code", default=None, metavar="CODE",
-                   help="the join code shown on the host screen; required to accept a host whose code changed")
-    p.add_argument("--seat", type=int, default=None, metavar="S", help="ask for this seat (default: any free seat)")
-    p.add_argument("--bot", default=None, metavar="NAME", help="let a bot play this seat (random, greedy, expert)")
-    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
-                   help="with --bot expert: seconds it thinks per move (default 0.5)")
-    p.add_argument("--transcript", default=None, metavar="FILE", help="where to save your transcript of the game")
+                   help=t("opt.address", port=DEFAULT_PORT))
+    p.add_argument("--name", default=None, help=t("join.opt.name"))
+    p.add_argument("--code", default=None, metavar="CODE", help=t("opt.code"))
+    p.add_argument("--seat", type=int, default=None, metavar="N", help=t("join.opt.seat"))
+    p.add_argument("--bot", default=None, metavar="NAME", help=t("join.opt.bot"))
+    p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("join.opt.think"))
+    p.add_argument("--transcript", default=None, metavar="FILE", help=t("opt.transcript"))
     add_lang_option(p)
-    p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="S",
-                   help=f"give up on a host that sends nothing for S seconds, pings unanswered (default {IDLE_TIMEOUT:g})")
+    p.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
+                   help=t("opt.idle_timeout", default=f"{IDLE_TIMEOUT:g}"))
     p.set_defaults(func=run)
     return p
 

@@ -44,7 +44,7 @@ QUIT = frozenset({"q", "/q", "quit", "/quit", "exit", "/exit", "退出"})
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``watch`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
     p = subparsers.add_parser("watch", help=t("watch.help"), description=t("watch.description"),
-                              epilog=t("watch.epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
+                              epilog=t("watch.epilog"))
     p.add_argument("address", metavar="HOST[:PORT] | TABLE", nargs="?", default=None,
                    help=t("watch.opt.address", port=DEFAULT_PORT))
     p.add_argument("--name", default=None, help=t("watch.opt.name"))

@@ -62,50 +62,30 @@ def stop_reason(signum: int | None) -> str:
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``host`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
-    p = subparsers.add_parser(
-        "host",
-        help="host a table on the local network (others join with `jupai join`)",
-        description="Host a 剧牌 table: TLS on the LAN, commit-reveal fair dealing, bots for empty seats. "
-        "Shows the address and join code to give to the players, then the game as a spectator.",
-    )
-    p.add_argument("--bind", default="", metavar="ADDR", help="address to listen on (default: all interfaces)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N", help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
-    p.add_argument("--seats", type=int, default=None, metavar="P", help="seats at the table, 2-6 (default 4, or the rules file's)")
-    p.add_argument("--bots", type=int, default=None, metavar="K",
-                   help="seats the host fills with its own bots (the last K seats); the other seats wait for "
-                   "people (default 0, or every seat but one when --opponents is given)")
-    p.add_argument("--opponents", default=None, choices=sorted(BOTS), metavar="NAME",
-                   help=f"which bot plays the host's bot seats: {', '.join(sorted(BOTS))} (default greedy; "
-                   "as in `jupai play --opponents`); without --bots, bots take every seat but one")
-    # Deprecated spelling of --opponents (in `jupai play`, --bot means "a bot plays YOUR seat").
-    p.add_argument("--bot", dest="bot_alias", default=None, choices=sorted(BOTS), help=argparse.SUPPRESS)
-    p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (default: the rules' default)")
-    p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of rule settings (see `jupai rules`)")
-    p.add_argument("--turn-timeout", type=float, default=60.0, metavar="S",
-                   help="seconds a player has per turn before the host plays a default move (default 60; 0 = no limit)")
-    p.add_argument("--ready-timeout", type=float, default=120.0, metavar="S",
-                   help="seconds a player in the lobby has to get ready before the seat is freed for someone "
-                   "else (default 120; 0 = no limit)")
     from jupai_net.messages import t
 
+    p = subparsers.add_parser("host", help=t("host.help"), description=t("host.description"), epilog=t("host.epilog"))
+    p.add_argument("--bind", default="", metavar="ADDR", help=t("host.opt.bind"))
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="PORT", help=t("host.opt.port", port=DEFAULT_PORT))
+    p.add_argument("--seats", "--players", dest="seats", type=int, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--bots", type=int, default=None, metavar="N", help=t("host.opt.bots"))
+    p.add_argument("--opponents", default=None, choices=sorted(BOTS), metavar="NAME",
+                   help=t("host.opt.opponents", bots=", ".join(sorted(BOTS))))
+    # Deprecated spelling of --opponents (in `jupai play`, --bot means "a bot plays YOUR seat").
+    p.add_argument("--bot", dest="bot_alias", default=None, choices=sorted(BOTS), help=argparse.SUPPRESS)
+    p.add_argument("--rounds", type=int, default=None, metavar="N", help=t("opt.rounds"))
+    p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
+    p.add_argument("--turn-timeout", type=float, default=60.0, metavar="SECONDS", help=t("host.opt.turn_timeout"))
+    p.add_argument("--ready-timeout", type=float, default=120.0, metavar="SECONDS", help=t("host.opt.ready_timeout"))
     p.add_argument("--max-spectators", type=int, default=8, metavar="N", help=t("host.opt.max_spectators"))
-    p.add_argument("--bot-delay", type=float, default=0.5, metavar="S", help="seconds a host bot waits before moving (default 0.5)")
-    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
-                   help="seconds an expert bot thinks per move (default 0.5), on top of --bot-delay")
-    p.add_argument("--games", type=int, default=0, metavar="N",
-                   help="games to play at the table, then exit (default 0: until stopped with Ctrl-C); "
-                   "players who leave between games are replaced by bots")
-    p.add_argument("--transcript-dir", default=None, metavar="DIR",
-                   help="where to save every seat's transcript of each game, as the host sent it (check with "
-                   "`jupai verify`; default: host-transcripts/ in the jupai config folder)")
-    p.add_argument("--table-name", default=None, metavar="NAME",
-                   help="the table's name on the LAN, for `jupai join NAME` (default: \"<your name>'s table\")")
-    p.add_argument("--no-announce", action="store_true",
-                   help="do not announce the table on the LAN (players then join by address)")
-    p.add_argument("--quiet", action="store_true", help="print only the join information and the results")
-    p.add_argument("-v", "--verbose", action="count", default=0,
-                   help="log connections (-v) and protocol details (-vv) to stderr (otherwise warnings go to "
-                   "host.log in the jupai config folder)")
+    p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help=t("host.opt.bot_delay"))
+    p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("host.opt.think"))
+    p.add_argument("--games", type=int, default=0, metavar="N", help=t("host.opt.games"))
+    p.add_argument("--transcript-dir", default=None, metavar="DIR", help=t("host.opt.transcript_dir"))
+    p.add_argument("--table-name", default=None, metavar="NAME", help=t("host.opt.table_name"))
+    p.add_argument("--no-announce", action="store_true", help=t("host.opt.no_announce"))
+    p.add_argument("--quiet", action="store_true", help=t("host.opt.quiet"))
+    p.add_argument("-v", "--verbose", action="count", default=0, help=t("host.opt.verbose"))
     p.set_defaults(func=run)
     return p
 

@@ -39,12 +39,12 @@ class JupaiParser(argparse.ArgumentParser):
     """The parser of ``jupai`` and of each subcommand (argparse makes the subcommands'
     parsers of the same class, with ``prog`` = ``jupai COMMAND``).
 
-    Descriptions and examples keep their line breaks (RawDescriptionHelpFormatter);
+    Help is wrapped by display width, examples kept as written (:mod:`jupai_net.helpformat`);
     a usage error is one line starting ``jupai COMMAND:``, then the usage, exit 2
     (specs/client.md § Command line)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        kwargs.setdefault("formatter_class", _help_formatter)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def error(self, message: str) -> NoReturn:
@@ -52,6 +52,13 @@ class JupaiParser(argparse.ArgumentParser):
         from .messages import t
 
         self.exit(2, f"{self.prog}: {message}\n{self.format_usage()}{t('jupai.see_help', prog=self.prog)}\n")
+
+
+def _help_formatter(prog: str) -> argparse.HelpFormatter:
+    """The help layout, loaded only when help or a usage line is printed."""
+    from .helpformat import HelpFormatter
+
+    return HelpFormatter(prog)
 
 
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -64,6 +71,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     parser.add_argument("--version", action="version", version=f"jupai-net {__version__}", help=t("jupai.version_help"))
     add_lang_option(parser, dest="global_lang")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=t("jupai.commands"))
+    parser.command_parsers = sub.choices  # type: ignore[attr-defined]
     for command, name in SUBCOMMANDS.items():
         if commands is not None and command not in commands:
             continue
@@ -112,7 +120,10 @@ def _run(argv: list[str]) -> int:
     from .messages import t
 
     parser = build_parser(requested(argv))
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's own parser, so the error starts "jupai COMMAND:"
+        command_parser = parser.command_parsers.get(getattr(args, "command", None) or "", parser)
+        command_parser.error(argparse._("unrecognized arguments: %s") % " ".join(extra))  # type: ignore[attr-defined]
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -144,15 +144,11 @@ def default_lang() -> str:
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``config`` subcommand to ``subparsers``; it sets ``func=run``."""
-    p = subparsers.add_parser(
-        "config",
-        help="show where the settings file is and every setting in force",
-        description="Show the settings file (config.toml in the jupai config folder) and every setting in force, "
-        "with where it comes from. --init writes a commented file to start from.",
-        epilog="examples:\n  jupai config\n  jupai config --init   # then edit the file it names",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("--init", action="store_true", help="write a commented settings file (never over an existing one)")
+    from .messages import t
+
+    p = subparsers.add_parser("config", help=t("config.help"), description=t("config.description"),
+                              epilog=t("config.epilog"))
+    p.add_argument("--init", action="store_true", help=t("config.opt.init"))
     p.set_defaults(func=run)
     return p
 

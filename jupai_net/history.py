@@ -22,13 +22,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .messages import add_lang_option
-
-EPILOG = """examples:
-  jupai history                 # the last 20 games on this machine
-  jupai history -n 0 --json     # every game, as JSON
-  jupai history --dir ./games   # the transcripts in another folder"""
-
+from .messages import add_lang_option, t
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -158,18 +152,11 @@ def collect(dirs: list[Path]) -> list[GameEntry]:
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``history`` subcommand to ``subparsers``; it sets ``func=run``."""
-    p = subparsers.add_parser(
-        "history",
-        help="the games played on this machine, newest first, each with its fairness verdict",
-        description="List past games from the saved transcripts (yours and those a host kept), newest first: "
-        "date, table, players, winner and the fairness verdict (each file is verified).",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("--dir", action="append", default=None, metavar="DIR",
-                   help="read the transcripts in DIR instead (may be given several times)")
-    p.add_argument("-n", "--last", type=int, default=20, metavar="N", help="show the N newest games (0 = all; default 20)")
-    p.add_argument("--json", action="store_true", help="print the games as a JSON list")
+    p = subparsers.add_parser("history", help=t("history.help"), description=t("history.description"),
+                              epilog=t("history.epilog"))
+    p.add_argument("--dir", action="append", default=None, metavar="DIR", help=t("history.opt.dir"))
+    p.add_argument("-n", "--last", type=int, default=20, metavar="N", help=t("history.opt.last"))
+    p.add_argument("--json", action="store_true", help=t("opt.json"))
     add_lang_option(p)
     p.set_defaults(func=run)
     return p

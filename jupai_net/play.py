@@ -20,7 +20,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .bots import BOTS, think_seconds
-from .messages import add_lang_option
+from .messages import add_lang_option, t
 from .rules import RuleError, RuleSet, load_rules
 
 if TYPE_CHECKING:
@@ -29,32 +29,20 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``play`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
-    p = subparsers.add_parser(
-        "play",
-        help="play a game against bots in this terminal (local host + bots + you)",
-        description="Start a local host on 127.0.0.1 with bots in the other seats and play the remaining seat "
-        "here: type the number of a move. The deal is commit-reveal fair and checked at the end.",
-    )
-    p.add_argument("--seats", type=int, default=None, metavar="P", help="players at the table, 2-6 (default 4)")
-    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name, else your login name)")
-    p.add_argument("--opponents", default=None, choices=sorted(BOTS),
-                   help="which bot the opponents are (default: the settings' opponents, else greedy)")
-    p.add_argument("--bot", default=None, choices=sorted(BOTS), help="let this bot play your seat too (a demo game)")
-    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
-                   help="seconds an expert bot thinks per move (default 0.5)")
-    p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (default: the rules' default)")
-    p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of rule settings")
-    p.add_argument("--turn-timeout", type=float, default=0.0, metavar="S",
-                   help="seconds per turn before the default move is played for you (default 0 = no limit)")
-    p.add_argument("--bot-delay", type=float, default=None, metavar="S",
-                   help="seconds each bot waits before moving (default 0.8, or 0 with --bot)")
+    p = subparsers.add_parser("play", help=t("play.help"), description=t("play.description"), epilog=t("play.epilog"))
+    p.add_argument("--seats", "--players", dest="seats", type=int, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--name", default=None, help=t("opt.name"))
+    p.add_argument("--opponents", default=None, choices=sorted(BOTS), help=t("play.opt.opponents"))
+    p.add_argument("--bot", default=None, choices=sorted(BOTS), help=t("play.opt.bot"))
+    p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("opt.think"))
+    p.add_argument("--rounds", type=int, default=None, metavar="N", help=t("opt.rounds"))
+    p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
+    p.add_argument("--turn-timeout", type=float, default=0.0, metavar="SECONDS", help=t("play.opt.turn_timeout"))
+    p.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS", help=t("play.opt.bot_delay"))
     add_lang_option(p)
-    p.add_argument("--games", type=int, default=0, metavar="N",
-                   help="games in a row (default 0: after each game you are asked \"Play again?\"; "
-                   "Enter plays on, q leaves; with --bot, or with stdin not a terminal: 1)")
-    p.add_argument("--transcript", default=None, metavar="FILE",
-                   help="where to save your transcript (the 2nd game's goes to FILE-2, and so on)")
-    p.add_argument("--plain", action="store_true", help="use the plain line-by-line player instead of the rich screen")
+    p.add_argument("--games", type=int, default=0, metavar="N", help=t("play.opt.games"))
+    p.add_argument("--transcript", default=None, metavar="FILE", help=t("play.opt.transcript"))
+    p.add_argument("--plain", action="store_true", help=t("play.opt.plain"))
     p.set_defaults(func=run)
     return p
 

@@ -17,27 +17,15 @@ import argparse
 import sys
 from typing import Any
 
-from .messages import add_lang_option
-
-EPILOG = """examples:
-  jupai replay ~/.config/jupai/transcripts/GAME-seat1.jupai
-  jupai replay game.jupai --all --lang zh | less -R"""
-
+from .messages import add_lang_option, t
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``replay`` subcommand to ``subparsers``; it sets ``func=run``."""
-    p = subparsers.add_parser(
-        "replay",
-        help="step through a saved game, action by action, with every formula",
-        description="Step through a verified game transcript: every action with its formula and outcome, "
-        "round by round; at the end the whole deck as the seeds made it. Keys: Enter/n next, p previous, "
-        "r next round, a number jumps to that action, q quits.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("file", metavar="FILE", help="transcript file (.jupai) saved by a seat")
-    p.add_argument("--force", action="store_true", help="show a transcript that does not verify (marked as such)")
-    p.add_argument("--all", action="store_true", help="print every action at once instead of stepping")
+    p = subparsers.add_parser("replay", help=t("replay.help"), description=t("replay.description"),
+                              epilog=t("replay.epilog"))
+    p.add_argument("file", metavar="FILE", help=t("replay.opt.file"))
+    p.add_argument("--force", action="store_true", help=t("replay.opt.force"))
+    p.add_argument("--all", action="store_true", help=t("replay.opt.all"))
     add_lang_option(p)
     p.set_defaults(func=run)
     return p

@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``rules`` subcommand."""
     p = sub.add_parser("rules", help=t("rules.help"), description=t("rules.description"), epilog=t("rules.epilog"))
     p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
-    p.add_argument("--players", type=int, default=None, metavar="2-6", help=t("rules.opt.players"))
+    p.add_argument("--players", "--seats", dest="players", type=int, default=None, metavar="2-6", help=t("opt.seats"))
     p.set_defaults(func=_run)
 
 

@@ -214,25 +214,18 @@ def simulate(rules: RuleSet, games: int, seed: int | None = None, bot: str | Seq
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` subcommand to the ``jupai`` CLI."""
-    p = sub.add_parser(
-        "simulate",
-        help="let bots play many games and show statistics",
-        description="Bots play N games of 剧牌 against each other (no network); then a table of win rates "
-        "per seat, per position after the leader of round 1, per identity and per bot (each with its 95%% "
-        "interval), game length and how games were decided (--json for figures).",
-    )
-    p.add_argument("--games", type=int, default=1000, metavar="N", help="number of games (default 1000)")
-    p.add_argument("--players", type=int, default=None, metavar="P",
-                   help="table size 2–6 (default 4, or the rules file's)")
-    p.add_argument("--rounds", type=int, default=None, metavar="N", help="number of rounds (default 12)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed for a reproducible run")
-    p.add_argument("--bot", default="random", metavar="NAME[,NAME…]",
-                   help=f"bot in every seat, or one per seat separated by commas, e.g. expert,greedy,greedy,greedy "
-                   f"({', '.join(BOTS)}; default: random)")
-    p.add_argument("--think", type=think_seconds, default=None, metavar="S",
-                   help="seconds per move for expert bots, counted as playouts so a seed reproduces (default 0.5)")
-    p.add_argument("--rules", default=None, metavar="FILE", help="TOML file of house rules")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    from .messages import t
+
+    p = sub.add_parser("simulate", help=t("simulate.help"), description=t("simulate.description"),
+                       epilog=t("simulate.epilog"))
+    p.add_argument("--games", type=int, default=1000, metavar="N", help=t("simulate.opt.games"))
+    p.add_argument("--players", "--seats", dest="players", type=int, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--rounds", type=int, default=None, metavar="N", help=t("opt.rounds"))
+    p.add_argument("--seed", type=int, default=None, metavar="N", help=t("simulate.opt.seed"))
+    p.add_argument("--bot", default="random", metavar="NAME[,NAME…]", help=t("simulate.opt.bot", bots=", ".join(BOTS)))
+    p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("simulate.opt.think"))
+    p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
+    p.add_argument("--json", action="store_true", help=t("opt.json"))
     p.set_defaults(func=_run)
 
 

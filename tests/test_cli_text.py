@@ -65,3 +65,62 @@ def test_a_good_rules_file_shows_the_rules_in_chinese(tmp_path):
     proc = jupai("rules", "--rules", str(path), "--lang", "zh")
     assert proc.returncode == 0, proc.stderr
     assert "生效的规则" in proc.stdout and "rank" in proc.stdout and "含义" in proc.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_every_help_has_a_description_and_examples(command, lang):
+    proc = jupai(command, "--help", "--lang", lang, env={"COLUMNS": "80"})
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    out = proc.stdout
+    usage, description = out.split("\n\n")[:2]
+    assert usage.startswith(("usage: " if lang == "en" else "用法：") + f"jupai {command}")
+    assert len(description.strip()) > 40, description
+    head = "examples:" if lang == "en" else "示例："
+    assert head in out, out
+    examples = [line for line in out.split(head, 1)[1].splitlines() if line.startswith(f"  jupai {command}")]
+    assert 1 <= len(examples) <= 3, out
+    from jupai_net.helpformat import cells
+
+    prose = out.split(head, 1)[0]  # examples may be longer than the terminal, the rest is wrapped
+    assert max(cells(line) for line in prose.splitlines()) <= 80, prose
+    if lang == "zh":
+        assert "options:" not in out and "show this help" not in out and "选项：" in out
+        assert "SECONDS" in out or "S " not in out  # value names are the same in both languages
+
+
+def test_value_names_are_written_the_same_way_everywhere():
+    """Times are SECONDS, table sizes 2-6, counts N, files FILE: one spelling per kind."""
+    from jupai_net.cli import build_parser
+
+    seen: dict[str, set[str]] = {}
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if a.dest == "command"]
+    for command, p in sub.choices.items():
+        for action in p._actions:
+            for option in action.option_strings:
+                if action.metavar:
+                    seen.setdefault(option, set()).add(action.metavar)
+    assert seen["--think"] == {"SECONDS"} and seen["--rounds"] == {"N"} and seen["--rules"] == {"FILE"}
+    assert seen["--seats"] == {"2-6"} and seen["--players"] == {"2-6"}
+    assert all(m in ("SECONDS",) for o, ms in seen.items() if "timeout" in o or "delay" in o for m in ms), seen
+    assert not any(m in ("S", "P", "K") for ms in seen.values() for m in ms), seen
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_usage_errors_start_with_the_command_and_exit_2(command, lang):
+    proc = jupai(command, "--no-such-option", "--lang", lang)
+    assert proc.returncode == 2 and proc.stdout == ""
+    first = proc.stderr.splitlines()[0]
+    expected = {"en": "unrecognized arguments: --no-such-option", "zh": "无法识别的参数：--no-such-option"}[lang]
+    if command in ("verify", "replay"):  # a required FILE is missing first
+        expected = {"en": "the following arguments are required: FILE", "zh": "缺少必需的参数：FILE"}[lang]
+    assert first == f"jupai {command}: {expected}", proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_bad_value_names_the_option_in_chinese():
+    proc = jupai("simulate", "--games", "many", "--lang", "zh")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines()[0] == "jupai simulate: 参数 --games：无效的 int 值：'many'"

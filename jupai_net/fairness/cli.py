@@ -33,22 +33,13 @@ _TITLE = {
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``verify`` subcommand to an argparse ``subparsers`` object
     (``parser.add_subparsers()``); it sets ``func=run``. Returns the sub-parser."""
-    p = subparsers.add_parser(
-        "verify",
-        help="check a game transcript: fair deal, no swapped card, every outcome replayed",
-        description="Verify a game transcript saved by a seat: host signatures, seed commitments, "
-        "deck commitments, every card seen, and a replay of the whole game with the rules engine. "
-        "Exit 0 only for a fully verified game; 3 tampered, 4 suspicious, 5 unverified, 6 unreadable. "
-        "With several files or a folder: one line per game, and the exit code of the worst verdict.",
-        epilog="examples:\n  jupai verify ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
-        "  jupai verify ~/.config/jupai/transcripts/        # every game in the folder, one line each",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("file", metavar="FILE", nargs="+",
-                   help="transcript file (.jupai) written by a seat, or a folder of them; several give one line per game")
-    p.add_argument("--code", default=None, metavar="CODE",
-                   help="the host's join code (from its screen): every game must be signed by that host's key")
-    p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    from ..messages import t
+
+    p = subparsers.add_parser("verify", help=t("verify.help"), description=t("verify.description"),
+                              epilog=t("verify.epilog"))
+    p.add_argument("file", metavar="FILE", nargs="+", help=t("verify.opt.file"))
+    p.add_argument("--code", default=None, metavar="CODE", help=t("verify.opt.code"))
+    p.add_argument("--json", action="store_true", help=t("verify.opt.json"))
     p.set_defaults(func=run)
     return p
 

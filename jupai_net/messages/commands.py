@@ -49,7 +49,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "示例：\n"
                      "  jupai rules --players 6\n"
                      "  jupai rules --rules house.toml   # 开桌前检查房规文件"),
-    "rules.opt.players": ("table size 2-6 (default 4, or the rules file's)", "牌桌人数 2-6（默认 4，或房规文件中的值）"),
     "rules.title": ("rules in force", "生效的规则"),
     "rules.col.setting": ("setting", "设置"),
     "rules.col.value": ("value", "值"),
@@ -111,4 +110,195 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rule.bad_letters": ("unknown identity letter(s) {bad}; use L C F N", "未知的身份字母 {bad}；请用 L C F N"),
     "rule.letter_per_seat": ("needs one letter per seat ({players}), got {got}", "每个座位一个字母（{players} 个），这里是 {got} 个"),
     "rule.one_landlord": ("at most one landlord", "最多一个地主"),
+    # --- options several commands share --------------------------------------------------------
+    "opt.name": ("your name at the table (default: the settings' name, else your login name)",
+                 "你在牌桌上的名字（默认：设置文件中的 name，否则用登录名）"),
+    "opt.code": ("the join code shown on the host screen; required to accept a host whose code changed",
+                 "主机屏幕上显示的加入码；主机的加入码变了时必须给出"),
+    "opt.think": ("seconds an expert bot thinks per move (default 0.5)", "expert 机器人每步思考的秒数（默认 0.5）"),
+    "opt.rounds": ("rounds per game (default: the rules' default)", "每局回合数（默认：规则的默认值）"),
+    "opt.seats": ("players at the table, 2-6 (default 4, or the rules file's)", "牌桌人数 2-6（默认 4，或房规文件中的值）"),
+    "opt.transcript": ("where to save your transcript of the game (default: transcripts/ in the jupai config folder)",
+                       "对局记录保存到哪里（默认：jupai 配置文件夹中的 transcripts/）"),
+    "opt.idle_timeout": ("give up on a host that sends nothing for SECONDS, pings unanswered (default {default})",
+                         "主机 SECONDS 秒没有任何消息且不回应 ping 时放弃（默认 {default}）"),
+    "opt.address": ("the host's name or address, optionally with the port (default {port}; IPv6 as [ADDR]:PORT), or "
+                    "the name of a table announced on the LAN; none: list the tables on the LAN and pick one",
+                    "主机的名称或地址，可带端口（默认 {port}；IPv6 写作 [ADDR]:PORT），或局域网上公布的牌桌名称；"
+                    "不写：列出局域网上的牌桌供你选择"),
+    "opt.json": ("print the result as JSON", "以 JSON 输出结果"),
+    # --- jupai play --------------------------------------------------------------------------
+    "play.help": ("play a game against bots in this terminal", "在本终端与机器人对局"),
+    "play.description": ("Start a local host on 127.0.0.1 with bots in the other seats and play the remaining seat "
+                         "here: type the number of a move. The deal is commit-reveal fair and checked at the end.",
+                         "在 127.0.0.1 上启动本地主机，其他座位由机器人坐，你坐剩下的座位：输入行动编号出牌。"
+                         "发牌采用承诺-公开的公平洗牌，结束时自动验证。"),
+    "play.epilog": ("examples:\n"
+                    "  jupai play --seats 3 --opponents expert\n"
+                    "  jupai play --rules house.toml --lang zh",
+                    "示例：\n"
+                    "  jupai play --seats 3 --opponents expert\n"
+                    "  jupai play --rules house.toml --lang zh"),
+    "play.opt.opponents": ("which bot the opponents are (default: the settings' opponents, else greedy)",
+                           "对手用哪种机器人（默认：设置文件中的 opponents，否则 greedy）"),
+    "play.opt.bot": ("let this bot play your seat too (a demo game)", "让这个机器人替你出牌（演示对局）"),
+    "play.opt.turn_timeout": ("seconds per turn before the default move is played for you (default 0 = no limit)",
+                              "每回合限时秒数，超时自动执行默认行动（默认 0 = 不限时）"),
+    "play.opt.bot_delay": ("seconds each bot waits before moving (default 0.8, or 0 with --bot)",
+                           "机器人每步前等待的秒数（默认 0.8；用 --bot 时为 0）"),
+    "play.opt.games": ("games in a row (default 0: after each game you are asked \"Play again?\"; Enter plays on, q "
+                       "leaves; with --bot, or with stdin not a terminal: 1)",
+                       "连续玩多少局（默认 0：每局结束后问“再玩一局？”，回车继续，q 离开；用 --bot 或标准输入不是终端时：1）"),
+    "play.opt.transcript": ("where to save your transcript (the 2nd game's goes to FILE-2, and so on)",
+                            "对局记录保存到哪里（第 2 局存到 FILE-2，依此类推）"),
+    "play.opt.plain": ("use the plain line-by-line player instead of the rich screen", "用逐行文字界面代替全屏界面"),
+    # --- jupai join --------------------------------------------------------------------------
+    "join.help": ("join a table on the local network", "加入局域网上的牌桌"),
+    "join.description": ("Take a seat at a 剧牌 table: the host's join code is pinned on first use (SSH style) and "
+                         "checked on every later join; type the number of a move to play; at the end the deal is "
+                         "verified and the transcript saved for jupai verify.",
+                         "在剧牌牌桌上入座：第一次加入时记录主机的加入码（与 SSH 相同），以后每次加入都核对；"
+                         "输入行动编号出牌；结束时验证发牌，并保存对局记录供 jupai verify 检查。"),
+    "join.epilog": ("examples:\n"
+                    "  jupai join                                  # list the tables on the LAN and pick one\n"
+                    "  jupai join 192.168.1.20 --code 7KQ2-M9XD-PA3F-0RTE --name Ann",
+                    "示例：\n"
+                    "  jupai join                                  # 列出局域网上的牌桌并选择\n"
+                    "  jupai join 192.168.1.20 --code 7KQ2-M9XD-PA3F-0RTE --name Ann"),
+    "join.opt.name": ("your name at the table (default: the settings' name, else your login name; with --bot, "
+                      "e.g. 'random bot')",
+                      "你在牌桌上的名字（默认：设置文件中的 name，否则用登录名；用 --bot 时如 'random bot'）"),
+    "join.opt.seat": ("ask for this seat (default: any free seat)", "要求坐这个座位（默认：任意空位）"),
+    "join.opt.bot": ("let a bot play this seat (random, greedy, expert)", "让机器人坐这个座位（random、greedy、expert）"),
+    "join.opt.think": ("with --bot expert: seconds it thinks per move (default 0.5)",
+                       "配合 --bot expert：每步思考的秒数（默认 0.5）"),
+    # --- jupai host --------------------------------------------------------------------------
+    "host.help": ("host a table on the local network (others join with jupai join)",
+                  "在局域网上开一张牌桌（其他人用 jupai join 加入）"),
+    "host.description": ("Host a 剧牌 table: TLS on the LAN, commit-reveal fair dealing, bots for empty seats. Shows "
+                         "the addresses and join code to give to the players, then the game as a spectator.",
+                         "开一张剧牌牌桌：局域网 TLS 连接，承诺-公开的公平发牌，空位由机器人补上。"
+                         "显示要告诉玩家的地址和加入码，然后以旁观视角显示对局。"),
+    "host.epilog": ("examples:\n"
+                    "  jupai host --seats 4 --bots 2              # two people, two bots\n"
+                    "  jupai host --games 0 --table-name \"Friday\" # game after game until Ctrl-C",
+                    "示例：\n"
+                    "  jupai host --seats 4 --bots 2              # 两名玩家，两个机器人\n"
+                    "  jupai host --games 0 --table-name \"Friday\" # 一局接一局，直到按 Ctrl-C"),
+    "host.opt.bind": ("address to listen on (default: all interfaces)", "监听的地址（默认：所有网络接口）"),
+    "host.opt.port": ("TCP port (default {port}; 0 = any free port)", "TCP 端口（默认 {port}；0 = 任意空闲端口）"),
+    "host.opt.bots": ("seats the host fills with its own bots (the last N seats); the other seats wait for people "
+                      "(default 0, or every seat but one when --opponents is given)",
+                      "由主机的机器人坐的座位数（最后 N 个座位）；其余座位等待玩家（默认 0；给出 --opponents 时除一个座位外全是机器人）"),
+    "host.opt.opponents": ("which bot plays the host's bot seats: {bots} (default greedy; as in jupai play "
+                           "--opponents); without --bots, bots take every seat but one",
+                           "主机的机器人座位用哪种机器人：{bots}（默认 greedy；与 jupai play --opponents 相同）；"
+                           "不给 --bots 时除一个座位外全是机器人"),
+    "host.opt.turn_timeout": ("seconds a player has per turn before the host plays a default move (default 60; "
+                              "0 = no limit)",
+                              "玩家每回合的限时秒数，超时由主机执行默认行动（默认 60；0 = 不限时）"),
+    "host.opt.ready_timeout": ("seconds a player in the lobby has to get ready before the seat is freed for someone "
+                               "else (default 120; 0 = no limit)",
+                               "大厅中的玩家须在多少秒内准备好，否则让出座位（默认 120；0 = 不限时）"),
+    "host.opt.bot_delay": ("seconds a host bot waits before moving (default 0.5)", "主机的机器人每步前等待的秒数（默认 0.5）"),
+    "host.opt.think": ("seconds an expert bot thinks per move (default 0.5), on top of --bot-delay",
+                       "expert 机器人每步思考的秒数（默认 0.5），另加 --bot-delay"),
+    "host.opt.games": ("games to play at the table, then exit (default 0: until stopped with Ctrl-C); players who leave "
+                       "between games are replaced by bots",
+                       "在牌桌上玩多少局后退出（默认 0：直到按 Ctrl-C 停止）；局间离开的玩家由机器人替补"),
+    "host.opt.transcript_dir": ("where to save every seat's transcript of each game, as the host sent it (check with "
+                                "jupai verify; default: host-transcripts/ in the jupai config folder)",
+                                "每局每个座位的对局记录（主机发出的原样）保存到哪里（用 jupai verify 检查；"
+                                "默认：jupai 配置文件夹中的 host-transcripts/）"),
+    "host.opt.table_name": ("the table's name on the LAN, for jupai join NAME (default: \"<your name>'s table\")",
+                            "牌桌在局域网上的名称，供 jupai join NAME 使用（默认：“<你的名字>'s table”）"),
+    "host.opt.no_announce": ("do not announce the table on the LAN (players then join by address)",
+                             "不在局域网上公布牌桌（玩家需按地址加入）"),
+    "host.opt.quiet": ("print only the join information and the results", "只显示加入信息和结果"),
+    "host.opt.verbose": ("log connections (-v) and protocol details (-vv) to stderr (otherwise warnings go to host.log "
+                         "in the jupai config folder)",
+                         "把连接（-v）和协议细节（-vv）记录到标准错误（否则警告写入 jupai 配置文件夹中的 host.log）"),
+    # --- jupai history / replay / config ----------------------------------------------------------
+    "history.help": ("the games played on this machine, newest first, each with its fairness verdict",
+                     "本机玩过的对局，最新的在前，每局附公平性结论"),
+    "history.description": ("List past games from the saved transcripts (yours and those a host kept), newest first: "
+                            "date, table, players, winner and the fairness verdict (each file is verified).",
+                            "按保存的对局记录（你自己的和主机保存的）列出过去的对局，最新的在前："
+                            "日期、牌桌、玩家、赢家和公平性结论（每个文件都会验证）。"),
+    "history.epilog": ("examples:\n"
+                       "  jupai history                 # the last 20 games on this machine\n"
+                       "  jupai history -n 0 --json     # every game, as JSON\n"
+                       "  jupai history --dir ./games   # the transcripts in another folder",
+                       "示例：\n"
+                       "  jupai history                 # 本机最近 20 局\n"
+                       "  jupai history -n 0 --json     # 全部对局，JSON 格式\n"
+                       "  jupai history --dir ./games   # 另一个文件夹中的对局记录"),
+    "history.opt.dir": ("read the transcripts in DIR instead (may be given several times)",
+                        "改为读取 DIR 中的对局记录（可多次给出）"),
+    "history.opt.last": ("show the N newest games (0 = all; default 20)", "显示最新的 N 局（0 = 全部；默认 20）"),
+    "replay.help": ("step through a saved game, action by action, with every formula", "逐步回放保存的对局，每一步附公式"),
+    "replay.description": ("Step through a verified game transcript: every action with its formula and outcome, round "
+                           "by round; at the end the whole deck as the seeds made it. Keys: Enter/n next, p previous, "
+                           "r next round, a number jumps to that action, q quits.",
+                           "逐步查看已验证的对局记录：按回合显示每一步行动及其公式和结果；最后显示由种子生成的整副牌。"
+                           "按键：回车/n 下一步，p 上一步，r 下一回合，数字 跳到该步，q 退出。"),
+    "replay.epilog": ("examples:\n"
+                      "  jupai replay ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
+                      "  jupai replay game.jupai --all --lang zh | less -R",
+                      "示例：\n"
+                      "  jupai replay ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
+                      "  jupai replay game.jupai --all --lang zh | less -R"),
+    "replay.opt.file": ("transcript file (.jupai) saved by a seat", "座位保存的对局记录文件（.jupai）"),
+    "replay.opt.force": ("show a transcript that does not verify (marked as such)", "也显示未通过验证的对局记录（会标明）"),
+    "replay.opt.all": ("print every action at once instead of stepping", "一次输出全部行动，不逐步"),
+    "config.help": ("show where the settings file is and every setting in force", "显示设置文件的位置和生效的每项设置"),
+    "config.description": ("Show the settings file (config.toml in the jupai config folder) and every setting in force, "
+                           "with where it comes from. --init writes a commented file to start from.",
+                           "显示设置文件（jupai 配置文件夹中的 config.toml）和生效的每项设置及其来源。"
+                           "--init 写出一个带注释的文件作为起点。"),
+    "config.epilog": ("examples:\n  jupai config\n  jupai config --init   # then edit the file it names",
+                      "示例：\n  jupai config\n  jupai config --init   # 然后编辑它给出的文件"),
+    "config.opt.init": ("write a commented settings file (never over an existing one)", "写出带注释的设置文件（不会覆盖已有文件）"),
+    # --- jupai simulate ----------------------------------------------------------------------
+    "simulate.help": ("let bots play many games and show statistics", "让机器人对局多次并显示统计"),
+    "simulate.description": ("Bots play N games of 剧牌 against each other (no network); then a table of win rates "
+                             "per seat, per position after the leader of round 1, per identity and per bot (each with "
+                             "its 95% interval), game length and how games were decided (--json for figures).",
+                             "机器人互相对局 N 次（不用网络）；然后列出胜率表：按座位、按第 1 回合先手之后的位置、"
+                             "按身份和按机器人（各附 95% 区间），以及对局长度和胜负方式（--json 输出数据）。"),
+    "simulate.epilog": ("examples:\n"
+                        "  jupai simulate --games 2000 --seed 2026 --bot greedy\n"
+                        "  jupai simulate --players 4 --bot expert,greedy,greedy,greedy --games 200",
+                        "示例：\n"
+                        "  jupai simulate --games 2000 --seed 2026 --bot greedy\n"
+                        "  jupai simulate --players 4 --bot expert,greedy,greedy,greedy --games 200"),
+    "simulate.opt.games": ("number of games (default 1000)", "对局数（默认 1000）"),
+    "simulate.opt.seed": ("seed for a reproducible run", "可复现运行的随机种子"),
+    "simulate.opt.bot": ("bot in every seat, or one per seat separated by commas, e.g. expert,greedy,greedy,greedy "
+                         "({bots}; default: random)",
+                         "每个座位用的机器人，或用逗号分隔逐座位指定，如 expert,greedy,greedy,greedy（{bots}；默认 random）"),
+    "simulate.opt.think": ("seconds per move for expert bots, counted as playouts so a seed reproduces (default 0.5)",
+                           "expert 机器人每步的秒数，按模拟次数计，因此同一种子可复现（默认 0.5）"),
+    # --- jupai verify ------------------------------------------------------------------------
+    "verify.help": ("check a game transcript: fair deal, no swapped card, every outcome replayed",
+                    "检查对局记录：发牌公平、没有换牌、每个结果重放一致"),
+    "verify.description": ("Verify a game transcript saved by a seat: host signatures, seed commitments, deck "
+                           "commitments, every card seen, and a replay of the whole game with the rules engine. "
+                           "Exit 0 only for a fully verified game; 3 tampered, 4 suspicious, 5 unverified, 6 "
+                           "unreadable. With several files or a folder: one line per game, and the exit code of the "
+                           "worst verdict.",
+                           "验证座位保存的对局记录：主机签名、种子承诺、整副牌的承诺、看到的每一张牌，"
+                           "并用规则引擎重放整局。只有完全验证通过才以 0 退出；3 被篡改，4 可疑，5 未验证，6 无法读取。"
+                           "给出多个文件或一个文件夹时每局一行，退出码取最差的结论。"),
+    "verify.epilog": ("examples:\n"
+                      "  jupai verify ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
+                      "  jupai verify ~/.config/jupai/transcripts/        # every game in the folder, one line each",
+                      "示例：\n"
+                      "  jupai verify ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
+                      "  jupai verify ~/.config/jupai/transcripts/        # 文件夹中的每一局，每局一行"),
+    "verify.opt.file": ("transcript file (.jupai) written by a seat, or a folder of them; several give one line per game",
+                        "座位写下的对局记录文件（.jupai）或其文件夹；多个时每局一行"),
+    "verify.opt.code": ("the host's join code (from its screen): every game must be signed by that host's key",
+                        "主机的加入码（见主机屏幕）：每局都必须由该主机的密钥签名"),
+    "verify.opt.json": ("print the verdict as one JSON object", "以一个 JSON 对象输出结论"),
 }
