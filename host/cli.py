@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jupai_net.bots import BOTS, think_seconds
+from jupai_net.messages import t, tn
 from jupai_net.printable import printable
 
 from . import DEFAULT_PORT
@@ -62,8 +63,6 @@ def stop_reason(signum: int | None) -> str:
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``host`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
-    from jupai_net.messages import t
-
     p = subparsers.add_parser("host", help=t("host.help"), description=t("host.description"), epilog=t("host.epilog"))
     p.add_argument("--bind", default="", metavar="ADDR", help=t("host.opt.bind"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="PORT", help=t("host.opt.port", port=DEFAULT_PORT))
@@ -106,13 +105,16 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     ready = getattr(args, "ready_timeout", None)
     spectators = getattr(args, "max_spectators", 8)
     if not 0 <= spectators <= MAX_SPECTATORS:
-        raise ValueError(f"--max-spectators must be 0..{MAX_SPECTATORS}, got {spectators}")
-    table = TableConfig(rules=rules, bots=bot_seats(args, rules.players), bot=opponents(args), turn_timeout=timeout,
+        raise ValueError(t("host.bad_range", option="--max-spectators", low=0, high=MAX_SPECTATORS, got=spectators))
+    bots = bot_seats(args, rules.players)
+    if not 0 <= bots < rules.players:
+        raise ValueError(t("host.bad_bots", high=rules.players - 1, players=rules.players, got=bots))
+    table = TableConfig(rules=rules, bots=bots, bot=opponents(args), turn_timeout=timeout,
                         bot_delay=max(0.0, args.bot_delay), think=getattr(args, "think", None),
                         ready_timeout=ready if ready and ready > 0 else None,
                         max_spectators=spectators)
     if not 0 <= args.port <= 65535:
-        raise ValueError(f"--port must be 0..65535, got {args.port}")
+        raise ValueError(t("host.bad_range", option="--port", low=0, high=65535, got=args.port))
     if args.games < 0:
         raise ValueError(f"--games must be 0 (until stopped) or more, got {args.games}")
     return HostConfig(
@@ -132,19 +134,17 @@ def bot_seats(args: argparse.Namespace, players: int) -> int:
     if bots is None:
         return max(0, players - 1) if named else 0
     if bots == 0 and named:
-        print(f"jupai host: --opponents {named} has no effect with --bots 0: every seat waits for a person "
-              f"(use --bots K to let {named} bots take K seats)", file=sys.stderr)
+        print(f"jupai host: {t('host.opponents_unused', named=named)}", file=sys.stderr)
     return bots
 
 
-def seats_line(players: int, bots: int, bot: str) -> str:
+def seats_line(players: int, bots: int, bot: str, lang: str | None = None) -> str:
     """Who fills the seats, e.g. ``2 seats for people, 1 greedy bot`` or ``3 seats for
-    people, no bots (add --bots K to let the host's bots take K seats)``."""
-    people = players - bots
-    line = f"{people} seat{'s' if people != 1 else ''} for people, "
-    if bots:
-        return line + f"{bots} {bot} bot{'s' if bots != 1 else ''}"
-    return line + "no bots (add --bots K to let the host's bots take K seats)"
+    people, no bots (add --bots N to let the host's bots take N seats)``, in ``lang``
+    (default: the run's language)."""
+    people = tn("host.seats.people", players - bots, lang)
+    bots_text = tn("host.seats.bots", bots, lang, bot=bot) if bots else t("host.seats.no_bots", lang)
+    return t("host.seats.line", lang, people=people, bots=bots_text)
 
 
 def opponents(args: argparse.Namespace) -> str:
@@ -154,7 +154,7 @@ def opponents(args: argparse.Namespace) -> str:
     chosen = getattr(args, "opponents", None)
     alias = getattr(args, "bot_alias", None)
     if alias is not None:
-        print("jupai host: --bot is deprecated here, use --opponents (as in `jupai play`)", file=sys.stderr)
+        print(f"jupai host: {t('host.bot_deprecated')}", file=sys.stderr)
         if chosen is None:
             chosen = alias
     if chosen is None:
@@ -181,7 +181,10 @@ class HostScreen:
     prints one closing line.
     """
 
-    def __init__(self, console: Any, *, quiet: bool = False, games: int | None = None):
+    def __init__(self, console: Any, *, quiet: bool = False, games: int | None = None, lang: str | None = None):
+        from jupai_net.messages import current_lang
+
+        self.lang = lang or current_lang()  # every line in the run's language (--lang, settings, locale)
         self.console = console
         self.quiet = quiet
         self.games = games
@@ -203,6 +206,7 @@ class HostScreen:
         """The join information: every address it listens on, join code, fingerprints,
         table size, and the table's name when it is announced on the LAN (a warning when
         the machine has no LAN address at all)."""
+        from rich.cells import cell_len as cells
         from rich.panel import Panel
         from rich.text import Text
 
@@ -213,39 +217,44 @@ class HostScreen:
         addrs = [bind] if bind and bind not in ("0.0.0.0", "::") else lan_addresses()
         no_lan = not addrs
         addrs = addrs or ["127.0.0.1"]
+        lang = self.lang
+
+        def label(key: str) -> str:  # labels padded to one column, in display cells
+            text = t(key, lang)
+            return text + " " * max(1, 13 - cells(text))
+
         text = Text()
-        text.append(f"剧牌 table for {rules.players}", style="bold")
-        text.append(f": {seats_line(rules.players, bots, bot)}; {rules.rounds} rounds\n")
-        text.append("join code    ", style="dim")
+        text.append(t("host.banner.table", lang, players=rules.players), style="bold")
+        text.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=rules.rounds)
+                    + "\n")
+        text.append(label("host.label.code"), style="dim")
         text.append(identity.join_code + "\n", style="bold green")
         if getattr(identity, "replaced_code", None):
-            text.append("             ", style="dim")
-            text.append(f"new: it was {identity.replaced_code}; players who pinned the old code must join "
-                        "once with --code and the new one\n", style="yellow")
+            text.append(" " * 13, style="dim")
+            text.append(t("host.banner.replaced", lang, old=identity.replaced_code) + "\n", style="yellow")
         if table_name:
-            text.append("table name   ", style="dim")
+            text.append(label("host.label.table"), style="dim")
             text.append(table_name, style="bold")
-            text.append(" (announced on the LAN: `jupai join` lists it)\n")
+            text.append(t("host.banner.announced", lang) + "\n")
         for a in addrs:
             host = f"[{a}]" if ":" in a else a
-            text.append("join with    ", style="dim")
+            text.append(label("host.label.join"), style="dim")
             text.append(f"jupai join {host}:{port} --code {identity.join_code}\n", style="bold")
         spectators = server.config.table.max_spectators
         if spectators:  # the same address and code, to watch instead of play
-            text.append("watch with   ", style="dim")
+            text.append(label("host.label.watch"), style="dim")
             text.append("jupai watch", style="bold")
-            text.append(f" (same address and code; up to {spectators} spectators)\n")
-        text.append("certificate  ", style="dim")
+            text.append(t("host.banner.watch", lang, count=spectators) + "\n")
+        text.append(label("host.label.certificate"), style="dim")
         fp = identity.fingerprint
         text.append("sha256 " + " ".join(fp[i:i + 16] for i in range(0, len(fp), 16)) + "\n")
         from jupai_net.fairness import key_fingerprint, public_key_bytes
 
-        text.append("host key     ", style="dim")
+        text.append(label("host.label.key"), style="dim")
         text.append(key_fingerprint(public_key_bytes(identity.signing_key)))
         self.console.print(Panel(text, title="jupai host", title_align="left", border_style="green"))
         if no_lan:
-            self.console.print("warning: this machine has no LAN address (no network connection?): only players on "
-                               "this machine can join", style="bold yellow", markup=False)
+            self.console.print(t("host.no_lan", lang), style="bold yellow", markup=False)
 
     def __call__(self, table_id: int, kind: str, data: dict[str, Any]) -> None:
         """Table observer: print one public event."""
@@ -264,6 +273,7 @@ class HostScreen:
         never as markup, and no escape sequence reaches the terminal."""
         from rich.text import Text
 
+        lang = self.lang
         out = self.print
         if self.closed and kind in ("lobby", "notice", "chat"):
             return  # the games are over: the players leaving is no news
@@ -274,37 +284,44 @@ class HostScreen:
             for p in players:
                 self.names[p.seat] = p.name
             if not self.quiet:
-                out(lobby_line(players, total))
+                out(lobby_line(players, total, lang))
         elif kind == "start":
             self.names = list(data["names"])
-            out(Text.assemble((f"game {data['game_id'].hex()[:12]} starts", "bold"),
-                              f" · host key {printable(data['host_key'])}"))
+            out(Text.assemble((t("host.game_starts", lang, game=data["game_id"].hex()[:12]), "bold"),
+                              t("host.game_key", lang, key=printable(data["host_key"]))))
         elif kind == "deal" and not self.quiet:
             if self.render is not None:
-                out(self.render.render_table(data["observation"], names=self._names()))
+                out(self.render.render_table(data["observation"], names=self._names(), lang=lang))
         elif kind == "step" and not self.quiet:
             from .table import describe_action
 
             for ev in data["events"]:
-                line = self.render.describe_event(ev, self._names()) if self.render is not None else None
+                line = (self.render.describe_event(ev, self._names(), lang=lang)
+                        if self.render is not None else None)
                 if line is None and ev.get("kind") not in ("deal",):
-                    line = f"seat {data['actor']}: {describe_action(data['action'])}"
+                    line = t("host.step", lang, seat=data["actor"], action=describe_action(data["action"]))
                 if line:
                     out(Text(printable(line)))
         elif kind == "notice" and not self.quiet:
-            out(Text.assemble(("notice", "blue"), " ", printable(data["text"])))
+            out(Text.assemble((t("host.notice", lang), "blue"), " ", printable(data["text"])))
         elif kind == "chat":
             out(Text.assemble((printable(data["name"]), "magenta"), ": ", printable(data["text"])))
         elif kind == "end":
             res = data["result"]
-            places = ", ".join(f"{i + 1}. {res['names'][s] or f'seat {s}'} ({res['cards_left'][s]} left)"
-                               for i, s in enumerate(res["ranking"]))
-            out(Text.assemble(("game over", "bold green"), f" ({printable(res['reason'])}): {printable(places)}"))
-            out(Text("the host seed is revealed; every player can now verify the deal", style="dim"))
+            places = t("host.places_sep", lang).join(
+                t("host.place", lang, place=i + 1, name=res["names"][s] or t("host.seat", lang, seat=s),
+                  left=res["cards_left"][s])
+                for i, s in enumerate(res["ranking"]))
+            reason = str(res["reason"])
+            reason = t(f"host.end.{reason}", lang) if reason in ("emptied", "last-round") else reason
+            out(Text.assemble((t("host.game_over", lang), "bold green"),
+                              t("host.game_over_line", lang, reason=printable(reason), places=printable(places))))
+            out(Text(t("host.seed_revealed", lang), style="dim"))
             self._game_done(kind, res)
             self._scoreboard()
         elif kind == "abandon":
-            out(Text.assemble(("game abandoned", "bold red"), ": ", printable(data["reason"])))
+            out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("host.colon", lang),
+                              printable(data["reason"])))
             self._game_done(kind, data)
             self._scoreboard()
         elif kind == "series":
@@ -353,40 +370,43 @@ class HostScreen:
         from rich.text import Text
 
         self.closed = True
-        what = ("abandoning the running game and telling the players why" if running
-                else "no game is running; saying goodbye to whoever is connected")
-        again = "Ctrl-C again" if signum == signal.SIGINT else "Ctrl-C"
-        self.print(Text.assemble(("stopping", "bold yellow"), f": {what} ({again} to quit at once)"))
+        what = t("host.stopping.running" if running else "host.stopping.idle", self.lang)
+        again = t("host.stopping.again" if signum == signal.SIGINT else "host.stopping.ctrl_c", self.lang)
+        self.print(Text.assemble((t("host.stopping", self.lang), "bold yellow"),
+                                 t("host.stopping.line", self.lang, what=what, again=again)))
 
     def closing(self, transcript_dir: Path | None, *, interrupted: bool | int = False) -> str:
         """Print (and return) the closing line: games played, who won the last one,
         where the host's transcripts are. ``interrupted``: the signal number that
         stopped the host (True: Ctrl-C), named in the line."""
+        lang = self.lang
         finished = self.played - self.abandoned
-        games = f"{finished} game{'s' if finished != 1 else ''} played"
+        games = tn("host.closing.played", finished, lang)
         if self.abandoned:
-            games += f", {self.abandoned} abandoned"
+            games += t("host.closing.abandoned", lang, count=self.abandoned)
         if interrupted:
             signum = signal.SIGINT if interrupted is True else int(interrupted)
-            how = STOP_SIGNALS.get(signum, (f"by signal {signum}", ""))[0]
-            parts = [f"host stopped {how}: {games}"]
+            how = (t(f"host.stopped_by.{signal.Signals(signum).name}", lang) if signum in STOP_SIGNALS
+                   else t("host.stopped_by.signal", lang, signum=signum))
+            parts = [t("host.closing.stopped", lang, how=how, games=games)]
         else:
-            parts = [f"host closed: {games}"]
+            parts = [t("host.closing.closed", lang, games=games)]
         if self.last is not None:
             kind, data = self.last
             if kind == "end":
                 names, ranking, winner = data.get("names", []), data.get("ranking", []), data.get("winner")
                 def who(s: int) -> str:
-                    return f"{names[s] if s < len(names) and names[s] else 'seat ' + str(s)} (seat {s})"
+                    name = names[s] if s < len(names) and names[s] else t("host.seat", lang, seat=s)
+                    return t("host.closing.who", lang, name=name, seat=s)
                 if winner is not None:
-                    parts.append(f"{who(winner)} won")
+                    parts.append(t("host.closing.won", lang, who=who(winner)))
                 elif ranking:
-                    parts.append(f"{who(ranking[0])} came first")
+                    parts.append(t("host.closing.first", lang, who=who(ranking[0])))
             elif data.get("reason") and not str(data.get("reason")).startswith(STOP_REASON):
-                parts.append(f"the last game was abandoned: {data['reason']}")
-        line = "; ".join(parts) + "."
+                parts.append(t("host.closing.last_abandoned", lang, reason=data["reason"]))
+        line = t("host.closing.sep", lang).join(parts) + t("host.closing.end", lang)
         if transcript_dir is not None and self.played:
-            line += f" Every seat's transcript is in {transcript_dir} (check one with `jupai verify FILE`)."
+            line += t("host.closing.transcripts", lang, dir=transcript_dir)
         from rich.text import Text
 
         line = printable(line)  # it names players
@@ -407,25 +427,25 @@ def _stdout_to_null() -> None:
         pass
 
 
-def lobby_line(players: Any, total: int) -> Any:
+def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
     """One lobby line (a rich ``Text``, names never read as markup) listing every seat,
     empty ones too, and how many people are still awaited, e.g. ``lobby 2/4 seats · 0
     Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty) · waiting for 2 people``."""
     from rich.text import Text
 
     by_seat = {p.seat: p for p in players}
-    line = Text.assemble(("lobby", "dim"), f" {len(by_seat)}/{total} seats")
+    line = Text.assemble((t("host.lobby", lang), "dim"), t("host.lobby.seats", lang, taken=len(by_seat), total=total))
     for s in range(max(total, max(by_seat, default=-1) + 1)):
         p = by_seat.get(s)
         line.append(f" · {s} ")
         if p is None:
-            line.append("(empty)", style="dim")
+            line.append(t("host.lobby.empty", lang), style="dim")
         else:
-            line.append(f"{printable(p.name)}{' (bot)' if p.bot else ''}{' ✓' if p.ready else ''}"
-                        f"{'' if p.connected else ' (away)'}")
+            line.append(f"{printable(p.name)}{t('host.lobby.bot', lang) if p.bot else ''}{' ✓' if p.ready else ''}"
+                        f"{'' if p.connected else t('host.lobby.away', lang)}")
     missing = total - len(by_seat)
     if missing > 0:
-        line.append(f" · waiting for {missing} {'person' if missing == 1 else 'people'}")
+        line.append(tn("host.lobby.waiting", missing, lang))
     return line
 
 
@@ -475,19 +495,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         identity = load_identity()
     except (OSError, ValueError) as exc:
-        print(f"jupai host: cannot load or make the host certificate: {exc}", file=sys.stderr)
+        print(f"jupai host: {t('host.no_certificate', reason=exc)}", file=sys.stderr)
         return 2
     screen = HostScreen(console, quiet=args.quiet, games=config.games)
     try:
         stopped_by = trio.run(partial(serve, config, identity, screen, table_name=announced_name(args, config)))
     except BaseException as exc:  # noqa: B036 - trio wraps Ctrl-C and OSError in exception groups
         if _find(exc, KeyboardInterrupt) is not None:  # a second Ctrl-C while stopping
-            print("interrupted", file=sys.stderr)
+            print(t("jupai.interrupted", prog="jupai host"), file=sys.stderr)
             return 130
         os_error = _find(exc, OSError)
         if os_error is None:
             raise
-        print(f"jupai host: cannot listen on port {config.port}: {os_error.strerror or os_error}", file=sys.stderr)
+        print(f"jupai host: {t('host.cannot_listen', port=config.port, reason=os_error.strerror or os_error)}",
+              file=sys.stderr)
         return 3
     if stopped_by is not None:
         log.warning("host stopped by %s", signal.Signals(stopped_by).name)
@@ -558,6 +579,7 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     the LAN under that name (:class:`~jupai_net.host.announce.Announcer`) while the host
     runs."""
     import trio
+    from rich.text import Text
 
     from .server import HostServer
 
@@ -594,7 +616,8 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
                 nursery.start_soon(watch)
             if commands and stdin_takes_commands():
                 if not screen.quiet:
-                    screen.print(f"[dim]commands     {COMMANDS_HELP}[/dim]", highlight=False)
+                    screen.print(Text(f"{t('host.label.commands', screen.lang)}{t('host.commands_help', screen.lang)}",
+                                      style="dim"))
                 nursery.start_soon(read_commands, server, screen)
             await server.closed.wait()
             nursery.cancel_scope.cancel()
@@ -635,7 +658,6 @@ def announce_update(channel: Any, kind: str, data: dict[str, Any], seats: int) -
 
 
 #: What the host can type while it serves (shown under the banner).
-COMMANDS_HELP = "type `kick N` and Enter to free seat N (a player who squats it); `help` for this line"
 
 
 def stdin_takes_commands() -> bool:
@@ -663,12 +685,12 @@ def host_command(server: Any, line: str) -> str | None:
         return None
     if words[0].lower() == "kick" and len(words) == 2 and words[1].isdecimal():
         try:
-            return "kicked: " + server.kick(int(words[1]))
+            return t("host.kicked", what=server.kick(int(words[1])))
         except ValueError as exc:
-            return f"cannot kick: {exc}"
-    if words[0].lower() in ("help", "?"):
-        return COMMANDS_HELP
-    return f"unknown command {line.strip()[:40]!r}: {COMMANDS_HELP}"
+            return t("host.cannot_kick", reason=exc)
+    if words[0].lower() in ("help", "?", "帮助"):
+        return t("host.commands_help")
+    return t("host.unknown_command", line=repr(line.strip()[:40]), help=t("host.commands_help"))
 
 
 async def read_commands(server: Any, screen: HostScreen, readline: Any = None) -> None:

@@ -95,11 +95,11 @@ def test_host_and_two_joins_in_separate_processes(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["host", "--seats", "4", "--bots", "4"], "bots must be 0..3"),
+    (["host", "--seats", "4", "--bots", "4"], "--bots must be 0-3"),
     (["host", "--seats", "9"], "players"),
     (["play", "--rules", "/nonexistent.toml"], "cannot read"),
-    (["host", "--max-spectators", "65"], "jupai host: --max-spectators must be 0..64, got 65"),
-    (["host", "--max-spectators", "-1"], "jupai host: --max-spectators must be 0..64, got -1"),
+    (["host", "--max-spectators", "65"], "jupai host: --max-spectators must be 0-64, got 65"),
+    (["host", "--max-spectators", "-1"], "jupai host: --max-spectators must be 0-64, got -1"),
     (["host", "--games", "-1"], "jupai host: --games must be 0 (until stopped) or more, got -1"),
     (["play", "--games", "-2"], "jupai play: --games must be 0 (until you leave) or more, got -2"),
 ])
@@ -284,4 +284,4 @@ def test_host_says_how_many_seats_wait_for_people():
     assert seats_line(3, 1, "greedy") == "2 seats for people, 1 greedy bot"
     assert seats_line(4, 2, "random") == "2 seats for people, 2 random bots"
     assert seats_line(2, 1, "greedy") == "1 seat for people, 1 greedy bot"
-    assert seats_line(3, 0, "greedy").startswith("3 seats for people, no bots (add --bots K")
+    assert seats_line(3, 0, "greedy").startswith("3 seats for people, no bots (add --bots N")
