@@ -50,13 +50,13 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
     verdict = getattr(result, "verdict", None)
     if verdict is not None:
         word = t(f"verdict.{verdict.status}", lang) if f"verdict.{verdict.status}" in MESSAGES else verdict.status
-        reason = printable(verdict.reason)
-        key = f"verdict.sentence.{verdict.status}"
-        sentence = t(key, lang) if key in MESSAGES and lang != "en" else ""
-        if sentence:  # a sentence in the player's language, the technical detail after it
-            reason = f"{sentence}（{reason}）" if reason else sentence
+        from jupai_net.fairness.cli import reason_detail, reason_text
+
         lines.append((t("end.verdict_ok" if verdict.ok else "end.verdict_bad", lang, status=word,
-                        reason=reason), "bold green" if verdict.ok else "bold red", False))
+                        reason=printable(reason_text(verdict, lang))), "bold green" if verdict.ok else "bold red", False))
+        detail = reason_detail(verdict, lang)
+        if detail:  # a technical failure the catalog has no words for: the verifier's own, apart
+            lines.append((f"  {t('verdict.detail', lang)}: {printable(detail)}", "dim", False))
     path = getattr(result, "transcript_path", None)
     if path is not None:
         lines.append((t("end.transcript", lang), "", False))

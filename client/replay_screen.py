@@ -15,6 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.cells import cell_len
 from rich.text import Text
 
+from jupai_net.fairness.cli import reason_text
 from jupai_net.fairness.story import GameStory
 from jupai_net.printable import printable
 
@@ -103,7 +104,7 @@ class ReplayScreen:
             lines.append(t("replay.abandoned", lang, reason=printable(s.abandoned)))  # the host's words
         else:
             lines.append(t("replay.unfinished", lang))
-        lines.append(t("replay.verdict", lang, status=t(f"verdict.{s.verdict.status}", lang), reason=printable(s.verdict.reason)))
+        lines.append(t("replay.verdict", lang, status=t(f"verdict.{s.verdict.status}", lang), reason=printable(reason_text(s.verdict, lang))))
         return lines
 
     # ------------------------------------------------------------------ frames

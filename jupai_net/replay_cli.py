@@ -52,8 +52,10 @@ def run(args: argparse.Namespace) -> int:
         console.print(t("replay.unreadable", lang, reason=exc.verdict.reason), style="red", markup=False)
         return exc.verdict.exit_code
     if story.verdict.status != VERIFIED and not args.force:
+        from .fairness.cli import reason_text
+
         console.print(t("replay.refused", lang, file=args.file, status=t(f"verdict.{story.verdict.status}", lang),
-                        reason=story.verdict.reason), style="red", markup=False)
+                        reason=reason_text(story.verdict, lang)), style="red", markup=False)
         return story.verdict.exit_code
     interactive = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
     from .client.replay_screen import ReplayScreen

@@ -124,3 +124,71 @@ def test_a_bad_value_names_the_option_in_chinese():
     proc = jupai("simulate", "--games", "many", "--lang", "zh")
     assert proc.returncode == 2
     assert proc.stderr.splitlines()[0] == "jupai simulate: 参数 --games：无效的 int 值：'many'"
+
+
+@pytest.fixture(scope="module")
+def transcripts(tmp_path_factory):
+    """A verified, an unverified, a suspicious and a tampered transcript (as in
+    tests/test_fairness_cli.py)."""
+    from jupai_net.fairness.selfplay import deliver, play_game
+    from jupai_net.rules import RuleSet
+
+    d = tmp_path_factory.mktemp("verdicts")
+    rules = RuleSet(players=3, rounds=4)
+    fixed = dict(game_id=bytes(range(16)), host_seed=bytes([1]) * 32, seat_seeds=[bytes([s + 2]) * 32 for s in range(3)])
+    good = play_game(rules, rng_seed=9, **fixed).transcript(1)
+    unfinished = play_game(rules, rng_seed=9, max_steps=2, **fixed)
+    out = {"verified": good, "unverified": unfinished.transcript(0)}
+    deliver(unfinished.dealer.abandon("quit", reveal_seed=False), unfinished.witnesses)
+    out["suspicious"] = unfinished.transcript(0)
+    bad = bytearray(good)
+    bad[len(bad) // 2] ^= 0x10
+    out["tampered"] = bytes(bad)
+    for name, data in out.items():
+        (d / f"{name}.jupai").write_bytes(data)
+    return d
+
+
+@pytest.mark.parametrize("status", ["verified", "unverified", "suspicious"])
+def test_a_verdict_reason_in_words_says_what_the_verifier_says(transcripts, status):
+    """The catalog's English for a verdict's reason_key is the verifier's reason, word
+    for word, and its Chinese has no English left in it."""
+    from jupai_net.fairness.cli import read_and_verify, reason_detail, reason_text
+    from jupai_net.messages import t
+
+    verdict = read_and_verify(str(transcripts / f"{status}.jupai"))
+    assert verdict.status == status and verdict.reason_key
+    assert t(verdict.reason_key, "en", **verdict.reason_args) == verdict.reason
+    zh = reason_text(verdict, "zh")
+    assert zh != verdict.reason and reason_detail(verdict, "zh") is None
+    assert not any(word in zh for word in ("the host", "seed", "deck", "transcript")), zh
+
+
+def test_jupai_verify_in_chinese(transcripts):
+    proc = jupai("verify", str(transcripts / "verified.jupai"), "--lang", "zh", env={"COLUMNS": "80"})
+    assert proc.returncode == 0, proc.stderr
+    assert "已验证 — 公平对局" in proc.stdout and "公平对局：主机种子与其承诺一致" in proc.stdout
+    assert "退出码" in proc.stdout and "fair game" not in proc.stdout and "reason" not in proc.stdout
+    proc = jupai("verify", str(transcripts / "tampered.jupai"), "--lang", "zh", env={"COLUMNS": "100"})
+    assert proc.returncode == 3
+    # the technical failure has no words in the catalog: the Chinese sentence, then the
+    # verifier's words on their own labelled row, never inside the Chinese sentence
+    assert "被篡改 — 对局记录对不上" in proc.stdout and "记录被篡改：牌或种子与承诺不符" in proc.stdout
+    assert "技术细节（英文）" in proc.stdout
+    proc = jupai("verify", str(transcripts), "--lang", "zh", env={"COLUMNS": "100"})
+    assert proc.returncode == 3
+    last = proc.stdout.strip().splitlines()[-1]
+    assert last == "已验证 1 局，被篡改 1 局，可疑 1 局，未验证 1 局（共 4 局）", last
+
+
+def test_the_end_of_a_chinese_game_says_the_verdict_in_chinese(transcripts):
+    from types import SimpleNamespace
+
+    from jupai_net.client.end_words import game_end_lines
+    from jupai_net.fairness.cli import read_and_verify
+
+    verdict = read_and_verify(str(transcripts / "verified.jupai"))
+    result = SimpleNamespace(status="finished", verdict=verdict, end=None, transcript_path=None)
+    lines = [text for text, _, _ in game_end_lines(result, "zh", with_ranking=False)]
+    (line,) = [x for x in lines if "公平性" in x]
+    assert line.startswith("✔ 公平性：已验证 — 公平对局：") and "fair" not in line and "seed" not in line

@@ -21,13 +21,35 @@ if TYPE_CHECKING:  # the verifier (cryptography, the engine) loads only when a f
     from .verify import Verdict
 
 _STYLE = {VERIFIED: "bold green", TAMPERED: "bold red", SUSPICIOUS: "bold yellow", UNVERIFIED: "bold yellow", MALFORMED: "bold red"}
-_TITLE = {
-    VERIFIED: "VERIFIED — fair game",
-    TAMPERED: "TAMPERED — the transcript does not match",
-    SUSPICIOUS: "SUSPICIOUS — the host abandoned the game",
-    UNVERIFIED: "UNVERIFIED — the game cannot be checked",
-    MALFORMED: "MALFORMED — not a readable transcript",
-}
+
+
+def reason_text(verdict: Verdict, lang: str | None = None) -> str:
+    """The reason of ``verdict`` in ``lang`` (default: the run's language). English:
+    the verifier's own sentence. Chinese: the catalog's words for a reason it knows
+    (``verdict.reason_key``: the verdicts of a game's end), else the status in a
+    sentence (:func:`reason_detail` then gives the verifier's technical words)."""
+    from ..messages import current_lang, t
+
+    lang = lang or current_lang()
+    if lang != "zh":
+        return verdict.reason
+    if verdict.reason_key:
+        try:
+            return t(verdict.reason_key, lang, **verdict.reason_args)
+        except (KeyError, IndexError, ValueError):  # a key of a newer verifier: its sentence
+            pass
+    return t(f"verdict.sentence.{verdict.status}", lang)
+
+
+def reason_detail(verdict: Verdict, lang: str | None = None) -> str | None:
+    """The verifier's technical reason when :func:`reason_text` could not say it in
+    ``lang`` (Chinese, a reason the catalog has no words for), else None: shown
+    apart, labelled as the technical detail, never inside a Chinese sentence."""
+    from ..messages import current_lang
+
+    if (lang or current_lang()) != "zh" or not verdict.reason:
+        return None
+    return None if verdict.reason_key else verdict.reason
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -112,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``jupai verify``; returns the exit code of the verdict (the worst one for
     several files; 6 when a folder holds no transcript; 2 for a ``--code`` that is not
     a join code)."""
+    from ..messages import t
+
     code = getattr(args, "code", None)
     if code is not None:
         from .pin import normalize_code
@@ -125,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     single = len(files) == 1 and not os.path.isdir(files[0])
     paths = transcript_files(files)
     if not paths:
-        print(f"jupai verify: no transcript (*.jupai) in {', '.join(files)}", file=sys.stderr)
+        print(f"jupai verify: {t('verify.none', files=', '.join(files))}", file=sys.stderr)
         return EXIT_CODES[MALFORMED]
     if single:
         verdicts = [read_and_verify(paths[0], code)]
@@ -157,38 +181,52 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
 
     from rich.cells import cell_len, set_cell_size
 
+    from ..messages import t, tn
+
     console = console or Console(file=sys.stdout, highlight=False)
-    width = max(len(s) for s in STATUSES)
+    word = {s: _status_word(s) for s in STATUSES}
+    width = max(cell_len(w) for w in word.values())
     folders = {os.path.dirname(path) for path, _ in results}
     if len(folders) == 1 and folders != {""}:  # one folder: say it once, then the file names
-        console.print(Text(f"in {printable(folders.pop())}:"))
+        console.print(Text(t("verify.in_folder", folder=printable(folders.pop()))))
         shown = [os.path.basename(path) for path, _ in results]
     else:
         shown = [path for path, _ in results]
     for name, (_, verdict) in zip(shown, results):
-        line = Text(verdict.status.ljust(width), style=_STYLE[verdict.status])
+        status = word[verdict.status]
+        line = Text(status + " " * (width - cell_len(status)), style=_STYLE[verdict.status])
         line.append(f"  {printable(name)}")  # the name whole, so each file can be told apart
         room = console.width - cell_len(line.plain) - 2
-        reason = printable(verdict.reason)
+        reason = printable(reason_text(verdict))
         if room > 8:  # the reason in the room left, cut short
             if cell_len(reason) > room:
                 reason = set_cell_size(reason, room - 1) + "…"
             line.append("  " + reason, style="dim")
         console.print(line, soft_wrap=True)
     counts = {s: sum(v.status == s for _, v in results) for s in STATUSES}
-    console.print(Text(", ".join(f"{n} {s}" for s, n in counts.items() if n) + f" ({len(results)} game{'' if len(results) == 1 else 's'})"))
+    console.print(Text(t("verify.count_sep").join(t("verify.count", n=n, status=word[s]) for s, n in counts.items() if n)
+                       + tn("verify.games", len(results))))
+
+
+def _status_word(status: str) -> str:
+    """``status`` as ``jupai verify`` prints it: the word itself in English (``verified``),
+    its translation in Chinese (``已验证``)."""
+    from ..messages import current_lang, t
+
+    return status if current_lang() != "zh" else t(f"verdict.{status}")
 
 
 def pin_text(verdict: Verdict) -> str:
     """One line saying whether the key that signed the game is the pinned host's."""
+    from ..messages import t
+
     checked = verdict.details.get("code")
     if verdict.host_code is not None:
-        also = " and the code you gave" if checked == "matches" else ""
-        return f"join code {verdict.host_code}: the host key matches the certificate this seat pinned{also}"
+        key = "verify.pin.matches_both" if checked == "matches" else "verify.pin.matches"
+        return t(key, code=verdict.host_code)
     if checked == "differs":
-        return f"another host: its join code is {verdict.found}, not {verdict.expected}"
-    return ("not recorded: nothing ties the host key to a join code; compare the host key with the one on the "
-            "host's screen")
+        return t("verify.pin.differs", found=verdict.found, expected=verdict.expected)
+    return t("verify.pin.none")
 
 
 def render(verdict: Verdict, path: str, console: Any = None) -> None:
@@ -199,28 +237,34 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from ..messages import t
+
     console = console or Console(file=sys.stdout, highlight=False)
     table = Table.grid(padding=(0, 2))
-    table.add_column(style="dim")
-    table.add_column()
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column(overflow="fold")
     # every value through printable(): a transcript is what a host sent, it may hold escapes
-    table.add_row("file", Text(printable(path)))
-    table.add_row("reason", Text(printable(verdict.reason)))
+    table.add_row(t("verify.row.file"), Text(printable(path)))
+    table.add_row(t("verify.row.reason"), Text(printable(reason_text(verdict)), overflow="fold"))
+    detail = reason_detail(verdict)
+    if detail:
+        table.add_row(t("verdict.detail"), Text(printable(detail)))
     if verdict.where():
-        table.add_row("where", Text(printable(verdict.where())))
+        table.add_row(t("verify.row.where"), Text(printable(verdict.where())))
     if verdict.expected is not None or verdict.found is not None:
-        table.add_row("expected", Text(printable(verdict.expected)))
-        table.add_row("found", Text(printable(verdict.found)))
+        table.add_row(t("verify.row.expected"), Text(printable(verdict.expected)))
+        table.add_row(t("verify.row.found"), Text(printable(verdict.found)))
     if verdict.game_id:
-        table.add_row("game", Text(printable(verdict.game_id)))
+        table.add_row(t("verify.row.game"), Text(printable(verdict.game_id)))
     if verdict.game_id is not None:
-        table.add_row("seat", Text("spectator" if verdict.seat is None else str(verdict.seat)))
+        table.add_row(t("verify.row.seat"), Text(t("verify.spectator") if verdict.seat is None else str(verdict.seat)))
     if verdict.host_key:
-        table.add_row("host key", Text(printable(verdict.host_key)))
+        table.add_row(t("verify.row.host_key"), Text(printable(verdict.host_key)))
     if verdict.game_id is not None:
-        table.add_row("pinned host", Text(printable(pin_text(verdict))))
+        table.add_row(t("verify.row.pinned"), Text(printable(pin_text(verdict))))
     if verdict.statements:
-        table.add_row("statements", Text(str(verdict.statements)))
-    table.add_row("exit code", Text(str(verdict.exit_code)))
+        table.add_row(t("verify.row.statements"), Text(str(verdict.statements)))
+    table.add_row(t("verify.row.exit"), Text(str(verdict.exit_code)))
     style = _STYLE[verdict.status]
-    console.print(Panel(table, title=Text(_TITLE[verdict.status], style=style), border_style=style.split()[-1], expand=False))
+    title = Text(t(f"verify.title.{verdict.status}"), style=style)
+    console.print(Panel(table, title=title, border_style=style.split()[-1], expand=False))

@@ -100,6 +100,11 @@ class Verdict:
     statements: int = 0
     details: dict[str, Any] = field(default_factory=dict)
     host_code: str | None = None
+    #: the reason as a message-catalog key (``verdict.reason.*``, jupai_net.messages) and
+    #: its values, for the verdicts a player commonly meets (the end of a game); None
+    #: for the technical failures, which only ``reason`` says (in English)
+    reason_key: str | None = None
+    reason_args: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -114,6 +119,7 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict of every field plus ``exit_code``."""
         d = asdict(self)
+        del d["reason_key"], d["reason_args"]  # the JSON form says the reason once, in English
         d["exit_code"] = self.exit_code
         return json.loads(json.dumps(d, default=_printable))
 
@@ -137,11 +143,13 @@ class FairnessViolation(FairnessError):
 
 
 class _Problem(Exception):
-    def __init__(self, status: str, reason: str, *, position: int | None = None, expected: Any = None, found: Any = None, message: int | None = None, kind: str | None = None):
+    def __init__(self, status: str, reason: str, *, position: int | None = None, expected: Any = None, found: Any = None, message: int | None = None, kind: str | None = None,
+                 key: str | None = None, args: dict[str, Any] | None = None):
         super().__init__(reason)
         self.status, self.reason, self.position = status, reason, position
         self.expected, self.found = expected, found
         self.message, self.kind = message, kind
+        self.key, self.key_args = key, args or {}
 
 
 def _printable(x: Any) -> Any:
@@ -287,6 +295,8 @@ class GameChecker:
             self.fingerprint,
             len(self.statements),
             host_code=self.pinned_code,
+            reason_key=p.key,
+            reason_args=p.key_args,
         )
 
     def _check(self, i: int, raw: bytes) -> Statement:
@@ -464,7 +474,8 @@ class GameChecker:
         if self.failure is not None:
             return self.failure
         if not self.statements:
-            return self._final(UNVERIFIED, "the transcript holds no statement: the game never started")
+            return self._final(UNVERIFIED, "the transcript holds no statement: the game never started",
+                               key="verdict.reason.empty")
         last, n = self.last_kind, len(self.statements) - 1
         seeds_out = self.seat_seeds is not None
         try:
@@ -473,27 +484,36 @@ class GameChecker:
                 if left is not None:
                     # a copy the host wrote for a seat that was gone at the end: it
                     # checks out, but the seat never saw it (specs/fairness.md §9)
-                    return self._final(UNVERIFIED, f"this seat left the game before the end ({left}): the statements of this copy check out, but the seat did not receive them itself", message=n, kind=END)
+                    return self._final(UNVERIFIED, f"this seat left the game before the end ({left}): the statements of this copy check out, but the seat did not receive them itself", message=n, kind=END,
+                                       key="verdict.reason.left_copy", args={"left": left})
                 saw = "every card shown in public" if self.seat is None else "every card this seat saw"
-                return self._final(VERIFIED, f"fair game: the host seed matches its commitment, the deck matches all {DECK_SIZE} commitments and {saw}, and the replay gives every outcome the host announced")
+                return self._final(VERIFIED, f"fair game: the host seed matches its commitment, the deck matches all {DECK_SIZE} commitments and {saw}, and the replay gives every outcome the host announced",
+                                   key="verdict.reason.verified_" + ("public" if self.seat is None else "seat"), args={"deck": DECK_SIZE})
             if last == ABANDON:
                 ab = self.statements[n]
                 why = ab["reason"] or "no reason given"
                 if not seeds_out:
-                    return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON)
+                    return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON,
+                                       key="verdict.reason.abandon_early", args={"why": why})
                 if self.host_seed is None:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON)
+                    return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON,
+                                       key="verdict.reason.abandon_no_seed", args={"why": why})
                 self._check_deal_and_replay(final=False)
-                return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON)
+                return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON,
+                                   key="verdict.reason.abandon_checked", args={"why": why})
         except _Problem as p:
             return self._verdict(p)
         stop = f"the transcript stops after statement #{n} ({last})"
         if left is not None:
-            return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last)
+            return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last,
+                               key="verdict.reason.left", args={"n": n, "last": last, "left": left})
         if host_gone is not None and seeds_out:
-            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) after the player seeds were revealed, when it alone could know the deck", message=n, kind=last)
+            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) after the player seeds were revealed, when it alone could know the deck", message=n, kind=last,
+                               key="verdict.reason.host_gone", args={"n": n, "last": last, "gone": host_gone})
         gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
-        return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last)
+        return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last,
+                           key="verdict.reason.stops_gone" if host_gone is not None else "verdict.reason.stops",
+                           args={"n": n, "last": last, "gone": host_gone} if host_gone is not None else {"n": n, "last": last})
 
     def _final(self, status: str, reason: str, **kw: Any) -> Verdict:
         return self._verdict(_Problem(status, reason, **kw))
@@ -647,9 +667,9 @@ def check_code(verdict: Verdict, code: str) -> Verdict:
     if verdict.host_code is None:
         if verdict.status != VERIFIED:
             return replace(verdict, details={**verdict.details, "code": "not recorded"})
-        return replace(verdict, status=UNVERIFIED, reason=f"{verdict.reason}; but this transcript records no pinned host certificate, so nothing ties the key that signed it ({verdict.host_key}) to the host with join code {want}", details={**verdict.details, "code": "not recorded"})
+        return replace(verdict, status=UNVERIFIED, reason_key=None, reason=f"{verdict.reason}; but this transcript records no pinned host certificate, so nothing ties the key that signed it ({verdict.host_key}) to the host with join code {want}", details={**verdict.details, "code": "not recorded"})
     if verdict.host_code != want:
-        return replace(verdict, status=TAMPERED, reason=f"the statements are signed by the key of the host with join code {verdict.host_code}, not of the host with join code {want} (a transcript of another host, or re-signed)", message=0, kind=START, position=None, expected=want, found=verdict.host_code, details={**verdict.details, "code": "differs"})
+        return replace(verdict, status=TAMPERED, reason_key=None, reason=f"the statements are signed by the key of the host with join code {verdict.host_code}, not of the host with join code {want} (a transcript of another host, or re-signed)", message=0, kind=START, position=None, expected=want, found=verdict.host_code, details={**verdict.details, "code": "differs"})
     return replace(verdict, details={**verdict.details, "code": "matches"})
 
 def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: str | None = None) -> list[Verdict]:
@@ -678,7 +698,7 @@ def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: s
     for seed, v in zip(seeds, verdicts):
         others = sorted(games.get(seed, set()) - {v.game_id}) if seed is not None else []
         if others and v.status not in (TAMPERED, MALFORMED):
-            v = replace(v, status=SUSPICIOUS, reason=f"this seat's seed was also used in game {others[0]}: the host may "
+            v = replace(v, status=SUSPICIOUS, reason_key=None, reason=f"this seat's seed was also used in game {others[0]}: the host may "
                         "have known it before it committed its own seed, and chosen the deal (a seed must be new for "
                         f"every game); {v.reason}", details={**v.details, "seed_reused_in": others})
         out.append(v)

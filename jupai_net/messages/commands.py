@@ -388,4 +388,79 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.bad_range": ("{option} must be {low}-{high}, got {got}", "{option} 必须在 {low}-{high} 之间，这里是 {got}"),
     "host.bad_bots": ("--bots must be 0-{high} at a {players}-seat table (one seat is yours), got {got}",
                       "{players} 人牌桌的 --bots 必须在 0-{high} 之间（至少留一个座位给人），这里是 {got}"),
+    # --- verdicts in words (fairness/verify.py reason_key; the English is the verifier's reason) ----
+    "verdict.reason.empty": ("the transcript holds no statement: the game never started",
+                             "对局记录中没有任何声明：对局从未开始"),
+    "verdict.reason.left_copy": ("this seat left the game before the end ({left}): the statements of this copy check "
+                                 "out, but the seat did not receive them itself",
+                                 "该座位在结束前离开了对局（{left}）：这份副本中的声明都核对无误，但该座位并没有亲自收到它们"),
+    "verdict.reason.verified_seat": ("fair game: the host seed matches its commitment, the deck matches all {deck} "
+                                     "commitments and every card this seat saw, and the replay gives every outcome "
+                                     "the host announced",
+                                     "公平对局：主机种子与其承诺一致，整副牌与全部 {deck} 个承诺及本座位看到的每一张牌一致，"
+                                     "重放得出的每个结果都与主机公布的相同"),
+    "verdict.reason.verified_public": ("fair game: the host seed matches its commitment, the deck matches all {deck} "
+                                       "commitments and every card shown in public, and the replay gives every "
+                                       "outcome the host announced",
+                                       "公平对局：主机种子与其承诺一致，整副牌与全部 {deck} 个承诺及公开亮出的每一张牌一致，"
+                                       "重放得出的每个结果都与主机公布的相同"),
+    "verdict.reason.abandon_early": ("the host abandoned the game before the seeds were revealed ({why}): no card was "
+                                     "dealt, nothing to verify",
+                                     "主机在公开种子之前放弃了对局（{why}）：还没有发牌，无需验证"),
+    "verdict.reason.abandon_no_seed": ("the host abandoned the game after the player seeds were revealed, when it alone "
+                                       "could know the deck, and did not reveal its seed ({why})",
+                                       "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌——且没有公开它的种子（{why}）"),
+    "verdict.reason.abandon_checked": ("the host abandoned the game after the player seeds were revealed, when it alone "
+                                       "could know the deck ({why}); the deal and the play up to then check out",
+                                       "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌（{why}）；"
+                                       "到那时为止的发牌和出牌都核对无误"),
+    "verdict.reason.left": ("the transcript stops after statement #{n} ({last}): this seat left the game before the end "
+                            "({left}), so the host never revealed its seed to it and the deal cannot be checked (every "
+                            "statement received until then checked out)",
+                            "对局记录在第 {n} 条声明（{last}）之后中断：该座位在结束前离开了对局（{left}），"
+                            "主机没有向它公开种子，无法检查发牌（此前收到的每条声明都核对无误）"),
+    "verdict.reason.host_gone": ("the transcript stops after statement #{n} ({last}): the host stopped ({gone}) after "
+                                 "the player seeds were revealed, when it alone could know the deck",
+                                 "对局记录在第 {n} 条声明（{last}）之后中断：主机在玩家种子公开之后停止了（{gone}），"
+                                 "此时只有主机可能知道整副牌"),
+    "verdict.reason.stops": ("the transcript stops after statement #{n} ({last}): the host never revealed its seed, so "
+                             "the deal cannot be checked",
+                             "对局记录在第 {n} 条声明（{last}）之后中断：主机没有公开它的种子，无法检查发牌"),
+    "verdict.reason.stops_gone": ("the transcript stops after statement #{n} ({last}) (the host stopped: {gone}): the "
+                                  "host never revealed its seed, so the deal cannot be checked",
+                                  "对局记录在第 {n} 条声明（{last}）之后中断（主机停止了：{gone}）：主机没有公开它的种子，"
+                                  "无法检查发牌"),
+    "verdict.detail": ("technical detail", "技术细节（英文）"),
+    "verify.none": ("no transcript (*.jupai) in {files}", "{files} 中没有对局记录（*.jupai）"),
+    "verify.in_folder": ("in {folder}:", "在 {folder} 中："),
+    "verify.count": ("{n} {status}", "{status} {n} 局"),
+    "verify.count_sep": (", ", "，"),
+    "verify.games.one": (" (1 game)", "（共 1 局）"),
+    "verify.games.other": (" ({count} games)", "（共 {count} 局）"),
+    "verify.title.verified": ("VERIFIED — fair game", "已验证 — 公平对局"),
+    "verify.title.tampered": ("TAMPERED — the transcript does not match", "被篡改 — 对局记录对不上"),
+    "verify.title.suspicious": ("SUSPICIOUS — the host abandoned the game", "可疑 — 主机放弃了对局"),
+    "verify.title.unverified": ("UNVERIFIED — the game cannot be checked", "未验证 — 无法检查这局"),
+    "verify.title.malformed": ("MALFORMED — not a readable transcript", "记录损坏 — 不是可读的对局记录"),
+    "verify.row.file": ("file", "文件"),
+    "verify.row.reason": ("reason", "原因"),
+    "verify.row.where": ("where", "位置"),
+    "verify.row.expected": ("expected", "应为"),
+    "verify.row.found": ("found", "实际"),
+    "verify.row.game": ("game", "对局"),
+    "verify.row.seat": ("seat", "座位"),
+    "verify.row.host_key": ("host key", "主机密钥"),
+    "verify.row.pinned": ("pinned host", "记录的主机"),
+    "verify.row.statements": ("statements", "声明数"),
+    "verify.row.exit": ("exit code", "退出码"),
+    "verify.spectator": ("spectator", "旁观者"),
+    "verify.pin.matches": ("join code {code}: the host key matches the certificate this seat pinned",
+                           "加入码 {code}：主机密钥与本座位记录的证书一致"),
+    "verify.pin.matches_both": ("join code {code}: the host key matches the certificate this seat pinned and the code "
+                                "you gave",
+                                "加入码 {code}：主机密钥与本座位记录的证书及你给出的加入码一致"),
+    "verify.pin.differs": ("another host: its join code is {found}, not {expected}", "另一台主机：它的加入码是 {found}，不是 {expected}"),
+    "verify.pin.none": ("not recorded: nothing ties the host key to a join code; compare the host key with the one on "
+                        "the host's screen",
+                        "未记录：没有任何东西把主机密钥与加入码绑定；请与主机屏幕上的主机密钥核对"),
 }
