@@ -188,9 +188,13 @@ class PinningCheck:
         return None
 
 
-def _err(console: Any, text: str) -> None:
+def _err(console: Any, text: str, prog: str | None = None) -> None:
+    """``text`` in bold red on ``console``; a person's mistake (bad flag or address)
+    starts with ``prog:`` (``jupai join:``), as every command's usage errors do."""
     from rich.text import Text
 
+    if prog:
+        text = f"{prog}: {text}"
     console.print(Text(text, style="bold red"))  # a Text: a host's words are never rich markup
 
 
@@ -294,21 +298,22 @@ def run(args: argparse.Namespace) -> int:
         from jupai_net.bots import BOTS
 
         if args.bot not in BOTS:
-            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))))
+            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))), "jupai join")
             return EXIT_USAGE
     name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
             else settings().get("name") or default_name())
-    if name_refused(name, lang, err):
+    if name_refused(name, lang, err, "jupai join"):
         return EXIT_USAGE
     return run_trio(err, t("cli.interrupted", lang), join, host, port, name, code, args, lang, console)
 
 
-def name_refused(name: str, lang: str, err: Any) -> bool:
-    """True (after the rule on ``err``) when ``--name`` cannot be a name: checked before
-    connecting, so the person reads the rule, not a refusal from the host."""
+def name_refused(name: str, lang: str, err: Any, prog: str = "jupai join") -> bool:
+    """True (after the rule on ``err``, starting ``prog:``) when ``--name`` cannot be a
+    name: checked before connecting, so the person reads the rule, not a refusal from
+    the host."""
     problem = name_problem(name, lang)
     if problem is not None:
-        _err(err, problem)
+        _err(err, problem, prog)
     return problem is not None
 
 
@@ -351,7 +356,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tu
     try:
         host, port = parse_address(args.address)
     except ValueError:
-        _err(err, t("cli.bad_address", lang, address=args.address))
+        _err(err, t("cli.bad_address", lang, address=args.address), f"jupai {getattr(args, 'command', None) or 'join'}")
         return EXIT_USAGE
     code = None
     if args.code is not None:
@@ -360,7 +365,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tu
         try:
             code = normalize_code(args.code)
         except ValueError as exc:
-            _err(err, t("cli.failed", lang, reason=f"--code: {exc}"))
+            _err(err, f"--code: {exc}", f"jupai {getattr(args, 'command', None) or 'join'}")
             return EXIT_USAGE
     return host, port, code
 

@@ -371,10 +371,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "end.transcript": ("Transcript saved to:", "对局记录已保存到："),
     "end.verify": ("Check it again any time with:", "随时可以用下面的命令再次检查："),
     # --- jupai replay (replay_screen.py) ---------------------------------------------------
-    "replay.unreadable": ("jupai replay: {reason}", "jupai replay：{reason}"),
+    "replay.unreadable": ("jupai replay: {reason}", "jupai replay: {reason}"),
     "replay.refused": ("jupai replay: {file} is {status}: {reason}. Not replaying a game that does not verify "
                        "(add --force to see it anyway).",
-                       "jupai replay：{file} {status}：{reason}。不回放未通过验证的对局（加 --force 仍然查看）。"),
+                       "jupai replay: {file} {status}：{reason}。不回放未通过验证的对局（加 --force 仍然查看）。"),
     "replay.view_seat": ("seat {seat}'s view", "{seat}号位的视角"),
     "replay.view_spectator": ("spectator view", "旁观视角"),
     "replay.at_deal": ("the deal ({total} actions follow)", "发牌（之后共 {total} 步）"),
@@ -415,7 +415,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- jupai history (history.py) -------------------------------------------------------
     "history.none": ("No saved game yet (looked in {dirs}).", "还没有保存的对局（查找了 {dirs}）。"),
     "history.more": ("{shown} of {total} games shown; -n 0 shows all.", "显示了 {total} 局中的 {shown} 局；-n 0 显示全部。"),
-    "history.bad_n": ("jupai history: -n must be 0 (all) or more", "jupai history：-n 必须是 0（全部）或更大"),
+    "history.bad_n": ("jupai history: -n must be 0 (all) or more", "jupai history: -n 必须是 0（全部）或更大"),
     "history.col.when": ("when", "时间"),
     "history.col.table": ("table", "牌桌"),
     "history.col.players": ("players", "玩家"),

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return target
     host, port, code = target
     name = args.name if args.name is not None else settings().get("name") or default_name()
-    if name_refused(name, lang, err):
+    if name_refused(name, lang, err, "jupai watch"):
         return EXIT_USAGE
     plain = bool(args.plain) or not sys.stdout.isatty()
     return run_trio(err, t("watch.interrupted", lang), watch, host, port, name, code, args, lang, console, plain)

@@ -308,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
 
         if not is_interrupt(exc):
             raise
-        print("interrupted", file=sys.stderr)  # after the ending (Ctrl-C leaves the table like /quit)
+        print(t("jupai.interrupted", prog="jupai play"), file=sys.stderr)  # after the ending (Ctrl-C leaves the table like /quit)
         return 130
     return 0 if result is not None and result.status == "finished" and result.verdict is not None and result.verdict.ok else 1
 

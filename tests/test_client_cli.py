@@ -128,9 +128,9 @@ def test_pinning_check_messages(tmp_path):
 def test_join_usage_errors(tmp_path):
     env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "LANG": "en_US.UTF-8"}
     for args, message in (
-        (["join", "host:99999"], "'host:99999' is not HOST[:PORT]"),
-        (["join", "127.0.0.1", "--code", "not a code!"], "Error: --code: a join code"),
-        (["join", "127.0.0.1", "--bot", "nobody"], "Unknown bot 'nobody'"),
+        (["join", "host:99999"], "jupai join: 'host:99999' is not HOST[:PORT]"),
+        (["join", "127.0.0.1", "--code", "not a code!"], "jupai join: --code: a join code"),
+        (["join", "127.0.0.1", "--bot", "nobody"], "jupai join: Unknown bot 'nobody'"),
     ):
         proc = subprocess.run(JUPAI + args, env=env, capture_output=True, text=True, timeout=20)
         assert proc.returncode == cli.EXIT_USAGE, proc

@@ -182,9 +182,9 @@ def test_watch_bad_input_is_one_sentence_and_an_exit_code(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     for args, code, message in (
-        (["watch", "host:99999"], 2, "'host:99999' is not HOST[:PORT]"),
-        (["watch", "127.0.0.1", "--code", "not a code!"], 2, "Error: --code: a join code"),
-        (["watch", "127.0.0.1", "--name", "a\tb"], 2, "--name 'a\\tb': the name holds \\t (a control character)"),
+        (["watch", "host:99999"], 2, "jupai watch: 'host:99999' is not HOST[:PORT]"),
+        (["watch", "127.0.0.1", "--code", "not a code!"], 2, "--code: a join code"),
+        (["watch", "127.0.0.1", "--name", "a\tb"], 2, "jupai watch: --name 'a\\tb': the name holds \\t (a control character)"),
         (["watch", "Ann's table"], 3, "Cannot look for tables on the LAN: multicast DNS is turned off"),
         (["watch", f"127.0.0.1:{port}"], 3, f"Cannot connect to 127.0.0.1:{port}"),
     ):
