@@ -137,7 +137,7 @@ def settings() -> Settings:
 
 def default_lang() -> str:
     """The language when no ``--lang`` is given: the settings' ``lang``, else the locale's."""
-    from .client.i18n import detect_lang
+    from .messages import detect_lang
 
     return settings().get("lang") or detect_lang()
 
@@ -155,36 +155,39 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def _defaults() -> dict[str, str]:
     from .client.cli import default_name
-    from .client.i18n import detect_lang
+    from .messages import detect_lang, t
 
-    return {"name": default_name(), "lang": detect_lang(), "opponents": "greedy",
-            "host": "(none: jupai join looks for tables on the LAN)"}
+    return {"name": default_name(), "lang": detect_lang(), "opponents": "greedy", "host": t("config.no_host")}
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``jupai config``; returns 0, or 2 when the file cannot be used or written."""
+    """Run ``jupai config`` (in the run's language); returns 0, or 2 when the file
+    cannot be used or written."""
+    from .messages import t
+
     path = config_path()
     if args.init:
         if path.exists():
-            print(f"jupai config: {path} exists already; edit it, or remove it first", file=sys.stderr)
+            print(f"jupai config: {t('config.exists', path=path)}", file=sys.stderr)
             return 2
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(TEMPLATE, encoding="utf-8")
         except OSError as exc:
-            print(f"jupai config: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+            print(f"jupai config: {t('config.cannot_write', path=path, reason=exc.strerror or exc)}", file=sys.stderr)
             return 2
-        print(f"wrote {path}: remove the # before a setting to use it")
+        print(t("config.wrote", path=path))
         return 0
     try:
         s = load_settings(path)
     except ConfigError as exc:
         print(f"jupai config: {exc}", file=sys.stderr)
         return 2
-    print(f"settings file: {path}" + ("" if s.exists else " (none yet: `jupai config --init` writes one)"))
+    print(t("config.file", path=path) + ("" if s.exists else t("config.none_yet")))
     defaults = _defaults()
     width = max(len(k) for k in KEYS)
-    for key, meaning in KEYS.items():
-        value, source = (s.get(key), "settings file") if s.get(key) is not None else (defaults[key], "default")
-        print(f"  {key.ljust(width)}  {value}  [{source}] — {meaning}")
+    for key in KEYS:
+        value, source = ((s.get(key), t("config.from_file")) if s.get(key) is not None
+                         else (defaults[key], t("config.from_default")))
+        print(f"  {key.ljust(width)}  {value}  [{source}] — {t(f'config.key.{key}')}")
     return 0

@@ -242,15 +242,19 @@ def _run(args: argparse.Namespace) -> int:
         else:
             rules = RuleSet(**{k: v for k, v in overrides.items() if v is not None})
         if args.games < 1:
-            raise ValueError("--games must be at least 1")
+            from .messages import t as tr
+
+            raise ValueError(tr("sim.bad_games"))
         names = parse_bots(args.bot, rules.players)
     except (RuleError, ValueError) as exc:
         from .rules_cli import problem_text
 
         print(f"jupai simulate: {problem_text(exc)}", file=sys.stderr)
         return 2
+    from .messages import t as tr  # ``t`` is the table below
+
     with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(f"{args.games} games", total=args.games)
+        task = bar.add_task(tr("sim.progress", games=args.games), total=args.games)
         stats = simulate(rules, args.games, args.seed, names, progress=lambda: bar.advance(task), think=args.think)
     s = stats.summary()
     if args.json:
@@ -258,36 +262,32 @@ def _run(args: argparse.Namespace) -> int:
                          indent=2))
         return 0
     who = names[0] if len(set(names)) == 1 else ",".join(names)
-    t = Table(title=f"{s['games']} games · {rules.players} players · {rules.rounds} rounds · bot {who}",
-              caption=f"fair share {s['fair_share']:.1%}; intervals: 95% Wilson")
-    t.add_column("figure")
-    t.add_column("value", justify="right")
-    t.add_column("95% interval", justify="right")
+    t = Table(title=tr("sim.title", games=s["games"], players=rules.players, rounds=rules.rounds, bot=who),
+              caption=tr("sim.caption", share=f"{s['fair_share']:.1%}"))
+    t.add_column(tr("sim.col.figure"))
+    t.add_column(tr("sim.col.value"), justify="right")
+    t.add_column(tr("sim.col.interval"), justify="right")
     w = s["wins"]
     mixed = len(set(names)) > 1
     for seat, r in enumerate(w["seat"]):
-        t.add_row(f"win rate seat {seat}" + (f" ({names[seat]})" if mixed else ""), *_cells(r))
+        t.add_row(tr("sim.win.seat", seat=seat) + (f" ({names[seat]})" if mixed else ""), *_cells(r))
     for k, r in enumerate(w["position"]):
-        where = "the leader of round 1" if k == 0 else f"{k} after the leader"
-        t.add_row(f"win rate {where}", *_cells(r))
+        t.add_row(tr("sim.win.leader") if k == 0 else tr("sim.win.after", k=k), *_cells(r))
     for letter, r in w["identity"].items():
-        t.add_row(f"win rate {letter} ({_IDENT[letter]})", *_cells(r))
+        t.add_row(tr("sim.win.identity", letter=letter, identity=tr(f"sim.identity.{letter}")), *_cells(r))
     if mixed:
         for name, r in w["bot"].items():
-            t.add_row(f"win rate per {name} seat", *_cells(r))
+            t.add_row(tr("sim.win.bot", name=name), *_cells(r))
     for key in ("rounds", "actions"):
         d = s[key]
-        t.add_row(f"game length ({key}) mean / p50 / p95", f"{d['mean']:.1f} / {d['p50']:.0f} / {d['p95']:.0f}", "")
-    t.add_row("won by emptying a hand", f"{s['emptied_share']:.1%}", "")
-    t.add_row("  … of which before the last round", f"{s['emptied_before_last_round_share']:.1%}", "")
-    t.add_row("ranked after the last round", f"{s['ranked_share']:.1%}", "")
-    t.add_row("cards collected per player per game", f"{s['collected_per_player']:.2f}", "")
+        t.add_row(tr(f"sim.length.{key}"), f"{d['mean']:.1f} / {d['p50']:.0f} / {d['p95']:.0f}", "")
+    t.add_row(tr("sim.emptied"), f"{s['emptied_share']:.1%}", "")
+    t.add_row(tr("sim.emptied_early"), f"{s['emptied_before_last_round_share']:.1%}", "")
+    t.add_row(tr("sim.ranked"), f"{s['ranked_share']:.1%}", "")
+    t.add_row(tr("sim.collected"), f"{s['collected_per_player']:.2f}", "")
     console.print(t)
     return 0
 
 
 def _cells(r: dict[str, float]) -> tuple[str, str]:
-    return f"{r['rate']:.1%}", f"{r['low']:.1%}–{r['high']:.1%}"
-
-
-_IDENT = {"L": "landlord", "C": "coordinator", "F": "farmer", "N": "narrator"}
+    return f"{r['rate']:.1%}", f"{r['low']:.1%}-{r['high']:.1%}"

@@ -56,7 +56,7 @@ def test_bad_files_are_one_sentence(tmp_path, content, message):
 def test_settings_are_used_and_flags_win(tmp_path):
     (tmp_path / "config.toml").write_text('name = "宝宝"\nlang = "zh"\nopponents = "random"\n', encoding="utf-8")
     shown = jupai(tmp_path, "config")
-    assert "name       宝宝  [settings file]" in shown.stdout
+    assert "name       宝宝  [设置文件]" in shown.stdout  # the settings' lang drives jupai config too
     hist = jupai(tmp_path, "history")
     assert "还没有保存的对局" in hist.stdout  # lang from the settings
     assert "No saved game yet" in jupai(tmp_path, "history", "--lang", "en").stdout  # the flag wins
