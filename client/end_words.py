@@ -57,6 +57,8 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
             reason = f"{sentence}（{reason}）" if reason else sentence
         lines.append((t("end.verdict_ok" if verdict.ok else "end.verdict_bad", lang, status=word,
                         reason=reason), "bold green" if verdict.ok else "bold red", False))
+        if (getattr(verdict, "details", None) or {}).get("abort_after_reveal"):
+            lines.append((t("end.abort_after_reveal", lang), "bold red", False))
     path = getattr(result, "transcript_path", None)
     if path is not None:
         lines.append((t("end.transcript", lang), "", False))

@@ -357,6 +357,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "end.status.refused": ("the host refused", "主机拒绝"),
     "end.verdict_ok": ("✔ fairness: {status} — {reason}", "✔ 公平性：{status} — {reason}"),
     "end.verdict_bad": ("✘ fairness: {status} — {reason}", "✘ 公平性：{status} — {reason}"),
+    # a redeal by abort (issue 7 item 2; specs/fairness.md §1.2): said in plain words
+    "end.abort_after_reveal": (
+        "⚠ the host stopped the game after the deal was fixed: it may have seen the cards; "
+        "if this happens again, do not trust this host",
+        "⚠ 主机在发牌已经确定之后中止了对局：它可能已经看过所有人的牌；如果再次发生，请不要再信任这个主机"),
     # the verdict in a sentence (the technical reason, in English, follows it; not shown in English)
     "verdict.sentence.verified": ("fair game", "公平对局：主机的种子与其承诺一致，发牌可复现"),
     "verdict.sentence.tampered": ("the record was tampered with", "记录被篡改：牌或种子与承诺不符"),

@@ -1039,6 +1039,10 @@ class _Session:
             self.received.append(raw)
             self.kinds.add(st.kind)
             self.facts.feed(st.kind, st)
+            if st.kind == "commitments":
+                # the earlier client sent its seed right after this statement (or was
+                # about to): from here the host may know the deck (specs/fairness.md §9)
+                self.witness.seed_reveal()
         self.own_actions = dict(saved.own_actions)
         self.host_moves = list(saved.host_moves)
         if self.witness.game_id is not None:
@@ -1399,7 +1403,9 @@ class _Session:
                 # The player's own choice: the game is unverified because WE left,
                 # which says nothing against the host (specs/fairness.md §9).
                 self.witness.player_left("the player chose to leave")
-            elif status not in ("finished", "aborted") and not self.witness.finished:
+            elif not self.witness.finished:
+                # no signed end or abandon (whatever the host said): noted, so a game
+                # stopped after this seat sent its seed reads as suspicious (§9)
                 self._host_gone(f"session ended: {status}")
             # Replaying the game takes milliseconds: do it (and the file write) in a
             # worker thread so other tasks of this process (a UI, other sessions) go on.

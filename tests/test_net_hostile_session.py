@@ -103,13 +103,15 @@ async def test_a_host_that_restarts_the_game_after_the_reveal_never_gets_the_sam
         for raw in transcript.statements:
             checker.feed(raw)
         assert tuple(checker.derive().deck) != ground_deck
-    # the dropped first game is kept as evidence, never as a verified game (that it
-    # reads as suspicious once the seed was sent is issue 7 item 2, in the verifier)
+    # the dropped first game is kept as evidence: suspicious, since the host dropped it
+    # after taking the seed, when it could know the deck (issue 7 item 2)
     from jupai_net.client.tls import config_dir
 
     first = list((config_dir() / "transcripts").glob("*.jupai"))  # the second game's went to tmp_path
     assert first, "the dropped game's transcript was not kept"
-    assert all(verify_transcript(p.read_bytes()).status != "verified" for p in first)
+    for p in first:
+        v = verify_transcript(p.read_bytes())
+        assert v.status == "suspicious" and v.details.get("abort_after_reveal"), v
 
 
 # --------------------------------------------------------------------------- item 4

@@ -451,22 +451,33 @@ class GameChecker:
 
     # ------------------------------------------------------------------ after the game
 
-    def conclude(self, host_gone: str | None = None, *, left: str | None = None) -> Verdict:
+    def conclude(self, host_gone: str | None = None, *, left: str | None = None,
+                 seed_sent: int | None = None) -> Verdict:
         """The verdict on everything fed so far (specs/fairness.md §9). ``host_gone`` is the
         seat's own note that the host stopped answering, ``left`` its own note that it
-        left before the end (both from the transcript file)."""
+        left before the end, ``seed_sent`` its own note that it sent its seed after that
+        many statements (all three from the transcript file).
+
+        Once this seat sent its seed (or the ``seeds`` statement is in) the host may know
+        the deck: an abandon, or a host gone, from then on is *suspicious* with
+        ``details["abort_after_reveal"] = True``, whatever reason the host gave."""
         try:
-            return self._conclude(host_gone, left)
+            return self._conclude(host_gone, left, seed_sent)
         except Exception as exc:  # defensive: never a traceback for a hostile transcript
             return self._final(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
 
-    def _conclude(self, host_gone: str | None, left: str | None = None) -> Verdict:
+    def _conclude(self, host_gone: str | None, left: str | None = None, seed_sent: int | None = None) -> Verdict:
         if self.failure is not None:
             return self.failure
         if not self.statements:
             return self._final(UNVERIFIED, "the transcript holds no statement: the game never started")
         last, n = self.last_kind, len(self.statements) - 1
         seeds_out = self.seat_seeds is not None
+        # after this point the host alone may know the deck (specs/fairness.md §1.2)
+        sent = seeds_out or seed_sent is not None
+        when = ("after the player seeds were revealed" if seeds_out else
+                f"after this seat sent its seed (having received {seed_sent} statements)")
+        abort = {"abort_after_reveal": True}
         try:
             if last == END:
                 self._check_deal_and_replay(final=True)
@@ -479,24 +490,27 @@ class GameChecker:
             if last == ABANDON:
                 ab = self.statements[n]
                 why = ab["reason"] or "no reason given"
-                if not seeds_out:
+                if not sent:
                     return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON)
+                if not seeds_out:
+                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, before it announced the seeds: once every seed is in, the host alone could know the deck, so it may have seen the cards and dropped the deal (its reason, unchecked: {why})", message=n, kind=ABANDON, details=abort)
                 if self.host_seed is None:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON)
+                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON, details=abort)
                 self._check_deal_and_replay(final=False)
-                return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON)
+                return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON, details=abort)
         except _Problem as p:
             return self._verdict(p)
         stop = f"the transcript stops after statement #{n} ({last})"
         if left is not None:
             return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last)
-        if host_gone is not None and seeds_out:
-            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) after the player seeds were revealed, when it alone could know the deck", message=n, kind=last)
+        if host_gone is not None and sent:
+            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) {when}, when it alone could know the deck", message=n, kind=last, details=abort)
         gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
         return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last)
 
-    def _final(self, status: str, reason: str, **kw: Any) -> Verdict:
-        return self._verdict(_Problem(status, reason, **kw))
+    def _final(self, status: str, reason: str, *, details: dict[str, Any] | None = None, **kw: Any) -> Verdict:
+        verdict = self._verdict(_Problem(status, reason, **kw))
+        return replace(verdict, details=dict(details)) if details else verdict
 
     def derive(self) -> Deal:
         """Deck, setup and salts recomputed from the revealed seeds (after the host seed)."""
@@ -621,7 +635,7 @@ def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str
     try:
         for raw in t.statements:
             checker.feed(raw)
-        verdict = checker.conclude(t.host_gone, left=t.left)
+        verdict = checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent)
     except FairnessViolation as v:
         verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
