@@ -38,6 +38,7 @@ from .primitives import (
     seed_commitment,
 )
 from .pin import cert_join_code, cert_statement_key, normalize_code
+from .positions import PositionRule
 from .replay import due_reveals, load_engine
 from .statements import (
     ABANDON,
@@ -242,6 +243,8 @@ class GameChecker:
         self.index_of: dict[str, int] = {}
         #: Join code of the pinned certificate, once statement #0's key matched it.
         self.pinned_code: str | None = None
+        #: The deck positions due to this seat, checked at once (None for a spectator).
+        self.positions: PositionRule | None = None
 
     # ------------------------------------------------------------------ at once
 
@@ -381,6 +384,8 @@ class GameChecker:
         if self.seat is not None and self.seat >= self.seats:
             raise _Problem(TAMPERED, f"statement #{i} (start): this transcript's seat {self.seat} is not at a {self.seats}-seat table")
         self.host_commitment = st["host_commitment"]
+        if self.seat is not None:
+            self.positions = PositionRule(self.rules, self.seat)
 
     def _on_commitments(self, i: int, st: Statement) -> None:
         cs = st["commitments"]
@@ -428,12 +433,28 @@ class GameChecker:
     def _on_deal(self, i: int, st: Statement) -> None:
         self.deck_commitments = list(st["commitments"])
         self._reveals(i, st)
+        if self.positions is not None:
+            self._due(i, st, self.positions.deal(*self._opened(st)))
 
     def _on_step(self, i: int, st: Statement) -> None:
         if st["version"] != self.version + 1:
             raise _Problem(TAMPERED, f"statement #{i} (step): state version {st['version']}, expected {self.version + 1}", expected=self.version + 1, found=st["version"])
         self.version = st["version"]
         self._reveals(i, st)
+        if self.positions is not None:
+            self._due(i, st, self.positions.step(st["actor"], st["events"], *self._opened(st)))
+
+    @staticmethod
+    def _opened(st: Statement) -> tuple[list[int], list[int]]:
+        """The positions of a statement's private and public openings."""
+        return [r[0] for r in st["private"]], [r[0] for r in st["public"]]
+
+    def _due(self, i: int, st: Statement, problem: tuple[int, str] | None) -> None:
+        """Refuse at once a statement whose openings are not the positions due to this
+        seat (:mod:`~jupai_net.fairness.positions`; specs/fairness.md §8)."""
+        if problem is not None:
+            k, why = problem
+            raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {why}", position=k)
 
     def _on_end(self, i: int, st: Statement) -> None:
         self._host_seed(i, st)
