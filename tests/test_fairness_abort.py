@@ -32,6 +32,7 @@ from jupai_net.host import server as server_mod
 from jupai_net.host.table import Table
 from jupai_net.rules import RuleSet
 
+from .test_net_hostile_session import VICTIM, _victim_game
 from .test_net_support import host_config, pin, start_host
 
 KEY = signing_key_from_bytes(bytes([17]) * 32)
@@ -167,8 +168,6 @@ def test_the_screen_says_it_in_plain_words():
 
 # ------------------------------------------------------------------ a hostile table over TCP+TLS
 
-VICTIM = 0
-
 
 class AbortingTable(Table):
     """Takes the victim's seed, then abandons the game blaming the bot seat."""
@@ -193,21 +192,14 @@ class DealHoldingTable(Table):
         super()._on_reveal(cid, seat, msg, now)
 
 
-async def test_a_host_that_abandons_after_taking_the_seed_is_suspicious_on_screen(monkeypatch, tmp_path):
+async def test_a_host_that_abandons_after_taking_the_seed_is_suspicious_on_screen(monkeypatch):
     """Old code: 'unverified: the host abandoned the game before the seeds were revealed
     (… no card was dealt)': the host's own claim, taken as the truth."""
-    monkeypatch.setattr(server_mod, "Table", AbortingTable)
-    async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(2, bots=1, rounds=3))
-        with trio.fail_after(30):
-            result = await run_session("127.0.0.1", server.port, name="Victim", player=BotPlayer("random", seed=1),
-                                       check_fingerprint=pin, seat=VICTIM, save_resume=False,
-                                       transcript_path=tmp_path / "t.jupai")
-        nursery.cancel_scope.cancel()
+    result = await _victim_game(monkeypatch, AbortingTable)
     assert result.status == "aborted", result
     assert result.verdict.status == SUSPICIOUS, result.verdict
     assert "left the table" in result.verdict.reason
-    assert verify_transcript((tmp_path / "t.jupai").read_bytes()).status == SUSPICIOUS
+    assert verify_transcript(result.transcript_path.read_bytes()).status == SUSPICIOUS
     assert "do not trust this host" in ending(result.verdict, "en")
 
 
