@@ -30,7 +30,7 @@ SUBCOMMANDS = {
     "replay": "jupai_net.replay_cli",
     "history": "jupai_net.history",
     "config": "jupai_net.config",
-    "simulate": "jupai_net.simulate",
+    "simulate": "jupai_net.simulate_cli",
     "rules": "jupai_net.rules_cli",
 }
 

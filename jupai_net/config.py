@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .configfile import FILE_NAME, config_dir, config_path, lang_setting  # noqa: F401 - part of this module's API
 
@@ -44,14 +43,13 @@ class ConfigError(ValueError):
     problem, naming the file, the key and, for an unknown key, the nearest valid one."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The settings read from ``path`` (``exists``: whether there is a file). Unset
     keys are absent from ``values``."""
 
     path: Path
     exists: bool = False
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = {}  # noqa: RUF012 - never changed: load_settings builds a new dict
 
     def get(self, key: str) -> Any:
         """The value of ``key`` (one of :data:`KEYS`), ``None`` when unset."""
@@ -99,7 +97,7 @@ def load_settings(path: Path | None = None) -> Settings:
     except TextFileError as exc:
         raise ConfigError(str(exc)) from None
     if text is None:
-        return Settings(path)
+        return Settings(path, False, {})
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -19,12 +19,12 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .bots import BOTS, think_seconds
+from .bot_options import BOT_NAMES, think_seconds
 from .messages import add_lang_option
-from .rules import RuleError, RuleSet, load_rules
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .rules import RuleSet
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -37,9 +37,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--seats", type=int, default=None, metavar="P", help="players at the table, 2-6 (default 4)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name, else your login name)")
-    p.add_argument("--opponents", default=None, choices=sorted(BOTS),
+    p.add_argument("--opponents", default=None, choices=BOT_NAMES,
                    help="which bot the opponents are (default: the settings' opponents, else greedy)")
-    p.add_argument("--bot", default=None, choices=sorted(BOTS), help="let this bot play your seat too (a demo game)")
+    p.add_argument("--bot", default=None, choices=BOT_NAMES, help="let this bot play your seat too (a demo game)")
     p.add_argument("--think", type=think_seconds, default=None, metavar="S",
                    help="seconds an expert bot thinks per move (default 0.5)")
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (default: the rules' default)")
@@ -285,6 +285,8 @@ def _read_line() -> str | None:
 
 
 def _rules(args: argparse.Namespace) -> RuleSet:
+    from .rules import RuleSet, load_rules
+
     if args.rules:
         return load_rules(args.rules, players=args.seats, rounds=args.rounds)
     return RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
@@ -293,6 +295,8 @@ def _rules(args: argparse.Namespace) -> RuleSet:
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai play``; returns the exit code."""
     import logging
+
+    from .rules import RuleError
 
     logging.basicConfig(level=logging.ERROR, format="%(name)s %(levelname)s %(message)s")
     try:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from .rules import RuleError, RuleSet, load_rules
+if TYPE_CHECKING:  # the rules load when the command runs, not for `jupai --help`
+    from .rules import RuleSet
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +35,8 @@ def render_rules(rules: RuleSet):
 
 def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
+
+    from .rules import RuleError, RuleSet, load_rules
 
     console = Console()
     try:

@@ -9,7 +9,6 @@ a bad file.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -151,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
             out["file"] = path
             outs.append(out)
         # strings from the transcript (a host's reason, names) never carry a terminal escape
+        import json
+
         print(json.dumps(printable_tree(outs[0] if single else outs), ensure_ascii=False, indent=2))
     elif single:
         render(verdicts[0], paths[0])
