@@ -116,7 +116,7 @@ def _run(argv: list[str]) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    from .config import ConfigError
+    from .configfile import ConfigError
 
     try:
         return int(args.func(args) or 0)

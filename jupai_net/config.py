@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .configfile import FILE_NAME, config_dir, config_path, lang_setting  # noqa: F401 - part of this module's API
+from .configfile import FILE_NAME, ConfigError, config_dir, config_path, lang_setting  # noqa: F401 - part of this module's API
 
 #: Every setting and its meaning (for `jupai config` and the template).
 KEYS = {
@@ -36,11 +36,6 @@ TEMPLATE = """# jupai settings (see `jupai config`). Every key is optional; a co
 # opponents = "greedy"    # {opponents}
 # host = "gamebox:47474"  # {host}
 """.format(**KEYS)
-
-
-class ConfigError(ValueError):
-    """The settings file cannot be used; ``str(exc)`` says why in one sentence per
-    problem, naming the file, the key and, for an unknown key, the nearest valid one."""
 
 
 class Settings(NamedTuple):

@@ -75,6 +75,10 @@ def test_verify_loads_the_verifier_only(tmp_path):
     """)
     assert "jupai_net.fairness.verify" in modules and "rich.console" in modules
     assert heavy_in(modules, ("trio", "jupai_net.host", "jupai_net.client", "jupai_net.protocol")) == []
+    # nor what a transcript without a certificate does not need (each costs milliseconds at every start):
+    # X.509 parsing, a rules file's TOML, the settings' checks, a seed generator, rich's emoji table
+    assert heavy_in(modules, ("cryptography.x509", "tomllib", "jupai_net.config", "jupai_net.textfile", "secrets",
+                              "json", "rich._emoji_codes")) == []
 
 
 def test_each_module_registers_its_own_command():

@@ -213,24 +213,28 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column()
+
+    def row(label: str, value: Text) -> None:
+        table.add_row(Text(label), value)  # Text, not str: no markup or emoji parsing (rich's emoji table stays unloaded)
+
     # every value through printable(): a transcript is what a host sent, it may hold escapes
-    table.add_row("file", Text(printable(path)))
-    table.add_row("reason", Text(printable(verdict.reason)))
+    row("file", Text(printable(path)))
+    row("reason", Text(printable(verdict.reason)))
     if verdict.where():
-        table.add_row("where", Text(printable(verdict.where())))
+        row("where", Text(printable(verdict.where())))
     if verdict.expected is not None or verdict.found is not None:
-        table.add_row("expected", Text(printable(verdict.expected)))
-        table.add_row("found", Text(printable(verdict.found)))
+        row("expected", Text(printable(verdict.expected)))
+        row("found", Text(printable(verdict.found)))
     if verdict.game_id:
-        table.add_row("game", Text(printable(verdict.game_id)))
+        row("game", Text(printable(verdict.game_id)))
     if verdict.game_id is not None:
-        table.add_row("seat", Text("spectator" if verdict.seat is None else str(verdict.seat)))
+        row("seat", Text("spectator" if verdict.seat is None else str(verdict.seat)))
     if verdict.host_key:
-        table.add_row("host key", Text(printable(verdict.host_key)))
+        row("host key", Text(printable(verdict.host_key)))
     if verdict.game_id is not None:
-        table.add_row("pinned host", Text(printable(pin_text(verdict))))
+        row("pinned host", Text(printable(pin_text(verdict))))
     if verdict.statements:
-        table.add_row("statements", Text(str(verdict.statements)))
-    table.add_row("exit code", Text(str(verdict.exit_code)))
+        row("statements", Text(str(verdict.statements)))
+    row("exit code", Text(str(verdict.exit_code)))
     style = _STYLE[verdict.status]
     console.print(Panel(table, title=Text(_TITLE[verdict.status], style=style), border_style=style.split()[-1], expand=False))

@@ -15,7 +15,6 @@ REPLAY the game with the rules engine, comparing every announced outcome.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -114,6 +113,8 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict of every field plus ``exit_code``."""
+        import json
+
         d = asdict(self)
         d["exit_code"] = self.exit_code
         return json.loads(json.dumps(d, default=_printable))
@@ -161,6 +162,8 @@ def _show(x: Any, limit: int = 200) -> Any:
         return bytes(x).hex()
     if isinstance(x, str):
         return x if len(x) <= limit else x[:limit] + "…"
+    import json
+
     try:
         s = json.dumps(x, default=_printable, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError):
