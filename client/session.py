@@ -1196,7 +1196,7 @@ class _Session:
 
 
     def _on_sync(self, msg: Sync) -> None:
-        if self.witness is not None and self.view.seat is not None:
+        if self.witness is not None:  # a seat's view, or a spectator's public one
             why = self.facts.check_sync(msg.state_id, msg.observation, set(self.witness.revealed.values()))
             if why is not None:
                 self._tampered(why)
@@ -1396,8 +1396,13 @@ class _Session:
             # a spectator keeps the games it saw to their end (done at each end); a game
             # it left or lost in the middle says nothing about the host: no verdict, no file
             path = self.saved_path
-            if self.witness is None or self.witness.game_id != self.saved_for:
-                verdict = None
+            w = self.witness
+            if w is None or w.game_id != self.saved_for:
+                if verdict is not None and not verdict.ok and w is not None and w.game_id is not None:
+                    self._host_gone(f"session ended: {status}")  # the host cheated: keep the evidence
+                    path = await trio.to_thread.run_sync(self._save_transcript)
+                else:
+                    verdict = None
         elif self.witness is not None and self.witness.game_id is not None:
             if status == "left" and not self.witness.finished:
                 # The player's own choice: the game is unverified because WE left,
@@ -1439,7 +1444,7 @@ class _Session:
         assert self.witness is not None
         verdict = self.witness.verify()
         seat = self.view.seat
-        if verdict.ok and seat is not None and self.shown and self.witness.rules is not None:
+        if verdict.ok and self.shown and self.witness.rules is not None:
             try:
                 deal = self.witness._checker.derive()
                 actions = [a for _, _, a in self.facts.steps]
