@@ -25,7 +25,8 @@ import os
 from typing import Any
 
 from ..messages import add_lang_option
-from .i18n import LANGS, t
+from ..bot_options import think_seconds
+from ..messages import t
 
 #: Default TCP port when HOST has none (the host's default). trio, rich and the
 #: session load only when `jupai join` runs (a fast `jupai --help`).
@@ -46,8 +47,6 @@ EXIT_OK, EXIT_UNVERIFIED, EXIT_USAGE, EXIT_CONNECT, EXIT_REFUSED, EXIT_VERSION, 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``join`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
-    from jupai_net.bots import think_seconds
-
     p = subparsers.add_parser("join", help=t("join.help"), description=t("join.description"), epilog=t("join.epilog"))
     p.add_argument("address", metavar="HOST[:PORT] | TABLE", nargs="?", default=None,
                    help=t("opt.address", port=DEFAULT_PORT))

@@ -57,6 +57,8 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
         detail = reason_detail(verdict, lang)
         if detail:  # a technical failure the catalog has no words for: the verifier's own, apart
             lines.append((f"  {t('verdict.detail', lang)}: {printable(detail)}", "dim", False))
+        if (getattr(verdict, "details", None) or {}).get("abort_after_reveal"):
+            lines.append((t("end.abort_after_reveal", lang), "bold red", False))
     path = getattr(result, "transcript_path", None)
     if path is not None:
         lines.append((t("end.transcript", lang), "", False))

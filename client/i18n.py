@@ -357,6 +357,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "end.status.refused": ("the host refused", "主机拒绝"),
     "end.verdict_ok": ("✔ fairness: {status} — {reason}", "✔ 公平性：{status} — {reason}"),
     "end.verdict_bad": ("✘ fairness: {status} — {reason}", "✘ 公平性：{status} — {reason}"),
+    # a redeal by abort (issue 7 item 2; specs/fairness.md §1.2): said in plain words
+    "end.abort_after_reveal": (
+        "⚠ the host stopped the game after the deal was fixed: it may have seen the cards; "
+        "if this happens again, do not trust this host",
+        "⚠ 主机在发牌已经确定之后中止了对局：它可能已经看过所有人的牌；如果再次发生，请不要再信任这个主机"),
     # the verdict in a sentence (the technical reason, in English, follows it; not shown in English)
     "verdict.sentence.verified": ("fair game", "公平对局：主机的种子与其承诺一致，发牌可复现"),
     "verdict.sentence.tampered": ("the record was tampered with", "记录被篡改：牌或种子与承诺不符"),
@@ -490,35 +495,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "不能含制表符、换行或控制字符，首尾不能是空格（{why}）"),
     "cli.bad_bot": ("Unknown bot '{name}': choose one of {names}", "未知机器人“{name}”：可选 {names}"),
     # --- jupai watch (a spectator) -------------------------------------------------------
-    "watch.help": ("watch a table on the local network as a spectator", "以旁观者身份观看局域网上的牌桌"),
-    "watch.description": (
-        "Watch a 剧牌 table live as a spectator: the public view only (no hand, nobody's hidden cards), every "
-        "move with its formula and outcome, the ranking at the end; the deal is verified from the public record. "
-        "The host's join code is pinned and checked as for `jupai join`. q + Enter or Ctrl-C leaves.",
-        "以旁观者身份实时观看剧牌牌桌：只看公开信息（没有手牌，看不到任何人的暗牌），每一步都有公式和结果，"
-        "结束时显示排名；发牌由公开记录验证。主机的加入码与 `jupai join` 一样记录并核对。输入 q 回车或按 Ctrl-C 离开。"),
-    "watch.epilog": ("examples:\n"
-                     "  jupai watch 192.168.1.20:47474 --code 7KQ2-M9XD-PA3F-0RTE\n"
-                     "  jupai watch \"Ann's table\" --lang zh\n"
-                     "  jupai watch 192.168.1.20 --plain > game.log",
-                     "示例：\n"
-                     "  jupai watch 192.168.1.20:47474 --code 7KQ2-M9XD-PA3F-0RTE\n"
-                     "  jupai watch \"Ann's table\" --lang zh\n"
-                     "  jupai watch 192.168.1.20 --plain > game.log"),
-    "watch.opt.address": ("the host's name or address, optionally with the port (default {port}), or the name of a "
-                          "table announced on the LAN; none: list the tables on the LAN and pick one",
-                          "主机的名字或地址，可带端口（默认 {port}），或局域网上公布的牌桌名；"
-                          "不填：列出局域网上的牌桌并从中选择"),
-    "watch.opt.name": ("the name the players see in 'NAME is watching' (default: the settings' name, else your "
-                       "login name)", "玩家在“某某在旁观”中看到的名字（默认：设置中的名字，否则为登录名）"),
-    "watch.opt.code": ("the join code shown on the host screen; required to accept a host whose code changed",
-                       "主机屏幕上显示的加入码；主机的加入码变了时必须提供"),
-    "watch.opt.plain": ("one line per event instead of the table screen (the default when stdout is not a terminal)",
-                        "每个事件一行，而不是牌桌画面（标准输出不是终端时默认如此）"),
-    "watch.opt.idle_timeout": ("give up on a host that sends nothing for SECONDS seconds, pings unanswered "
-                               "(default {seconds})", "主机 SECONDS 秒内没有任何消息且不回应 ping 时放弃（默认 {seconds}）"),
-    "host.opt.max_spectators": ("people who may watch the table at once with `jupai watch` (0-64, default 8; "
-                                "0 = none)", "可同时用 `jupai watch` 旁观的人数（0-64，默认 8；0 = 不允许旁观）"),
     "watch.keys": ("watching · q + Enter: leave · ? + Enter: help", "旁观中 · 输入 q 回车：离开 · ? 回车：帮助"),
     "watch.hint": ("A spectator only watches: q + Enter leaves, ? + Enter shows the help.",
                    "旁观者只能观看：输入 q 回车离开，? 回车查看帮助。"),

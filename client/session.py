@@ -1039,6 +1039,10 @@ class _Session:
             self.received.append(raw)
             self.kinds.add(st.kind)
             self.facts.feed(st.kind, st)
+            if st.kind == "commitments":
+                # the earlier client sent its seed right after this statement (or was
+                # about to): from here the host may know the deck (specs/fairness.md §9)
+                self.witness.seed_reveal()
         self.own_actions = dict(saved.own_actions)
         self.host_moves = list(saved.host_moves)
         if self.witness.game_id is not None:
@@ -1192,7 +1196,7 @@ class _Session:
 
 
     def _on_sync(self, msg: Sync) -> None:
-        if self.witness is not None and self.view.seat is not None:
+        if self.witness is not None:  # a seat's view, or a spectator's public one
             why = self.facts.check_sync(msg.state_id, msg.observation, set(self.witness.revealed.values()))
             if why is not None:
                 self._tampered(why)
@@ -1392,14 +1396,21 @@ class _Session:
             # a spectator keeps the games it saw to their end (done at each end); a game
             # it left or lost in the middle says nothing about the host: no verdict, no file
             path = self.saved_path
-            if self.witness is None or self.witness.game_id != self.saved_for:
-                verdict = None
+            w = self.witness
+            if w is None or w.game_id != self.saved_for:
+                if verdict is not None and not verdict.ok and w is not None and w.game_id is not None:
+                    self._host_gone(f"session ended: {status}")  # the host cheated: keep the evidence
+                    path = await trio.to_thread.run_sync(self._save_transcript)
+                else:
+                    verdict = None
         elif self.witness is not None and self.witness.game_id is not None:
             if status == "left" and not self.witness.finished:
                 # The player's own choice: the game is unverified because WE left,
                 # which says nothing against the host (specs/fairness.md §9).
                 self.witness.player_left("the player chose to leave")
-            elif status not in ("finished", "aborted") and not self.witness.finished:
+            elif not self.witness.finished:
+                # no signed end or abandon (whatever the host said): noted, so a game
+                # stopped after this seat sent its seed reads as suspicious (§9)
                 self._host_gone(f"session ended: {status}")
             # Replaying the game takes milliseconds: do it (and the file write) in a
             # worker thread so other tasks of this process (a UI, other sessions) go on.
@@ -1433,7 +1444,7 @@ class _Session:
         assert self.witness is not None
         verdict = self.witness.verify()
         seat = self.view.seat
-        if verdict.ok and seat is not None and self.shown and self.witness.rules is not None:
+        if verdict.ok and self.shown and self.witness.rules is not None:
             try:
                 deal = self.witness._checker.derive()
                 actions = [a for _, _, a in self.facts.steps]

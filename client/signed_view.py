@@ -124,7 +124,8 @@ class SignedFacts:
             if place.endswith("recovered") and card in opened:
                 continue
             if card not in opened:
-                return f"the host shows card id {card!r} in the {place}, which was never opened to this seat"
+                who = "this seat" if self.seat is not None else "the spectators"
+                return f"the host shows card id {card!r} in the {place}, which was never opened to {who}"
             if card in seen:
                 return f"the host shows card id {card} twice (in the {seen[card]} and in the {place})"
             seen[card] = place
@@ -164,10 +165,11 @@ def same_action(sent: Mapping[str, Any], signed: Mapping[str, Any]) -> bool:
 
 
 def replay_observations(rules: Any, deck: Sequence[int], setup: Any, actions: Sequence[Mapping[str, Any]],
-                        seat: int, shown: Mapping[int, Any]) -> str | None:
+                        seat: int | None, shown: Mapping[int, Any]) -> str | None:
     """After the game, with the whole deck known: replay ``actions`` from the deal and
     compare every view the host showed (``shown``: state version → observation, as
-    received in ``sync``) with the engine's ``observation(seat)`` of that state.
+    received in ``sync``) with the engine's ``observation(seat)`` of that state (``seat``
+    None: a spectator's public view).
     Returns ``None`` or the reason of the first difference."""
     from jupai_net.engine import GameState
 

@@ -17,8 +17,7 @@ code is wrong or changed; 5 protocol version mismatch; 6 the host refused (e.g.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cli import (
     DEFAULT_PORT,
@@ -33,9 +32,7 @@ from .cli import (
     name_refused,
     run_trio,
 )
-from jupai_net.messages import add_lang_option
-
-from .i18n import t  # the run's language when none is given (jupai_net.messages)
+from ..messages import add_lang_option, t  # the catalog's tables load when a text is asked for
 
 #: Lines a watcher types to leave (``q`` as well as the player's words).
 QUIT = frozenset({"q", "/q", "quit", "/quit", "exit", "/exit", "退出"})
@@ -117,6 +114,8 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
     if result.status == "left":
         console.print(Text(t("watch.left", lang), style="bold"))
         if result.verdict is not None:  # the last game it saw had ended: its verdict and transcript
+            import dataclasses
+
             print_game_end(console, dataclasses.replace(result, status="finished"), lang, ranking=False)
         return EXIT_OK
     exit_code = report(result, console, lang, check, host, port, ranking=False)
@@ -283,8 +282,7 @@ class PlainWatcher(WatchScreen):
             self.say(t("watch.hint", self.lang))
 
 
-@dataclasses.dataclass(frozen=True)
-class _Ending:
+class _Ending(NamedTuple):
     """What :func:`.end_words.game_end_lines` reads, for a game a spectator saw end."""
 
     result: dict[str, Any]

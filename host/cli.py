@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import os
 import signal
 import sys
@@ -29,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jupai_net.bots import BOTS, think_seconds
+from jupai_net.bot_options import BOT_NAMES, think_seconds
 from jupai_net.messages import t, tn
 from jupai_net.printable import printable
 
@@ -41,7 +40,12 @@ if TYPE_CHECKING:  # the server, trio and rich load only when `jupai host` runs 
     from .server import HostConfig, HostServer
     from .tls import HostIdentity
 
-log = logging.getLogger("jupai.host")
+def _log():
+    """The host's logger (``logging`` loads when ``jupai host`` runs, not for ``jupai --help``)."""
+    import logging
+
+    return logging.getLogger("jupai.host")
+
 
 STOP_REASON = "the host was stopped"  # why a game still running at Ctrl-C is abandoned
 
@@ -68,10 +72,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="PORT", help=t("host.opt.port", port=DEFAULT_PORT))
     p.add_argument("--seats", "--players", dest="seats", type=int, default=None, metavar="2-6", help=t("opt.seats"))
     p.add_argument("--bots", type=int, default=None, metavar="N", help=t("host.opt.bots"))
-    p.add_argument("--opponents", default=None, choices=sorted(BOTS), metavar="NAME",
-                   help=t("host.opt.opponents", bots=", ".join(sorted(BOTS))))
+    p.add_argument("--opponents", default=None, choices=BOT_NAMES, metavar="NAME",
+                   help=t("host.opt.opponents", bots=", ".join(BOT_NAMES)))
     # Deprecated spelling of --opponents (in `jupai play`, --bot means "a bot plays YOUR seat").
-    p.add_argument("--bot", dest="bot_alias", default=None, choices=sorted(BOTS), help=argparse.SUPPRESS)
+    p.add_argument("--bot", dest="bot_alias", default=None, choices=BOT_NAMES, help=argparse.SUPPRESS)
     p.add_argument("--rounds", type=int, default=None, metavar="N", help=t("opt.rounds"))
     p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
     p.add_argument("--turn-timeout", type=float, default=60.0, metavar="SECONDS", help=t("host.opt.turn_timeout"))
@@ -261,7 +265,7 @@ class HostScreen:
         try:
             self._show(kind, data)
         except Exception:  # noqa: BLE001 - the screen must never disturb the game
-            log.exception("host screen failed on %s", kind)
+            _log().exception("host screen failed on %s", kind)
 
     def _names(self) -> dict[int, str]:
         return {s: n for s, n in enumerate(self.names) if n}
@@ -511,7 +515,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 3
     if stopped_by is not None:
-        log.warning("host stopped by %s", signal.Signals(stopped_by).name)
+        _log().warning("host stopped by %s", signal.Signals(stopped_by).name)
     screen.closing(config.transcript_dir, interrupted=stopped_by or False)
     return 128 + stopped_by if stopped_by is not None else 0
 
@@ -534,6 +538,7 @@ def setup_logging(verbose: int) -> None:
     with ``-v`` (connections) / ``-vv`` (protocol details); otherwise warnings and
     errors are appended to :func:`log_file` (nowhere if it cannot be opened), rotated
     at :data:`LOG_MAX_BYTES` with :data:`LOG_BACKUPS` old files kept."""
+    import logging
     import logging.handlers
 
     fmt = "%(asctime)s %(name)s %(levelname)s %(message)s"
@@ -608,7 +613,7 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
                     if stopped is not None:
                         raise KeyboardInterrupt
                     stopped = signum
-                    log.info("stopping: %s", signal.Signals(signum).name)
+                    _log().info("stopping: %s", signal.Signals(signum).name)
                     screen.stopping(running=any(t.phase != "lobby" for t in server.tables), signum=signum)
                     server.stop(stop_reason(signum))
 

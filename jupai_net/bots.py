@@ -14,9 +14,7 @@ client receives) and the list of legal actions; it never reads hidden state. The
 
 from __future__ import annotations
 
-import argparse
 import functools
-import math
 import random as _random
 import time
 from collections.abc import Callable, Sequence
@@ -24,6 +22,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .bot_options import think_seconds  # noqa: F401 - part of this module's API
 from .cards import CANONICAL_DECK, rank
 from .equipment import uses_for
 from .formulas import attack_total, defense_attack_strength, defense_strength
@@ -216,15 +215,3 @@ def get_bot(name: str, *, think: float | None = None, rules: Any = None, clock: 
         return ExpertBot(DEFAULT_THINK if think is None else think, rules=rules,
                          clock=time.monotonic if clock is _WALL else clock)
     return bot
-
-
-def think_seconds(text: str) -> float:
-    """``argparse`` type of ``--think S``: seconds per move, a number > 0 and ≤ 60
-    (``argparse.ArgumentTypeError`` with one clear sentence otherwise)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds per move expected (e.g. 0.5), got {text!r}") from None
-    if not (math.isfinite(value) and 0 < value <= 60):
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, got {text}")
-    return value

@@ -30,7 +30,7 @@ SUBCOMMANDS = {
     "replay": "jupai_net.replay_cli",
     "history": "jupai_net.history",
     "config": "jupai_net.config",
-    "simulate": "jupai_net.simulate",
+    "simulate": "jupai_net.simulate_cli",
     "rules": "jupai_net.rules_cli",
 }
 
@@ -127,7 +127,7 @@ def _run(argv: list[str]) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    from .config import ConfigError
+    from .configfile import ConfigError
 
     try:
         return int(args.func(args) or 0)

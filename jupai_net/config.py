@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from .configfile import FILE_NAME, config_dir, config_path, lang_setting  # noqa: F401 - part of this module's API
+from .configfile import FILE_NAME, ConfigError, config_dir, config_path, lang_setting  # noqa: F401 - part of this module's API
 
 #: Every setting and its meaning (for `jupai config` and the template).
 KEYS = {
@@ -39,19 +38,13 @@ TEMPLATE = """# jupai settings (see `jupai config`). Every key is optional; a co
 """.format(**KEYS)
 
 
-class ConfigError(ValueError):
-    """The settings file cannot be used; ``str(exc)`` says why in one sentence per
-    problem, naming the file, the key and, for an unknown key, the nearest valid one."""
-
-
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The settings read from ``path`` (``exists``: whether there is a file). Unset
     keys are absent from ``values``."""
 
     path: Path
     exists: bool = False
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = {}  # noqa: RUF012 - never changed: load_settings builds a new dict
 
     def get(self, key: str) -> Any:
         """The value of ``key`` (one of :data:`KEYS`), ``None`` when unset."""
@@ -99,7 +92,7 @@ def load_settings(path: Path | None = None) -> Settings:
     except TextFileError as exc:
         raise ConfigError(str(exc)) from None
     if text is None:
-        return Settings(path)
+        return Settings(path, False, {})
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

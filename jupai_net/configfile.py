@@ -12,6 +12,12 @@ from pathlib import Path
 FILE_NAME = "config.toml"
 
 
+class ConfigError(ValueError):
+    """The settings file cannot be used; ``str(exc)`` says why in one sentence per
+    problem, naming the file, the key and, for an unknown key, the nearest valid one.
+    (Defined here so that ``jupai`` can catch it without loading :mod:`jupai_net.config`.)"""
+
+
 def config_dir(environ: Mapping[str, str] | None = None) -> Path:
     """The jupai config folder (settings, certificates, known hosts, transcripts):
     ``$JUPAI_CONFIG_DIR``, else ``$XDG_CONFIG_HOME/jupai``, else ``~/.config/jupai``."""

@@ -15,17 +15,13 @@ comes from the file's unsigned ``meta`` map when the program that saved it wrote
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import json
 import sys
-from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .messages import add_lang_option, t
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """One game of the history.
 
     ``when``: when the transcript was saved (ISO 8601, local time, seconds);
@@ -83,6 +79,8 @@ def read_entry(path: Path) -> GameEntry | None:
     names = list(story.names) or [f"seat {s}" for s in range(seats)]
     when = meta.get("saved")
     if not isinstance(when, str):
+        import datetime as dt
+
         when = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
     winner = names[story.winner] if story.winner is not None and story.winner < len(names) else ""
     table = _printable(meta.get("table"))
@@ -175,7 +173,9 @@ def run(args: argparse.Namespace) -> int:
     entries = collect(dirs)
     shown = entries[: args.last] if args.last else entries
     if args.json:
-        print(json.dumps([asdict(e) for e in shown], ensure_ascii=False, indent=2))
+        import json
+
+        print(json.dumps([e._asdict() for e in shown], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
     from rich.table import Table

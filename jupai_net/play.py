@@ -19,12 +19,12 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .bots import BOTS, think_seconds
+from .bot_options import BOT_NAMES, think_seconds
 from .messages import add_lang_option, t
-from .rules import RuleError, RuleSet, load_rules
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .rules import RuleSet
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -32,8 +32,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser("play", help=t("play.help"), description=t("play.description"), epilog=t("play.epilog"))
     p.add_argument("--seats", "--players", dest="seats", type=int, default=None, metavar="2-6", help=t("opt.seats"))
     p.add_argument("--name", default=None, help=t("opt.name"))
-    p.add_argument("--opponents", default=None, choices=sorted(BOTS), help=t("play.opt.opponents"))
-    p.add_argument("--bot", default=None, choices=sorted(BOTS), help=t("play.opt.bot"))
+    p.add_argument("--opponents", default=None, choices=BOT_NAMES, help=t("play.opt.opponents"))
+    p.add_argument("--bot", default=None, choices=BOT_NAMES, help=t("play.opt.bot"))
     p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("opt.think"))
     p.add_argument("--rounds", type=int, default=None, metavar="N", help=t("opt.rounds"))
     p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
@@ -273,6 +273,8 @@ def _read_line() -> str | None:
 
 
 def _rules(args: argparse.Namespace) -> RuleSet:
+    from .rules import RuleSet, load_rules
+
     if args.rules:
         return load_rules(args.rules, players=args.seats, rounds=args.rounds)
     return RuleSet(players=args.seats if args.seats is not None else 4, rounds=args.rounds)
@@ -281,6 +283,8 @@ def _rules(args: argparse.Namespace) -> RuleSet:
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai play``; returns the exit code."""
     import logging
+
+    from .rules import RuleError
 
     logging.basicConfig(level=logging.ERROR, format="%(name)s %(levelname)s %(message)s")
     try:

@@ -9,13 +9,11 @@ the identity set. Every house rule of design/rules.md is one field here.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .cards import DECK_SIZE
-from .textfile import TextFileError, read_text_file
 
 #: Identity letters: landlord 地主, coordinator 协调员, farmer 农民, narrator 旁白.
 IDENTITY_NAMES = {"L": "landlord", "C": "coordinator", "F": "farmer", "N": "narrator"}
@@ -250,6 +248,10 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
     (e.g. too many rounds for the table). Raises :class:`RuleFileError` when the file
     cannot be read, is not UTF-8 (e.g. GBK) or is not valid TOML.
     """
+    import tomllib  # here, not at the top: `jupai verify` and `jupai --help` never read a rules file
+
+    from .textfile import TextFileError, read_text_file
+
     try:
         data = tomllib.loads(read_text_file(path) or "")
     except TextFileError as exc:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from .messages import t
-from .rules import RuleError, RuleFileMistakes, RuleSet, load_rules
+
+if TYPE_CHECKING:  # the rules load when the command runs, not for `jupai --help`
+    from .rules import RuleError, RuleSet
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,6 +26,8 @@ def rule_error_text(exc: RuleError, lang: str | None = None) -> str:
     """What is wrong with a rule setting or a rules file, in ``lang`` (default: the
     run's language): for a file, its name and every mistake on a line of its own,
     each key as the file writes it."""
+    from .rules import RuleFileMistakes
+
     if isinstance(exc, RuleFileMistakes):
         head = t("rule.file_mistakes.one" if len(exc.mistakes) == 1 else "rule.file_mistakes.other", lang,
                  path=exc.path, count=len(exc.mistakes))
@@ -35,6 +40,8 @@ def rule_error_text(exc: RuleError, lang: str | None = None) -> str:
 def problem_text(exc: Exception, lang: str | None = None) -> str:
     """A person's mistake in words: :func:`rule_error_text` for a :class:`RuleError`,
     else ``str(exc)``."""
+    from .rules import RuleError
+
     return rule_error_text(exc, lang) if isinstance(exc, RuleError) else str(exc)
 
 
@@ -65,6 +72,8 @@ def render_rules(rules: RuleSet, lang: str | None = None):
 
 def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
+
+    from .rules import RuleError, RuleSet, load_rules
 
     console = Console()
     try:

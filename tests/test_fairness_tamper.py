@@ -337,7 +337,7 @@ def test_reveal_withheld(t0):
 
     v = verify_transcript(replaced(t0, 3, resign(t0.statements[3], mutate)))
     assert v.status == TAMPERED and (v.message, v.position) == (3, k)
-    assert "should have been revealed" in v.reason
+    assert "was dealt to this seat and was not opened to it" in v.reason  # at once (§8 step 6)
 
 
 def test_card_of_another_seat_leaked_to_this_seat(t0, game):
@@ -351,7 +351,7 @@ def test_card_of_another_seat_leaked_to_this_seat(t0, game):
 
     v = verify_transcript(replaced(t0, 3, resign(t0.statements[3], mutate)))
     assert v.status == TAMPERED and (v.message, v.position) == (3, k)
-    assert "does not show it to this seat" in v.reason
+    assert "not this seat's: it may not be shown to this seat" in v.reason  # at once (§8 step 6)
 
 
 def test_duplicate_card_in_the_deck_commitments(t0, game):

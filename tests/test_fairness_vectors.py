@@ -268,11 +268,9 @@ def test_due_positions_vector_matches_the_transcript_and_the_deal_rule():
 
 
 FAULTS = {c["name"]: c for c in V["faults"]}
-#: Faults whose expected verdict needs code that is not on main yet (issue 7 items 2, 5).
-PENDING = {
-    "host_gone_after_seed_sent": "issue 7 item 2 (fair-abort): a stop after the seat sent its seed is suspicious",
-    "position_not_due": "issue 7 item 5 (fair-abort): private openings checked at once against the seat's positions",
-}
+#: Faults whose expected verdict needs code that is not on main yet (none: issue 7 items
+#: 2 and 5 landed).
+PENDING: dict[str, str] = {}
 
 
 def _marked(names, pending):
@@ -298,8 +296,7 @@ def test_fault_vector_verdict(name):
     assert {"status": v.status, "message": v.message, "kind": v.kind, "host_code": v.host_code} == c["verdict"], v.reason
 
 
-@pytest.mark.parametrize("name", _marked(sorted(n for n in FAULTS if n != "file_not_msgpack"),
-                                         {"position_not_due": PENDING["position_not_due"]}))
+@pytest.mark.parametrize("name", _marked(sorted(n for n in FAULTS if n != "file_not_msgpack"), PENDING))
 def test_fault_vector_caught_at_once(name):
     """The seat's witness raises at the statement the vector names, while the game runs."""
     c = FAULTS[name]

@@ -103,13 +103,15 @@ async def test_a_host_that_restarts_the_game_after_the_reveal_never_gets_the_sam
         for raw in transcript.statements:
             checker.feed(raw)
         assert tuple(checker.derive().deck) != ground_deck
-    # the dropped first game is kept as evidence, never as a verified game (that it
-    # reads as suspicious once the seed was sent is issue 7 item 2, in the verifier)
+    # the dropped first game is kept as evidence: suspicious, since the host dropped it
+    # after taking the seed, when it could know the deck (issue 7 item 2)
     from jupai_net.client.tls import config_dir
 
     first = list((config_dir() / "transcripts").glob("*.jupai"))  # the second game's went to tmp_path
     assert first, "the dropped game's transcript was not kept"
-    assert all(verify_transcript(p.read_bytes()).status != "verified" for p in first)
+    for p in first:
+        v = verify_transcript(p.read_bytes())
+        assert v.status == "suspicious" and v.details.get("abort_after_reveal"), v
 
 
 # --------------------------------------------------------------------------- item 4
@@ -196,3 +198,52 @@ async def test_announced_time_outs_are_not_tampering_and_are_recorded(monkeypatc
     assert result.verdict.status == "verified", result.verdict
     moves = decode_transcript((tmp_path / "slow.jupai").read_bytes()).host_moves
     assert [why for _, why in moves] == ["timeout", "timeout"]
+
+
+# --------------------------------------------------------------------------- spectators
+
+
+class PeekingSpectatorTable(Table):
+    """Shows spectators a card of seat 1's hand in the discard pile (the signed public
+    stream stays honest): a host leaking, or faking, a hidden card on the spectators'
+    screen."""
+
+    def _send(self, cid, msg):
+        from jupai_net.protocol import Sync
+
+        if isinstance(msg, Sync) and cid in self.spectators and msg.state_id >= 2:
+            public = self.dealer.state.known_cards(None)
+            hidden = [c for c in self.dealer.state.seats[1].hand if c not in public]
+            if hidden:
+                obs = dict(msg.observation, discard_pile=list(msg.observation["discard_pile"]) + [hidden[0]])
+                msg = Sync(msg.state_id, obs)
+        super()._send(cid, msg)
+
+
+async def test_a_spectator_shown_a_card_the_public_stream_never_opened_stops_as_tampered(monkeypatch):
+    from jupai_net.client.session import PlayerBase
+
+    monkeypatch.setattr(server_mod, "Table", PeekingSpectatorTable)
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, rounds=4))
+        watched = {}
+
+        async def watch():
+            watched["r"] = await run_session("127.0.0.1", server.port, name="Wu", player=PlayerBase(),
+                                             check_fingerprint=pin, watch=True)
+
+        nursery.start_soon(watch)
+        with trio.fail_after(5):
+            while not server.tables[0].spectators:
+                await trio.sleep(0.01)
+        with trio.fail_after(30):
+            await run_session("127.0.0.1", server.port, name="Ann", player=BotPlayer("random", seed=3),
+                              check_fingerprint=pin, save_resume=False)
+            while "r" not in watched:
+                await trio.sleep(0.01)
+        nursery.cancel_scope.cancel()
+    result = watched["r"]
+    assert result.status == "error" and result.error[0] == "tampered", (result.status, result.error)
+    assert "which was never opened to the spectators" in result.error[1], result.error
+    assert result.verdict.status == "tampered"
+    assert result.transcript_path is not None and result.transcript_path.exists()  # kept as evidence

@@ -21,6 +21,7 @@ from jupai_net.protocol import (
     Prompt,
     Ready,
     Reject,
+    SeedCommit,
     SeedReveal,
     Start,
     Statement,
@@ -505,3 +506,24 @@ def test_a_spectator_cannot_chat_act_seed_or_ready():
     # players' chat reaches the spectator
     h.send(a, Chat("good luck"))
     assert h.last(w, ChatRelay).text == "good luck"
+
+
+def test_a_spectator_joining_during_the_seed_exchange_sees_the_rest_and_verifies():
+    h = harness(2)
+    h.auto_seed = False
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    assert h.table.phase == "seeding"
+    w = h.connect("Wu", watch=True)
+    assert [type(m).__name__ for m in h.inbox[w]][:3] == ["Welcome", "Lobby", "Start"]
+    assert [m.kind for m in h.all(w, Statement)] == ["start"]
+    assert not h.all(w, Sync)  # nothing dealt yet
+    for cid in (a, b):
+        h.send(cid, SeedCommit(h.witness[cid].game_id, h.witness[cid].commitment))
+    for cid in (a, b):
+        h.send(cid, SeedReveal(h.witness[cid].game_id, h.witness[cid].seed_reveal()))
+    assert h.table.phase == "playing"
+    assert [m.kind for m in h.all(w, Statement)] == ["start", "commitments", "seeds", "deal"]
+    assert h.last(w, Sync).state_id == 0
+    play_out(h, [a, b])
+    assert h.witness[w].verify().status == VERIFIED

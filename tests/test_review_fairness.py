@@ -106,8 +106,8 @@ def test_seat_file_holding_the_spectator_stream(game):
 
 
 def test_private_reveals_moved_to_the_public_list(t0):
-    """Same openings, wrong scope: the verdict says so (it used to say the card 'should
-    have been revealed to this seat and was not')."""
+    """Same openings, wrong scope: the verdict says so, at once (§8 step 6; it used to
+    say the card 'should have been revealed to this seat and was not')."""
     s = list(t0.statements)
 
     def move(b):
@@ -117,8 +117,8 @@ def test_private_reveals_moved_to_the_public_list(t0):
     s[3] = resign(s[3], move)
     v = verify_transcript(rebuild(t0, s))
     assert v.status == TAMPERED and (v.message, v.kind) == (3, "deal")
-    assert "private reveals" in v.reason and v.position == 0
-    assert "is opened as public, but the replayed game shows it to this seat only" in v.reason
+    assert v.position == 0
+    assert "position 0 was dealt to this seat face down, but is opened to everyone" in v.reason
 
 
 @pytest.mark.parametrize("field, value", [("actor", True), ("version", True), ("n", True), ("to", False)])

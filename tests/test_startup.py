@@ -20,8 +20,10 @@ HEAVY = ("trio", "rich", "cryptography", "msgpack", "jupai_net.host.server", "ju
 def loaded_after(code: str) -> set[str]:
     """The top-level names of sys.modules (and jupai_net.* modules) after running ``code``."""
     script = textwrap.dedent(code) + textwrap.dedent("""
-        import json, sys
-        print(json.dumps(sorted(sys.modules)))
+        import sys
+        loaded = sorted(sys.modules)  # before the json this check itself imports
+        import json
+        print(json.dumps(loaded))
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     return set(json.loads(out.strip().splitlines()[-1]))
@@ -36,12 +38,26 @@ def test_importing_the_cli_loads_no_subcommand():
     assert heavy_in(modules, HEAVY + ("jupai_net.host", "jupai_net.client", "jupai_net.fairness")) == []
 
 
+#: What registering a command needs none of (each costs milliseconds at every start):
+#: the bots and the engine's tables, the rules (tomllib), dataclasses (inspect), logging, json.
+REGISTER_FREE = ("jupai_net.bots", "jupai_net.equipment", "jupai_net.rules", "jupai_net.simulate", "jupai_net.setup",
+                 "jupai_net.client.i18n", "tomllib", "dataclasses", "inspect", "logging", "json", "datetime", "random")
+
+
 def test_the_full_parser_registers_every_subcommand_without_heavy_imports():
     modules = loaded_after("""
         from jupai_net.cli import build_parser
         build_parser().format_help()
     """)
     assert heavy_in(modules) == []
+    assert heavy_in(modules, REGISTER_FREE) == []
+
+
+def test_the_command_lines_bot_names_are_the_bots():
+    from jupai_net.bot_options import BOT_NAMES
+    from jupai_net.bots import BOTS
+
+    assert list(BOT_NAMES) == sorted(BOTS)
 
 
 def test_verify_loads_the_verifier_only(tmp_path):
@@ -59,6 +75,10 @@ def test_verify_loads_the_verifier_only(tmp_path):
     """)
     assert "jupai_net.fairness.verify" in modules and "rich.console" in modules
     assert heavy_in(modules, ("trio", "jupai_net.host", "jupai_net.client", "jupai_net.protocol")) == []
+    # nor what a transcript without a certificate does not need (each costs milliseconds at every start):
+    # X.509 parsing, a rules file's TOML, the settings' checks, a seed generator, rich's emoji table
+    assert heavy_in(modules, ("cryptography.x509", "tomllib", "jupai_net.config", "jupai_net.textfile", "secrets",
+                              "json", "rich._emoji_codes")) == []
 
 
 def test_each_module_registers_its_own_command():

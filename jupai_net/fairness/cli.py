@@ -9,7 +9,6 @@ a bad file.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -166,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
             out["file"] = path
             outs.append(out)
         # strings from the transcript (a host's reason, names) never carry a terminal escape
+        import json
+
         print(json.dumps(printable_tree(outs[0] if single else outs), ensure_ascii=False, indent=2))
     elif single:
         render(verdicts[0], paths[0])
@@ -243,28 +244,32 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim", no_wrap=True)
     table.add_column(overflow="fold")
+
+    def row(label: str, value: Text) -> None:
+        table.add_row(Text(label), value)  # Text, not str: no markup or emoji parsing (rich's emoji table stays unloaded)
+
     # every value through printable(): a transcript is what a host sent, it may hold escapes
-    table.add_row(t("verify.row.file"), Text(printable(path)))
-    table.add_row(t("verify.row.reason"), Text(printable(reason_text(verdict)), overflow="fold"))
+    row(t("verify.row.file"), Text(printable(path)))
+    row(t("verify.row.reason"), Text(printable(reason_text(verdict)), overflow="fold"))
     detail = reason_detail(verdict)
     if detail:
-        table.add_row(t("verdict.detail"), Text(printable(detail)))
+        row(t("verdict.detail"), Text(printable(detail)))
     if verdict.where():
-        table.add_row(t("verify.row.where"), Text(printable(verdict.where())))
+        row(t("verify.row.where"), Text(printable(verdict.where())))
     if verdict.expected is not None or verdict.found is not None:
-        table.add_row(t("verify.row.expected"), Text(printable(verdict.expected)))
-        table.add_row(t("verify.row.found"), Text(printable(verdict.found)))
+        row(t("verify.row.expected"), Text(printable(verdict.expected)))
+        row(t("verify.row.found"), Text(printable(verdict.found)))
     if verdict.game_id:
-        table.add_row(t("verify.row.game"), Text(printable(verdict.game_id)))
+        row(t("verify.row.game"), Text(printable(verdict.game_id)))
     if verdict.game_id is not None:
-        table.add_row(t("verify.row.seat"), Text(t("verify.spectator") if verdict.seat is None else str(verdict.seat)))
+        row(t("verify.row.seat"), Text(t("verify.spectator") if verdict.seat is None else str(verdict.seat)))
     if verdict.host_key:
-        table.add_row(t("verify.row.host_key"), Text(printable(verdict.host_key)))
+        row(t("verify.row.host_key"), Text(printable(verdict.host_key)))
     if verdict.game_id is not None:
-        table.add_row(t("verify.row.pinned"), Text(printable(pin_text(verdict))))
+        row(t("verify.row.pinned"), Text(printable(pin_text(verdict))))
     if verdict.statements:
-        table.add_row(t("verify.row.statements"), Text(str(verdict.statements)))
-    table.add_row(t("verify.row.exit"), Text(str(verdict.exit_code)))
+        row(t("verify.row.statements"), Text(str(verdict.statements)))
+    row(t("verify.row.exit"), Text(str(verdict.exit_code)))
     style = _STYLE[verdict.status]
     title = Text(t(f"verify.title.{verdict.status}"), style=style)
     console.print(Panel(table, title=title, border_style=style.split()[-1], expand=False))

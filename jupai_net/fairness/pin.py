@@ -23,12 +23,14 @@ Pure: parsing with ``cryptography.x509``, hashing with :mod:`hashlib`.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cryptography import x509
+if TYPE_CHECKING:  # cryptography.x509 loads only when a certificate is read or made (fast `jupai verify`)
+    from cryptography import x509
 
-#: OID of the extension carrying the statement key (a UUID OID, fixed for scheme v1).
-STATEMENT_KEY_OID = x509.ObjectIdentifier("2.25.41355353823501647035547015905620552562")
+#: OID of the extension carrying the statement key (a UUID OID, fixed for scheme v1),
+#: dotted; :data:`STATEMENT_KEY_OID` is the same as an ``x509.ObjectIdentifier``.
+STATEMENT_KEY_DOTTED = "2.25.41355353823501647035547015905620552562"
 #: Crockford base32 alphabet (no I, L, O, U: nothing to misread).
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: Characters of a join code, without dashes (5 bits each: 80 bits).
@@ -41,6 +43,15 @@ OLD_JOIN_CODE_CHARS = 10
 _DECODE = {c: c for c in CODE_ALPHABET} | {"O": "0", "I": "1", "L": "1"}
 
 
+def __getattr__(name: str) -> Any:
+    """:data:`STATEMENT_KEY_OID`, made when first asked for (PEP 562)."""
+    if name == "STATEMENT_KEY_OID":
+        from cryptography import x509
+
+        return x509.ObjectIdentifier(STATEMENT_KEY_DOTTED)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 class OldJoinCode(ValueError):
     """A join code in the old 10-character form (``XXXXX-XXXXX``, before the host key was
     bound to it): the host now shows a 16-character code."""
@@ -49,9 +60,11 @@ class OldJoinCode(ValueError):
 def statement_key_extension(public_key: bytes) -> x509.UnrecognizedExtension:
     """The X.509 extension that carries the 32-byte statement key (non-critical when
     added to a certificate)."""
+    from cryptography import x509
+
     if len(public_key) != 32:
         raise ValueError("an Ed25519 statement key is 32 bytes")
-    return x509.UnrecognizedExtension(STATEMENT_KEY_OID, b"\x04\x20" + bytes(public_key))
+    return x509.UnrecognizedExtension(x509.ObjectIdentifier(STATEMENT_KEY_DOTTED), b"\x04\x20" + bytes(public_key))
 
 
 def cert_fingerprint(der: bytes) -> str:
@@ -66,9 +79,11 @@ def cert_statement_key(der: Any) -> bytes | None:
     appears twice (specs/fairness.md §3.5)."""
     if not isinstance(der, (bytes, bytearray)):
         raise ValueError("a certificate is DER bytes")
+    from cryptography import x509
+
     cert = x509.load_der_x509_certificate(bytes(der))
     try:
-        ext = cert.extensions.get_extension_for_oid(STATEMENT_KEY_OID)
+        ext = cert.extensions.get_extension_for_oid(x509.ObjectIdentifier(STATEMENT_KEY_DOTTED))
     except x509.ExtensionNotFound:
         return None
     except x509.DuplicateExtension as exc:  # not a ValueError: would escape the caller

@@ -131,7 +131,28 @@ def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool
     """Decode untrusted msgpack: str (or, without ``unique_keys``, bin) keys only, no
     extension types (the timestamp only with ``unique_keys``), bounded sizes; with
     ``unique_keys`` a map that repeats a key is refused too.
-    Raises ``ValueError`` (``msgpack.OutOfData`` when cut short)."""
+    Raises ``ValueError`` (``msgpack.OutOfData`` when cut short).
+
+    Valid data is decoded in one call of ``msgpack.unpackb`` (same limits and hooks);
+    only when that fails does the incremental ``Unpacker`` run again, to raise the
+    exact error it always raised (``OutOfData``, trailing bytes, a hook's reason)."""
+    if len(data) <= max_len:
+        try:
+            return msgpack.unpackb(
+                data,
+                object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
+                list_hook=_list_no_timestamps if unique_keys else None,
+                raw=False,
+                strict_map_key=True,
+                ext_hook=_no_ext,
+                timestamp=0,
+                max_str_len=max_len,
+                max_bin_len=max_len,
+                max_array_len=100_000,
+                max_map_len=10_000,
+            )
+        except (ValueError, TypeError, msgpack.UnpackException):
+            pass  # the path below names the problem as it always did
     unpacker = msgpack.Unpacker(
         object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
         list_hook=_list_no_timestamps if unique_keys else None,

@@ -10,7 +10,8 @@ A transcript file is ONE msgpack map, keys in this order::
      "left": <str: local note, this seat left before the end>,     # optional key
      "host_cert": <bin: DER of the host certificate this seat pinned>,   # optional key
      "host_moves": [[<int: state version>, <str: "away" | "timeout">], ...],  # optional key
-     "meta": {"saved": <str: ISO 8601 time>, "table": <str>, "names": [<str>, ...]}}  # optional key
+     "meta": {"saved": <str: ISO 8601 time>, "table": <str>, "names": [<str>, ...]},  # optional key
+     "seed_sent": <int: statements received when this seat sent its seed>}  # optional key
 
 The statements are stored as the exact bytes received (their signatures cover
 them); ``host_gone`` and ``left`` are written by the seat itself and are not
@@ -19,7 +20,10 @@ is byte-identical to one written before the keys existed); so is ``host_moves``,
 the seat's own unsigned list of the steps the host played for it (while it was away,
 or after a time-out). ``meta`` (optional, unsigned, for people: ``jupai history`` and
 ``jupai replay``) says when the file was saved, at which table and the players' names
-by seat, as the saving program knew them; verifiers ignore it.
+by seat, as the saving program knew them; verifiers ignore it. ``seed_sent`` (optional,
+unsigned) is the seat's own note that it sent its seed, after that many statements
+(at least 2: ``start`` and ``commitments``); it is written only while the file holds no
+``seeds`` statement, and makes any unfinished end *suspicious* (specs/fairness.md §9).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ TRANSCRIPT_VERSION = 1
 MAX_TRANSCRIPT_BYTES = 64 << 20
 _KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
 #: Keys a file may leave out (written only when set).
-_OPTIONAL_KEYS = ("left", "host_cert", "host_moves", "meta")
+_OPTIONAL_KEYS = ("left", "host_cert", "host_moves", "meta", "seed_sent")
 #: ``meta``: at most this many keys, each value a string or a list of strings of at
 #: most :data:`MAX_META_TEXT` characters (lists of at most 6).
 MAX_META_KEYS = 8
@@ -68,6 +72,7 @@ class Transcript:
     host_cert: bytes | None = None
     host_moves: tuple[tuple[int, str], ...] = ()
     meta: dict[str, Any] | None = None
+    seed_sent: int | None = None
 
     def encode(self) -> bytes:
         """The file bytes (see module docstring)."""
@@ -92,6 +97,8 @@ def encode_transcript(t: Transcript) -> bytes:
         obj["host_moves"] = [[v, why] for v, why in t.host_moves]
     if t.meta:
         obj["meta"] = dict(t.meta)
+    if t.seed_sent is not None:
+        obj["seed_sent"] = t.seed_sent
     return pack(obj)
 
 
@@ -147,7 +154,12 @@ def decode_transcript(data: bytes) -> Transcript:
     if meta is not None and not _meta_ok(meta):
         raise TranscriptError(f"transcript 'meta' must be a map of at most {MAX_META_KEYS} keys, each a string or "
                               f"a list of at most 6 strings (at most {MAX_META_TEXT} characters)")
-    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves), meta)
+    sent = obj.get("seed_sent")
+    if sent is not None and (seat is None or isinstance(sent, bool) or not isinstance(sent, int)
+                             or not 2 <= sent <= len(stmts)):
+        raise TranscriptError("transcript 'seed_sent' must be the number of statements the seat had received when it "
+                              f"sent its seed: 2 (start and commitments) to {len(stmts)}")
+    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves), meta, sent)
 
 
 def _meta_ok(meta: Any) -> bool:

@@ -15,7 +15,6 @@ REPLAY the game with the rules engine, comparing every announced outcome.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -38,6 +37,7 @@ from .primitives import (
     seed_commitment,
 )
 from .pin import cert_join_code, cert_statement_key, normalize_code
+from .positions import PositionRule
 from .replay import due_reveals, load_engine
 from .statements import (
     ABANDON,
@@ -118,6 +118,8 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict of every field plus ``exit_code``."""
+        import json
+
         d = asdict(self)
         del d["reason_key"], d["reason_args"]  # the JSON form says the reason once, in English
         d["exit_code"] = self.exit_code
@@ -168,6 +170,8 @@ def _show(x: Any, limit: int = 200) -> Any:
         return bytes(x).hex()
     if isinstance(x, str):
         return x if len(x) <= limit else x[:limit] + "…"
+    import json
+
     try:
         s = json.dumps(x, default=_printable, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError):
@@ -250,6 +254,8 @@ class GameChecker:
         self.index_of: dict[str, int] = {}
         #: Join code of the pinned certificate, once statement #0's key matched it.
         self.pinned_code: str | None = None
+        #: The deck positions due to this seat, checked at once (None for a spectator).
+        self.positions: PositionRule | None = None
 
     # ------------------------------------------------------------------ at once
 
@@ -391,6 +397,8 @@ class GameChecker:
         if self.seat is not None and self.seat >= self.seats:
             raise _Problem(TAMPERED, f"statement #{i} (start): this transcript's seat {self.seat} is not at a {self.seats}-seat table")
         self.host_commitment = st["host_commitment"]
+        if self.seat is not None:
+            self.positions = PositionRule(self.rules, self.seat)
 
     def _on_commitments(self, i: int, st: Statement) -> None:
         cs = st["commitments"]
@@ -438,12 +446,28 @@ class GameChecker:
     def _on_deal(self, i: int, st: Statement) -> None:
         self.deck_commitments = list(st["commitments"])
         self._reveals(i, st)
+        if self.positions is not None:
+            self._due(i, st, self.positions.deal(*self._opened(st)))
 
     def _on_step(self, i: int, st: Statement) -> None:
         if st["version"] != self.version + 1:
             raise _Problem(TAMPERED, f"statement #{i} (step): state version {st['version']}, expected {self.version + 1}", expected=self.version + 1, found=st["version"])
         self.version = st["version"]
         self._reveals(i, st)
+        if self.positions is not None:
+            self._due(i, st, self.positions.step(st["actor"], st["events"], *self._opened(st)))
+
+    @staticmethod
+    def _opened(st: Statement) -> tuple[list[int], list[int]]:
+        """The positions of a statement's private and public openings."""
+        return [r[0] for r in st["private"]], [r[0] for r in st["public"]]
+
+    def _due(self, i: int, st: Statement, problem: tuple[int, str] | None) -> None:
+        """Refuse at once a statement whose openings are not the positions due to this
+        seat (:mod:`~jupai_net.fairness.positions`; specs/fairness.md §8)."""
+        if problem is not None:
+            k, why = problem
+            raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {why}", position=k)
 
     def _on_end(self, i: int, st: Statement) -> None:
         self._host_seed(i, st)
@@ -461,16 +485,22 @@ class GameChecker:
 
     # ------------------------------------------------------------------ after the game
 
-    def conclude(self, host_gone: str | None = None, *, left: str | None = None) -> Verdict:
+    def conclude(self, host_gone: str | None = None, *, left: str | None = None,
+                 seed_sent: int | None = None) -> Verdict:
         """The verdict on everything fed so far (specs/fairness.md §9). ``host_gone`` is the
         seat's own note that the host stopped answering, ``left`` its own note that it
-        left before the end (both from the transcript file)."""
+        left before the end, ``seed_sent`` its own note that it sent its seed after that
+        many statements (all three from the transcript file).
+
+        Once this seat sent its seed (or the ``seeds`` statement is in) the host may know
+        the deck: an abandon, or a host gone, from then on is *suspicious* with
+        ``details["abort_after_reveal"] = True``, whatever reason the host gave."""
         try:
-            return self._conclude(host_gone, left)
+            return self._conclude(host_gone, left, seed_sent)
         except Exception as exc:  # defensive: never a traceback for a hostile transcript
             return self._final(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
 
-    def _conclude(self, host_gone: str | None, left: str | None = None) -> Verdict:
+    def _conclude(self, host_gone: str | None, left: str | None = None, seed_sent: int | None = None) -> Verdict:
         if self.failure is not None:
             return self.failure
         if not self.statements:
@@ -478,6 +508,11 @@ class GameChecker:
                                key="verdict.reason.empty")
         last, n = self.last_kind, len(self.statements) - 1
         seeds_out = self.seat_seeds is not None
+        # after this point the host alone may know the deck (specs/fairness.md §1.2)
+        sent = seeds_out or seed_sent is not None
+        when = ("after the player seeds were revealed" if seeds_out else
+                f"after this seat sent its seed (having received {seed_sent} statements)")
+        abort = {"abort_after_reveal": True}
         try:
             if last == END:
                 self._check_deal_and_replay(final=True)
@@ -492,31 +527,30 @@ class GameChecker:
             if last == ABANDON:
                 ab = self.statements[n]
                 why = ab["reason"] or "no reason given"
+                if not sent:
+                    return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON)
                 if not seeds_out:
-                    return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON,
-                                       key="verdict.reason.abandon_early", args={"why": why})
+                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, before it announced the seeds: once every seed is in, the host alone could know the deck, so it may have seen the cards and dropped the deal (its reason, unchecked: {why})", message=n, kind=ABANDON, details=abort)
                 if self.host_seed is None:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON,
-                                       key="verdict.reason.abandon_no_seed", args={"why": why})
+                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON, details=abort)
                 self._check_deal_and_replay(final=False)
-                return self._final(SUSPICIOUS, f"the host abandoned the game after the player seeds were revealed, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON,
-                                   key="verdict.reason.abandon_checked", args={"why": why})
+                return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON, details=abort)
         except _Problem as p:
             return self._verdict(p)
         stop = f"the transcript stops after statement #{n} ({last})"
         if left is not None:
             return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last,
                                key="verdict.reason.left", args={"n": n, "last": last, "left": left})
-        if host_gone is not None and seeds_out:
-            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) after the player seeds were revealed, when it alone could know the deck", message=n, kind=last,
-                               key="verdict.reason.host_gone", args={"n": n, "last": last, "gone": host_gone})
+        if host_gone is not None and sent:
+            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) {when}, when it alone could know the deck", message=n, kind=last, details=abort)
         gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
         return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last,
                            key="verdict.reason.stops_gone" if host_gone is not None else "verdict.reason.stops",
                            args={"n": n, "last": last, "gone": host_gone} if host_gone is not None else {"n": n, "last": last})
 
-    def _final(self, status: str, reason: str, **kw: Any) -> Verdict:
-        return self._verdict(_Problem(status, reason, **kw))
+    def _final(self, status: str, reason: str, *, details: dict[str, Any] | None = None, **kw: Any) -> Verdict:
+        verdict = self._verdict(_Problem(status, reason, **kw))
+        return replace(verdict, details=dict(details)) if details else verdict
 
     def derive(self) -> Deal:
         """Deck, setup and salts recomputed from the revealed seeds (after the host seed)."""
@@ -641,7 +675,7 @@ def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str
     try:
         for raw in t.statements:
             checker.feed(raw)
-        verdict = checker.conclude(t.host_gone, left=t.left)
+        verdict = checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent)
     except FairnessViolation as v:
         verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file

@@ -52,6 +52,9 @@ class SeatWitness:
         self.host_gone_note: str | None = None
         self.left_note: str | None = None
         self.host_moves: list[tuple[int, str]] = []
+        #: How many statements this seat had received when it gave out its seed
+        #: (:meth:`seed_reveal`), or None: the transcript's ``seed_sent`` note.
+        self.seed_sent: int | None = None
 
     # ------------------------------------------------------------------ stream
 
@@ -66,8 +69,8 @@ class SeatWitness:
 
     def host_gone(self, reason: str) -> None:
         """Note (unsigned, local) that the host stopped before the end, e.g. the
-        connection was lost. Verification then reports the game as suspicious if the
-        player seeds had been revealed, unverified otherwise."""
+        connection was lost. Verification then reports the game as suspicious once this
+        seat had sent its seed (or the seeds were announced), unverified otherwise."""
         self.host_gone_note = str(reason)
 
     def player_left(self, reason: str = "the player left") -> None:
@@ -105,13 +108,19 @@ class SeatWitness:
         """This seat's 32-byte seed, to send to the host. Only after the host announced
         every commitment (the ``commitments`` statement, checked to hold this seat's own
         commitment); raises :class:`WitnessError` before, so the seed is never revealed
-        while another seat could still choose its own."""
+        while another seat could still choose its own.
+
+        Call it only to send the seed: from then on the host may know the deck, so the
+        witness notes it (:attr:`seed_sent`, the transcript's ``seed_sent``) and any end
+        of the game without a complete game is *suspicious* (specs/fairness.md §1.2, §9)."""
         if self.seat is None or self.seed is None:
             raise WitnessError("a spectator has no seed")
         if self._checker.failure is not None:
             raise WitnessError("the host broke the protocol; do not reveal the seed")
         if self._checker.seat_commitments is None:
             raise WitnessError("reveal the seed only after the 'commitments' statement")
+        if self.seed_sent is None:
+            self.seed_sent = len(self._raw)
         return self.seed
 
     # ------------------------------------------------------------------ what the seat knows
@@ -157,11 +166,16 @@ class SeatWitness:
         """The transcript file bytes (specs/fairness.md §7) of everything received, with the
         unsigned ``meta`` map for people (saved time, table, names) when given."""
         return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note,
-                          self.host_cert, tuple(sorted(self.host_moves)), meta).encode()
+                          self.host_cert, tuple(sorted(self.host_moves)), meta, self._seed_sent_note()).encode()
+
+    def _seed_sent_note(self) -> int | None:
+        """The ``seed_sent`` note, kept only while no signed ``seeds`` statement proves
+        the seeds were out (so files of games that got that far are as before)."""
+        return self.seed_sent if self._checker.seat_seeds is None else None
 
     def verify(self) -> Verdict:
         """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""
-        return self._checker.conclude(self.host_gone_note, left=self.left_note)
+        return self._checker.conclude(self.host_gone_note, left=self.left_note, seed_sent=self._seed_sent_note())
 
 
 __all__ = ["SeatWitness", "WitnessError", "FairnessViolation"]

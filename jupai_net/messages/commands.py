@@ -501,4 +501,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "sim.emptied_early": ("  … of which before the last round", "  …其中在最后一回合之前"),
     "sim.ranked": ("ranked after the last round", "最后一回合后按排名决出"),
     "sim.collected": ("cards collected per player per game", "每人每局收牌数"),
+    # --- jupai watch --help, jupai host --max-spectators (command-line texts: this table) ----------
+    "watch.help": ("watch a table on the local network as a spectator", "以旁观者身份观看局域网上的牌桌"),
+    "watch.description": (
+        "Watch a 剧牌 table live as a spectator: the public view only (no hand, nobody's hidden cards), every "
+        "move with its formula and outcome, the ranking at the end; the deal is verified from the public record. "
+        "The host's join code is pinned and checked as for `jupai join`. q + Enter or Ctrl-C leaves.",
+        "以旁观者身份实时观看剧牌牌桌：只看公开信息（没有手牌，看不到任何人的暗牌），每一步都有公式和结果，"
+        "结束时显示排名；发牌由公开记录验证。主机的加入码与 `jupai join` 一样记录并核对。输入 q 回车或按 Ctrl-C 离开。"),
+    "watch.epilog": ("examples:\n"
+                     "  jupai watch 192.168.1.20:47474 --code 7KQ2-M9XD-PA3F-0RTE\n"
+                     "  jupai watch \"Ann's table\" --lang zh\n"
+                     "  jupai watch 192.168.1.20 --plain > game.log",
+                     "示例：\n"
+                     "  jupai watch 192.168.1.20:47474 --code 7KQ2-M9XD-PA3F-0RTE\n"
+                     "  jupai watch \"Ann's table\" --lang zh\n"
+                     "  jupai watch 192.168.1.20 --plain > game.log"),
+    "watch.opt.address": ("the host's name or address, optionally with the port (default {port}), or the name of a "
+                          "table announced on the LAN; none: list the tables on the LAN and pick one",
+                          "主机的名字或地址，可带端口（默认 {port}），或局域网上公布的牌桌名；"
+                          "不填：列出局域网上的牌桌并从中选择"),
+    "watch.opt.name": ("the name the players see in 'NAME is watching' (default: the settings' name, else your "
+                       "login name)", "玩家在“某某在旁观”中看到的名字（默认：设置中的名字，否则为登录名）"),
+    "watch.opt.code": ("the join code shown on the host screen; required to accept a host whose code changed",
+                       "主机屏幕上显示的加入码；主机的加入码变了时必须提供"),
+    "watch.opt.plain": ("one line per event instead of the table screen (the default when stdout is not a terminal)",
+                        "每个事件一行，而不是牌桌画面（标准输出不是终端时默认如此）"),
+    "watch.opt.idle_timeout": ("give up on a host that sends nothing for SECONDS seconds, pings unanswered "
+                               "(default {seconds})", "主机 SECONDS 秒内没有任何消息且不回应 ping 时放弃（默认 {seconds}）"),
+    "host.opt.max_spectators": ("people who may watch the table at once with `jupai watch` (0-64, default 8; "
+                                "0 = none)", "可同时用 `jupai watch` 旁观的人数（0-64，默认 8；0 = 不允许旁观）"),
 }

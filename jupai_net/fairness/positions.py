@@ -1,0 +1,135 @@
+"""Which deck positions may be opened to a seat, checked the moment a statement arrives
+(issue 7 item 5; specs/fairness.md §5.4, §8).
+
+The deck layout is fixed (:mod:`jupai_net.setup`): positions ``2s``, ``2s+1`` are seat
+``s``'s first equipment, then each seat's hand, then the round pile, then the stock. The
+engine (:mod:`jupai_net.engine`) shows a seat a card privately in two ways only: the deal
+(its equipment and hand) and a face-down draw of a stock pair (``_draw_pair``: the
+``rearm`` action, or supply option (b) with ``face_up`` false); the stock is drawn two
+cards at a time from the top, only by those two actions of the seat to move. So a
+seat's witness knows from the rules and the public events alone, without the deck:
+
+* at the ``deal``: exactly its own equipment and hand positions are opened to it, each
+  privately; the only public opening is the first round card (the top of the round pile);
+* at a ``step``: each draw event (``rearm``, or ``supply`` with ``option`` ``"b"``), in
+  event order, takes the lowest two stock positions not drawn yet, by the step's
+  ``actor``; the step opens privately to this seat exactly the pairs this seat drew face
+  down; a face-up pair is opened publicly; a pair another seat drew face down is opened
+  to nobody here.
+
+Anything else opened privately — another seat's equipment or hand, a round card, a stock
+pair another seat drew — and any due position left unopened is refused at once. The
+public openings of played cards are left to the replay after the game (§9). Pure: no
+engine, no IO.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..rules import RuleSet
+from ..setup import hand_positions, round_pile_positions, stock_start
+
+
+def own_positions(rules: RuleSet, seat: int) -> frozenset[int]:
+    """Deck positions dealt to ``seat``: its equipment (``2s``, ``2s+1``) and its hand."""
+    return frozenset((2 * seat, 2 * seat + 1, *hand_positions(rules, seat)))
+
+
+def owner_of(rules: RuleSet, position: int) -> str:
+    """Who deck ``position`` is dealt to, in words for a reason: ``"seat 1's hand"``,
+    ``"seat 0's equipment"``, ``"the round pile"`` or ``"the stock"``."""
+    players = rules.players
+    if position < 2 * players:
+        return f"seat {position // 2}'s equipment"
+    if position < round_pile_positions(rules).start:
+        return f"seat {(position - 2 * players) // rules.hand_size}'s hand"
+    if position < stock_start(rules):
+        return "the round pile"
+    return "the stock"
+
+
+def stock_draw(event: Any) -> tuple[Any, bool] | None:
+    """``(seat, face_up)`` when ``event`` (an event's wire map) draws a pair from the
+    stock, else ``None``: ``rearm`` (always face down) or ``supply`` with ``option ==
+    "b"`` (face up when its ``face_up`` is true)."""
+    if not isinstance(event, Mapping):
+        return None
+    kind = event.get("kind")
+    if kind == "rearm":
+        return event.get("seat"), False
+    if kind == "supply" and event.get("option") == "b":
+        return event.get("seat"), event.get("face_up") is True
+    return None
+
+
+class PositionRule:
+    """The positions due to ``seat`` (a seat of ``rules``), followed statement by
+    statement. :meth:`deal` and :meth:`step` return ``None`` when a statement's openings
+    are the due ones, else ``(position, reason)``: the first position opened that may
+    not be (or due and missing) and one English sentence why."""
+
+    def __init__(self, rules: RuleSet, seat: int):
+        self.rules = rules
+        self.seat = seat
+        self.own = own_positions(rules, seat)
+        #: The top stock position not drawn yet.
+        self.next_stock = stock_start(rules)
+
+    def deal(self, private: Iterable[int], public: Iterable[int]) -> tuple[int, str] | None:
+        """Check the positions of the ``deal`` statement's ``private`` and ``public`` openings."""
+        private, public = set(private), set(public)
+        for k in sorted(private - self.own):
+            return k, f"position {k} is {owner_of(self.rules, k)}, not this seat's: it may not be shown to this seat"
+        for k in sorted(self.own & public):
+            return k, f"position {k} was dealt to this seat face down, but is opened to everyone"
+        for k in sorted(self.own - private):
+            return k, f"position {k} was dealt to this seat and was not opened to it"
+        first_round = round_pile_positions(self.rules).start
+        for k in sorted(public - {first_round}):
+            return k, f"position {k} is {owner_of(self.rules, k)}: only the first round card (position {first_round}) is shown to everyone at the deal"
+        if first_round not in public:
+            return first_round, f"position {first_round}, the first round card, was not shown"
+        return None
+
+    def step(self, actor: Any, events: Iterable[Any], private: Iterable[int], public: Iterable[int]) -> tuple[int, str] | None:
+        """Check a ``step`` statement (its ``actor``, its ``events`` as this seat sees
+        them, the positions of its ``private`` and ``public`` openings) against the
+        stock draws its events announce, and move past the drawn pairs."""
+        mine: set[int] = set()  # drawn face down by this seat: private, due
+        shown: set[int] = set()  # drawn face up: public, due
+        hidden: dict[int, Any] = {}  # drawn face down by another seat: not shown here
+        for event in events:
+            draw = stock_draw(event)
+            if draw is None:
+                continue
+            who, face_up = draw
+            pair = (self.next_stock, self.next_stock + 1)
+            if who != actor:
+                return pair[0], f"a stock pair is drawn by seat {who!r} in a step of seat {actor!r}: only the seat to move draws"
+            self.next_stock += 2
+            for k in pair:
+                if face_up:
+                    shown.add(k)
+                elif who == self.seat:
+                    mine.add(k)
+                else:
+                    hidden[k] = who
+        private, public = set(private), set(public)
+        for k in sorted(private - mine):
+            if k in hidden:
+                return k, f"position {k} is a stock card seat {hidden[k]} drew face down: it may not be shown to this seat"
+            if k >= stock_start(self.rules):
+                return k, f"position {k} is a stock card this seat did not draw: it may not be shown to it"
+            return k, f"position {k} is {owner_of(self.rules, k)}: after the deal it is never shown to this seat alone"
+        for k in sorted(public & set(hidden)):
+            return k, f"position {k} is a stock card seat {hidden[k]} drew face down, but is opened to everyone"
+        for k in sorted(mine - private):
+            return k, f"position {k} is a stock card this seat drew face down and was not opened to it"
+        for k in sorted(shown - public):
+            return k, f"position {k} is a stock card drawn face up and was not shown"
+        return None
+
+
+__all__ = ["PositionRule", "own_positions", "owner_of", "stock_draw"]
