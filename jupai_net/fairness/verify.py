@@ -530,11 +530,14 @@ class GameChecker:
                 if not sent:
                     return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON)
                 if not seeds_out:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, before it announced the seeds: once every seed is in, the host alone could know the deck, so it may have seen the cards and dropped the deal (its reason, unchecked: {why})", message=n, kind=ABANDON, details=abort)
+                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, before it announced the seeds: once every seed is in, the host alone could know the deck, so it may have seen the cards and dropped the deal (its reason, unchecked: {why})", message=n, kind=ABANDON, details=abort,
+                                       key="verdict.reason.abandon_unannounced", args={"sent": seed_sent, "why": why})
                 if self.host_seed is None:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON, details=abort)
+                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON, details=abort,
+                                       key="verdict.reason.abandon_no_seed", args={"why": why})
                 self._check_deal_and_replay(final=False)
-                return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON, details=abort)
+                return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON, details=abort,
+                                   key="verdict.reason.abandon_checked", args={"why": why})
         except _Problem as p:
             return self._verdict(p)
         stop = f"the transcript stops after statement #{n} ({last})"
@@ -542,7 +545,9 @@ class GameChecker:
             return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last,
                                key="verdict.reason.left", args={"n": n, "last": last, "left": left})
         if host_gone is not None and sent:
-            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) {when}, when it alone could know the deck", message=n, kind=last, details=abort)
+            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) {when}, when it alone could know the deck", message=n, kind=last, details=abort,
+                               key="verdict.reason.host_gone" if seeds_out else "verdict.reason.host_gone_sent",
+                               args={"n": n, "last": last, "gone": host_gone, **({} if seeds_out else {"sent": seed_sent})})
         gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
         return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last,
                            key="verdict.reason.stops_gone" if host_gone is not None else "verdict.reason.stops",

@@ -407,6 +407,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.abandon_early": ("the host abandoned the game before the seeds were revealed ({why}): no card was "
                                      "dealt, nothing to verify",
                                      "主机在公开种子之前放弃了对局（{why}）：还没有发牌，无需验证"),
+    "verdict.reason.abandon_unannounced": ("the host abandoned the game after this seat sent its seed (having received "
+                                           "{sent} statements), before it announced the seeds: once every seed is in, "
+                                           "the host alone could know the deck, so it may have seen the cards and "
+                                           "dropped the deal (its reason, unchecked: {why})",
+                                           "主机在本座位发出种子之后（此前已收到 {sent} 条声明）、公布种子之前放弃了对局："
+                                           "所有种子一到，只有主机可能知道整副牌，它可能看过牌后放弃了这次发牌（它给的理由未经核实：{why}）"),
     "verdict.reason.abandon_no_seed": ("the host abandoned the game after the player seeds were revealed, when it alone "
                                        "could know the deck, and did not reveal its seed ({why})",
                                        "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌——且没有公开它的种子（{why}）"),
@@ -423,6 +429,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "the player seeds were revealed, when it alone could know the deck",
                                  "对局记录在第 {n} 条声明（{last}）之后中断：主机在玩家种子公开之后停止了（{gone}），"
                                  "此时只有主机可能知道整副牌"),
+    "verdict.reason.host_gone_sent": ("the transcript stops after statement #{n} ({last}): the host stopped ({gone}) "
+                                      "after this seat sent its seed (having received {sent} statements), when it "
+                                      "alone could know the deck",
+                                      "对局记录在第 {n} 条声明（{last}）之后中断：主机在本座位发出种子之后（此前已收到 {sent} 条声明）"
+                                      "停止了（{gone}），此时只有主机可能知道整副牌"),
     "verdict.reason.stops": ("the transcript stops after statement #{n} ({last}): the host never revealed its seed, so "
                              "the deal cannot be checked",
                              "对局记录在第 {n} 条声明（{last}）之后中断：主机没有公开它的种子，无法检查发牌"),
