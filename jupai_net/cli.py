@@ -124,6 +124,8 @@ def _run(argv: list[str]) -> int:
     if extra:  # said by the command's own parser, so the error starts "jupai COMMAND:"
         command_parser = parser.command_parsers.get(getattr(args, "command", None) or "", parser)
         command_parser.error(argparse._("unrecognized arguments: %s") % " ".join(extra))  # type: ignore[attr-defined]
+    if getattr(args, "lang", None) is None and getattr(args, "global_lang", None):
+        args.lang = args.global_lang  # jupai --lang zh join …: the command's own --lang (None) must not hide it
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -126,6 +126,21 @@ def test_a_bad_value_names_the_option_in_chinese():
     assert proc.stderr.splitlines()[0] == "jupai simulate: 参数 --games：无效的 int 值：'many'"
 
 
+def test_the_global_lang_option_reaches_a_command_that_has_its_own(tmp_path):
+    """``jupai --lang zh join ADDR``: the command's own ``--lang`` (not given) must not
+    hide the one before the command (a closed port: the refusal is said in Chinese)."""
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {"JUPAI_CONFIG_DIR": str(tmp_path), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    proc = jupai("--lang", "zh", "join", f"127.0.0.1:{port}", "--name", "Ann", env=env)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "无法连接" in out and "Cannot connect" not in out
+
+
 @pytest.fixture(scope="module")
 def transcripts(tmp_path_factory):
     """A verified, an unverified, a suspicious and a tampered transcript (as in
