@@ -136,36 +136,24 @@ def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool
     Valid data is decoded in one call of ``msgpack.unpackb`` (same limits and hooks);
     only when that fails does the incremental ``Unpacker`` run again, to raise the
     exact error it always raised (``OutOfData``, trailing bytes, a hook's reason)."""
-    if len(data) <= max_len:
-        try:
-            return msgpack.unpackb(
-                data,
-                object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
-                list_hook=_list_no_timestamps if unique_keys else None,
-                raw=False,
-                strict_map_key=True,
-                ext_hook=_no_ext,
-                timestamp=0,
-                max_str_len=max_len,
-                max_bin_len=max_len,
-                max_array_len=100_000,
-                max_map_len=10_000,
-            )
-        except (ValueError, TypeError, msgpack.UnpackException):
-            pass  # the path below names the problem as it always did
-    unpacker = msgpack.Unpacker(
+    options = dict(  # the same limits and hooks on both paths
         object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
         list_hook=_list_no_timestamps if unique_keys else None,
         raw=False,
         strict_map_key=True,
         ext_hook=_no_ext,
         timestamp=0,
-        max_buffer_size=max(max_len, 1),
         max_str_len=max_len,
         max_bin_len=max_len,
         max_array_len=100_000,
         max_map_len=10_000,
     )
+    if len(data) <= max_len:
+        try:
+            return msgpack.unpackb(data, **options)
+        except (ValueError, TypeError, msgpack.UnpackException):
+            pass  # the path below names the problem as it always did
+    unpacker = msgpack.Unpacker(max_buffer_size=max(max_len, 1), **options)
     if len(data) > max_len:
         raise ValueError(f"{len(data)} bytes is more than the limit of {max_len}")
     unpacker.feed(data)
