@@ -35,7 +35,7 @@ async def test_a_stalled_spectator_never_holds_up_the_game_and_is_dropped(caplog
     caplog.set_level(logging.WARNING, logger="jupai.host")
     results: dict = {}
     async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(3, rounds=6, queue_size=16, sndbuf=4096))
+        server = await start_host(nursery, host_config(3, rounds=12, queue_size=16, sndbuf=4096))
         sloth, welcome = await _watch_raw(server.port, "sloth", rcvbuf=4096)
         assert isinstance(welcome, Welcome) and welcome.seat is None
         # from here on the spectator reads nothing at all
