@@ -13,6 +13,12 @@ Surface (OpenSpiel-like)::
     events = state.apply(action)  # IllegalAction (state unchanged) if not legal
     state.observation(seat)       # dict: only what seat may see (None = spectator)
     state.record()                # dict: rules + setup + deck + actions → replay(record)
+
+Tokens. The engine moves *tokens* around and reads a token's rank only where the rules
+use it, through ``state._ranks[token]``: a trusted game's tokens are card ids and
+``_ranks`` is :data:`~jupai_net.cards.RANKS` (a plain tuple); a dealer-blind table's
+host runs the same code on deck positions with a table that raises for a position not
+opened yet (:mod:`jupai_net.blind_game`, specs/fairness.md B.15.3).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import Action
-from .cards import RANKS, card_name, check_deck, is_prime, rank
+from .cards import RANKS, card_name, check_deck, is_prime
 from .equipment import Equipment
 from .formulas import Total, attack_total, defense_attack_strength, defense_strength
 from .rules import RuleSet
@@ -226,14 +232,18 @@ class GameState:
     _views: list[list[dict[str, Any] | None]] = field(default_factory=list, repr=False, compare=False)
     _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
     _pending_wire: tuple[Pending, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    #: rank by token (module docstring, "Tokens"): RANKS by card id, or a blind table
+    _ranks: Sequence[int] = field(default=RANKS, repr=False, compare=False)
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, rules: RuleSet, deck: Sequence[int], setup: Setup) -> "GameState":
+    def new(cls, rules: RuleSet, deck: Sequence[int], setup: Setup, *, ranks: Sequence[int] = RANKS) -> "GameState":
         """Deal a new game (design/rules.md §3) and flip the first round card.
 
         ``deck`` must be a permutation of 0..52 (``ValueError`` otherwise); ``setup``
-        must have one identity per seat.
+        must have one identity per seat. ``ranks`` maps a token to its rank (module
+        docstring, "Tokens"): the default for card ids; a blind table passes the deck
+        positions ``range(53)`` as ``deck`` and its card table.
         """
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence) or not all(type(c) is int for c in deck):
             raise ValueError("deck must be a sequence of card ids (int) 0..52")
@@ -242,14 +252,13 @@ class GameState:
         n = rules.players
         if len(setup.identities) != n:
             raise ValueError(f"setup has {len(setup.identities)} identities for {n} seats")
-        seats = []
-        for s in range(n):
-            hand = sorted(deck[p] for p in hand_positions(rules, s))
-            seats.append(_Seat(hand, set(), Equipment.new(deck[2 * s], deck[2 * s + 1])))
+        seats = [_Seat(sorted(deck[p] for p in hand_positions(rules, s)), set(), None) for s in range(n)]
         pile = [deck[p] for p in round_pile_positions(rules)]
         stock = list(deck[stock_start(rules):])
         landlord = setup.identities.index("L") if "L" in setup.identities else 0
-        state = cls(rules, setup, deck, seats, stock, pile, [], landlord)
+        state = cls(rules, setup, deck, seats, stock, pile, [], landlord, _ranks=ranks)
+        for s, seat in enumerate(seats):
+            seat.equipment = state._new_equipment(deck[2 * s], deck[2 * s + 1], False)
         state._values = tuple(setup.identity_value(s) for s in range(n))
         state.seen = [set(seat.hand) | {seat.equipment.mass, seat.equipment.weapon} for seat in seats]  # type: ignore[union-attr]
         if rules.hidden_identities:
@@ -357,7 +366,8 @@ class GameState:
         """Whether a side of a contest uses the same-identity formula (§5)."""
         if self.rules.same_identity == "matching-card":
             value = self._values[seat]
-            return any(RANKS[c] == value for c in cards)
+            ranks = self._ranks
+            return any(ranks[c] == value for c in cards)
         return other is not None and self.setup.identities[seat] == self.setup.identities[other]
 
     def _role_unknown(self, target: int) -> bool:
@@ -428,13 +438,18 @@ class GameState:
 
     def _draw_pair(self, seat: int, face_up: bool) -> tuple[int, int]:
         mass, weapon = self.stock.pop(0), self.stock.pop(0)
-        self.seats[seat].equipment = Equipment.new(mass, weapon, shown=face_up)
+        self.seats[seat].equipment = self._new_equipment(mass, weapon, face_up)
         self._touch(seat)
         if face_up:
             self._make_public([mass, weapon])
         else:
             self.seen[seat].update((mass, weapon))
         return mass, weapon
+
+    def _new_equipment(self, mass: int, weapon: int, shown: bool) -> Equipment:
+        """A fresh pair of tokens ``mass``, ``weapon`` (a blind table reads their ranks
+        only once they are opened: :mod:`jupai_net.blind_game`)."""
+        return Equipment.new(mass, weapon, shown)
 
     def _can_rearm(self, seat: int) -> bool:
         s = self.seats[seat]
@@ -452,11 +467,18 @@ class GameState:
         self.flipped.append(card)
         self.round_card = card
         self._make_public([card])
-        self.round_kind = round_type(rank(card), self.setup, self.rules)
-        self.round_value = self.round_no if self.rules.round_value == "ordinal" else rank(card)
         self.leader = (self.first_leader + self.round_no - 1) % self.players
         self.turn_index = 0
         self.rearmed = False
+        self._flip_round(card)
+
+    def _flip_round(self, card: int) -> None:
+        """The round card ``card`` (just made public) sets the round's type and R and
+        is announced; always the last step of an action (a blind table may defer it
+        until the card is opened: :mod:`jupai_net.blind_game`)."""
+        r = self._ranks[card]
+        self.round_kind = round_type(r, self.setup, self.rules)
+        self.round_value = self.round_no if self.rules.round_value == "ordinal" else r
         self.events.append(
             Event(
                 "round",
@@ -789,7 +811,7 @@ class GameState:
             return
         sup = self.supplying
         if sup is None:
-            v = _intent(action.cards)
+            v = _intent(action.cards, self._ranks)
             if s.recovered and not self.last_round:
                 self.supplying = SupplyA(seat, action.cards, v, [], v)
                 return
@@ -805,7 +827,7 @@ class GameState:
         """Different-identity discard (§6): i_a > m_d discards the target's equipment."""
         eq = self.seats[target].equipment
         assert eq is not None
-        i_a, m_d = _intent(cards), eq.m
+        i_a, m_d = _intent(cards, self._ranks), eq.m
         success = i_a > m_d
         self._make_public([eq.mass])  # the target shows its mass for the comparison
         self._touch(target)
@@ -835,8 +857,9 @@ class GameState:
         if p.contest != ROUND_DISCARD:  # a discard response is shown and kept
             self._remove_from_hand(d, answer.cards)
         self._make_public(answer.cards)
-        i_a = _intent(p.cards)
-        i_d = _intent(answer.cards)
+        ranks = self._ranks
+        i_a = _intent(p.cards, ranks)
+        i_d = _intent(answer.cards, ranks)
         same_a = self._side_same(a, d, p.cards)
         if p.contest == ROUND_DISCARD:
             # The target's side of a same-identity discard has no formula. In the
@@ -1016,11 +1039,11 @@ class GameState:
         return twin
 
 
-def _intent(cards: tuple[int, ...]) -> int:
-    """i: the sum of the ranks of the cards played (0 for none; §6)."""
+def _intent(cards: tuple[int, ...], ranks: Sequence[int] = RANKS) -> int:
+    """i: the sum of the ranks of the cards played (0 for none; §6); ``ranks`` by token."""
     if len(cards) == 1:
-        return RANKS[cards[0]]
-    return sum([RANKS[c] for c in cards])
+        return ranks[cards[0]]
+    return sum([ranks[c] for c in cards])
 
 
 def _malformed(action: Action) -> str | None:
