@@ -369,6 +369,7 @@ class BlindGame:
             self.table.reveal(position, card)
         if to is None:
             self.opened_public.add(position)
+            self.state.public.add(position)  # known to all from now on, even if a claim fails
         else:
             self.opened_private[to].add(position)
 
@@ -481,6 +482,16 @@ class BlindGame:
         where = self.table.position
         return action._replace(cards=tuple(map(where, action.cards)), recovered=tuple(map(where, action.recovered)))
 
+    def bot_action(self, bot: Any, rng: Any, seat: int | None = None) -> Action:
+        """The move ``bot`` (a :data:`jupai_net.bots.Bot`: observation and legal actions
+        in card ids, and ``rng``) chooses for ``seat`` (default: own), in positions: a
+        host bot's move, or the default move a seat's client plays itself when its turn
+        times out (B.15.4). The bot sees the legal actions sorted (card ids), so its
+        choice does not depend on the deck order."""
+        seat = self.viewer if seat is None else seat
+        legal = sorted(self.card_action(a) for a in self.legal_actions(seat))
+        return self.position_action(bot(self.card_observation(seat), legal, rng))
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         """``state.observation(seat)`` in positions (every card field names a deck
         position): what the host sends to ``seat``. A seat's own equipment the host
@@ -491,6 +502,29 @@ class BlindGame:
         """The observation of ``seat`` (default: own) with card ids, as the trusted
         engine gives it: :func:`fill_observation` over this participant's table."""
         return fill_observation(self.observation(self.viewer if seat is None else seat), self.table)
+
+
+def trusted_record(record: Mapping[str, Any], deck: Sequence[int]) -> dict[str, Any]:
+    """A blind game's :meth:`~jupai_net.engine.GameState.record` (deck ``range(53)``,
+    actions in positions) as the trusted engine's record of the same game, given the
+    audited ``deck`` (card id by position, specs/fairness.md B.10): the real deck, and
+    each action in card ids, several cards in id order. :func:`jupai_net.engine.replay`
+    of it gives the same events (the equivalence of tests/test_blind_game.py), which is
+    how a verifier replays a blind game. ``ValueError`` for a malformed record."""
+    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), (list, tuple)):
+        raise ValueError("not a game record with a list of actions")
+    if sorted(deck) != list(range(DECK_SIZE)):
+        raise ValueError(f"deck must be a permutation of the {DECK_SIZE} card ids")
+    actions = []
+    for k, wire in enumerate(record["actions"]):
+        try:
+            action = Action.from_wire(wire)
+        except ValueError as exc:
+            raise ValueError(f"action {k}: {exc}") from None
+        cards = [deck[q] for q in action.cards]
+        actions.append(action._replace(cards=tuple(sorted(cards) if len(cards) > 1 else cards),
+                                       recovered=tuple(deck[q] for q in action.recovered)).to_wire())
+    return {**record, "deck": list(deck), "actions": actions}
 
 
 # ----------------------------------------------------------- positions → cards
@@ -595,4 +629,4 @@ def _card_of(cards: CardTable | Mapping[int, int]) -> Any:
 
 
 __all__ = ["BlindEquipment", "BlindGame", "BlindGameState", "CardTable", "EVENT_CARD_FIELDS", "HiddenCard",
-           "Opening", "fill_event", "fill_observation"]
+           "Opening", "fill_event", "fill_observation", "trusted_record"]

@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 
 from jupai_net import actions as A
 from jupai_net.actions import Action
-from jupai_net.blind_game import BlindGame, CardTable, HiddenCard, fill_event, fill_observation
-from jupai_net.engine import GameState, IllegalAction
+from jupai_net.blind_game import BlindGame, CardTable, HiddenCard, fill_event, fill_observation, trusted_record
+from jupai_net.bots import get_bot
+from jupai_net.engine import GameState, IllegalAction, replay
 from jupai_net.fairness.blind_schedule import deal_openings
 from jupai_net.rules import RuleSet
 from jupai_net.setup import draw_setup
@@ -138,6 +139,10 @@ def _same_end(table: Table) -> None:
         assert (state.winner, state.ranking) == (trusted.winner, trusted.ranking)
         assert [state.cards_left(s) for s in range(trusted.players)] == [trusted.cards_left(s) for s in range(trusted.players)]
         assert [game.card_action(a) for a in state.history] == trusted.history
+    # the verifier's path: the host's record in positions and the audited deck
+    replayed = replay(trusted_record(table.host.state.record(), table.deck))
+    assert replayed.record() == trusted.record()
+    assert [e.to_wire(None) for e in replayed.events] == [e.to_wire(None) for e in trusted.events]
 
 
 @pytest.mark.parametrize("k", range(40))
@@ -147,6 +152,31 @@ def test_equivalence_trusted_and_blind(k):
     every viewer sees them, its outcome, ranking and action record."""
     table = Table(_rules(k), 7000 + k)
     play(table)
+    _same_end(table)
+
+
+def _eager(table: Table, legal: list[Action]) -> Action:
+    """A chooser that draws equipment and uses weapons whenever it may (so draws face
+    up and down, rearms, same-identity discards and spent equipment come often)."""
+    rng = table.rng
+    for kinds in ((A.SUPPLY_EQUIPMENT, A.REARM), (A.DISCARD,)):
+        liked = [a for a in legal if a.kind in kinds and (a.kind != A.DISCARD or a.weapon or a.target is not None)]
+        if liked and rng.random() < 0.8:
+            return liked[rng.randrange(len(liked))]
+    armed = [a for a in legal if a.weapon]
+    if armed and rng.random() < 0.7:
+        return armed[rng.randrange(len(armed))]
+    return legal[rng.randrange(len(legal))]
+
+
+@pytest.mark.parametrize("k", range(20))
+def test_equivalence_with_draws_and_weapons(k):
+    """(a) As above, with players that draw equipment (face up and face down) and use
+    weapons at every chance: every opening of a draw, a weapon use, a discard's mass
+    and a lost pair gives the trusted game's events; the seats' screens agree too."""
+    rules = RuleSet(players=(3, 3, 5, 6, 2)[k % 5], **({"same_identity": "matching-card"} if k % 4 == 3 else {}))
+    table = Table(rules, 9000 + k, frozenset({k % rules.players}) if k % 2 else frozenset())
+    play(table, choose=_eager, check_each_step=_check_seats if k % 5 == 0 else None)
     _same_end(table)
 
 
@@ -271,6 +301,7 @@ def test_a_rule_broken_by_the_opened_card_is_rejected():
             host.openings_for(claim, seat)
         with pytest.raises(IllegalAction, match=rf"^seat {seat}: "):
             host.apply(claim, seat)
+        assert claim.cards[0] in host.state.known_cards(None)  # the false claim showed its card to all
         target_mass = host.state.seats[targets[0]].equipment.mass
         assert target_mass not in host.table
         # the same card without the weapon is legal: now the target's mass is due
@@ -329,3 +360,23 @@ def test_reveal_checks_who_may_see():
         host.reveal(2, 1)
     host.reveal(2, 1, 17)
     assert host.table.card(2) == 17
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bot_moves_on_positions(name):
+    """A host bot (or a seat's default move on a time-out) chooses in card ids from
+    what its holder sees, and its move goes back to positions: whole games where every
+    move is a bot's move at the seat's own client, still the trusted game's events."""
+    bot = get_bot(name)
+    rules = RuleSet(players=4)
+    table = Table(rules, 31, frozenset({1, 3}))
+
+    def choose(table: Table, legal: list[Action]) -> Action:
+        seat = table.trusted.to_move
+        game = table.host if seat in table.bots else table.seats[seat]
+        action = game.card_action(game.bot_action(bot, table.rng, seat))
+        assert action in legal
+        return action
+
+    play(table, choose=choose)
+    _same_end(table)
