@@ -277,6 +277,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.time-left": ("Your turn kept its deadline across the reconnect: {seconds} s left.",
                          "重连不会重置回合计时：还剩 {seconds} 秒。"),
     "notice.connection-back": ("The host is heard again.", "已重新收到主机的消息。"),
+    "notice.dealer-blind": ("dealer-blind: the host cannot see your cards", "庄家盲发：主机看不到你的牌"),
     "notice.other": ("{text}", "{text}"),
     # --- lobby ----------------------------------------------------------------------------
     "lobby.title": ("Lobby", "大厅"),

@@ -13,6 +13,8 @@ its transcript saved. It is one msgpack map::
      "statements": [bin, ...],         # the signed statements of game_id, as received
      "own_actions": {state_id: action map},   # what this seat sent, by the state it answered
      "host_moves": [[version, why], ...],     # steps the host played for this seat
+     "blind": bin | nil,               # dealer-blind game: this seat's participant for game_id
+                                       # (BlindParticipant.save(): its seed and signing key)
      "saved_at": float}                # time.time() of the write
 
 The seed is kept together with its game id: a seed is only ever used for the game it
@@ -70,6 +72,15 @@ class ResumeState:
     statements: list[bytes] = field(default_factory=list)
     own_actions: dict[int, dict[str, Any]] = field(default_factory=dict)
     host_moves: list[tuple[int, str]] = field(default_factory=list)
+    #: A dealer-blind game's participant of this seat (``BlindParticipant.save()`` bytes,
+    #: bound to ``game_id`` inside), or ``None`` (specs/fairness.md B.15.4).
+    blind: bytes | None = None
+
+    def blind_for(self, game_id: bytes) -> bytes | None:
+        """The saved dealer-blind participant for ``game_id`` (``None`` for another game)."""
+        if self.game_id is not None and self.blind is not None and self.game_id == game_id:
+            return self.blind
+        return None
 
     def seed_for(self, game_id: bytes) -> bytes | None:
         """This seat's seed for ``game_id``, or ``None`` when the saved seed belongs to
@@ -84,7 +95,7 @@ class ResumeState:
             "format": FORMAT_NAME, "v": RESUME_VERSION, "host": self.host, "port": self.port, "name": self.name,
             "seat": self.seat, "token": self.token, "game_id": self.game_id, "seed": self.seed,
             "statements": list(self.statements), "own_actions": {int(k): v for k, v in self.own_actions.items()},
-            "host_moves": [list(m) for m in self.host_moves], "saved_at": time.time(),
+            "host_moves": [list(m) for m in self.host_moves], "blind": self.blind, "saved_at": time.time(),
         }, use_bin_type=True)
 
     @classmethod
@@ -122,7 +133,7 @@ class ResumeState:
                 isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and isinstance(m[1], str) for m in moves):
             raise ValueError("resume 'host_moves' must be [version, why] pairs")
         return cls(host, port, name, opt("seat", int), opt("token", str), game_id, seed, list(stmts), dict(own),
-                   [(m[0], m[1]) for m in moves])
+                   [(m[0], m[1]) for m in moves], opt("blind", bytes))
 
 
 def resume_path(host: str, port: int) -> Path:

@@ -43,6 +43,7 @@ from jupai_net.protocol import (
     EOF,
     NEED_DATA,
     ActionMessage,
+    Blind,
     Bye,
     Chat,
     ChatRelay,
@@ -209,6 +210,10 @@ class ClientView:
     events: tuple[dict[str, Any], ...] = ()
     chat: tuple[ChatLine, ...] = ()
     notices: tuple[NoticeLine, ...] = ()
+    #: ``"trusted"`` or ``"blind"`` (the dealing scheme of the current game, from ``start``)
+    dealer: str = "trusted"
+    #: dealer-blind: the cards this seat opened itself, deck position → card id
+    blind_cards: dict[int, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     verdict: Verdict | None = None
     change: str = ""
@@ -559,6 +564,9 @@ class _Session:
         self.ask_scope: trio.CancelScope | None = None
         self.prompt: Prompt | None = None
         self.sent_commit = self.sent_reveal = self.sent_ready = False
+        #: dealer-blind game: this seat's participant, played by a BlindActor (specs/protocol.md §13)
+        self.blind_actor: Any = None
+        self.blind_resync = False  # a new connection: send again what the host may have missed
         self.result: dict[str, Any] | None = None
         self.verdict: Verdict | None = None
         self.saved_path: Path | None = None
@@ -729,6 +737,7 @@ class _Session:
             statements=list(self.received) if playing else [],
             own_actions=dict(self.own_actions) if playing else {},
             host_moves=list(self.host_moves) if playing else [],
+            blind=w.blind.save() if playing and w.blind is not None else None,  # type: ignore[union-attr]
         ))
 
     async def _leave_watch(self) -> None:
@@ -1003,7 +1012,8 @@ class _Session:
             # start (issue 7 item 1: a revealed seed is never sent to another game).
             saved = self.saved
             seed = saved.seed_for(msg.game_id) if saved is not None and seat is not None else None
-            self.witness = SeatWitness(seat, seed, host_cert=self.host_cert)
+            blind = self._blind_participant(msg, saved) if msg.dealer == "blind" else None
+            self.witness = SeatWitness(seat, seed, host_cert=self.host_cert, blind=blind)
             self.witness_for = msg.game_id
             self.received, self.kinds = [], set()
             self.own_actions, self.host_moves = {}, []
@@ -1013,16 +1023,46 @@ class _Session:
             self.saved = None
         self.stmt_index = 0
         self.sent_commit = self.sent_reveal = False
+        if msg.dealer == "blind" and self.witness.blind is not None:
+            from jupai_net.fairness.blind_actor import BlindActor
+
+            self.blind_actor = BlindActor([self.witness.blind])
+            self.blind_resync = True
+        else:
+            self.blind_actor = None
+        if msg.dealer == "blind" and msg.game_id != self.view.game_id:
+            self.note("dealer-blind", "dealer-blind: the host cannot see your cards")
         phase = PLAYING if "deal" in self.kinds else SEEDING
         if self.watch and self.saved_for is not None and self.saved_for != msg.game_id:
             # the next game: the last one's ending makes way (it was verified and saved)
             self.verdict, self.result, self.saved_path, self.saved_for = None, None, None, None
             self.watch_end = None
             self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, result=None, verdict=None,
-                        observation=None, events=())
+                        observation=None, events=(), dealer=msg.dealer, blind_cards={})
         else:
-            self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules)
+            cards = self.view.blind_cards if msg.game_id == self.view.game_id else {}
+            self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, dealer=msg.dealer, blind_cards=cards)
         self._persist()
+
+    def _blind_participant(self, msg: Start, saved: ResumeState | None) -> Any:
+        """This seat's dealer-blind participant for the game of ``msg``: the saved one
+        when an earlier client of this seat played this very game (specs/fairness.md
+        B.15.4), else a fresh one (a fresh seed and signing key). ``None`` for a spectator."""
+        from jupai_net.fairness.blind import BlindError
+        from jupai_net.fairness.blind_ledger import BlindParticipant
+
+        seat = self.view.seat
+        if seat is None:
+            return None
+        data = saved.blind_for(msg.game_id) if saved is not None else None
+        if data is not None:
+            try:
+                me = BlindParticipant.resume(data)
+                if (me.game_id, me.pid) == (msg.game_id, seat):
+                    return me
+            except BlindError as exc:
+                log.error("the saved dealer-blind participant cannot be read: %s", exc.reason)
+        return BlindParticipant(msg.game_id, seat)
 
     def _restore(self, saved: ResumeState) -> None:
         """Feed the statements an earlier client of this seat received (and checked) to
@@ -1087,12 +1127,20 @@ class _Session:
         except FairnessViolation as exc:
             log.error("fairness check failed: %r", exc.verdict.reason)
             self.verdict = exc.verdict
-            self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
+            culprit = exc.verdict.details.get("culprit")
+            who = "the host broke the fairness protocol" if culprit in (None, "the host") else \
+                f"{culprit} broke the dealer-blind protocol"
+            self.note("fairness", f"{who}: {exc.verdict.reason}", change="verdict")
             self.update("verdict", verdict=exc.verdict)
             raise _Over("error", ("tampered", exc.verdict.reason)) from None
         kind = st.kind
         if kind == "start" and self.witness.game_id != self.witness_for:
             self._tampered("the signed start statement names another game than the host's start message")
+        if kind == "hellos" and self.view.dealer != "blind":
+            self._tampered("the host announced a trusted deal and sent a dealer-blind one")
+        if kind == "commitments" and self.view.dealer == "blind":
+            self._tampered("the host announced a dealer-blind deal, then asked for seed commitments as in a trusted "
+                           "deal, where it could see every card")
         self.kinds.add(kind)
         self.facts.feed(kind, st)
         fields: dict[str, Any] = {}
@@ -1114,6 +1162,8 @@ class _Session:
         """Send this seat's commitment after ``start`` and its seed after
         ``commitments`` (once per connection; the host ignores an identical repeat)."""
         w = self.witness
+        if self.blind_actor is not None:
+            return await self._blind_step(kind)
         if self.view.seat is None or w is None or w.seed is None or w.game_id is None:
             return
         if self.spent_seeds.setdefault(w.seed, w.game_id) != w.game_id:  # defence in depth: cannot happen
@@ -1124,6 +1174,39 @@ class _Session:
         elif kind == "commitments" and "seeds" not in self.kinds and not self.sent_reveal:
             self.sent_reveal = True
             await self.send(SeedReveal(w.game_id, w.seed_reveal()))
+
+    async def _blind_step(self, kind: str) -> None:
+        """Dealer-blind game (specs/protocol.md §13): after each statement, send what this
+        seat's participant owes now — its hello after ``start``, its passes in turn, its
+        lock keys for every opening the public schedule calls for, its seed after
+        ``end``/``abandon`` — and open its own cards once their keys are in."""
+        from jupai_net.fairness.blind import BlindError
+
+        w, actor = self.witness, self.blind_actor
+        assert w is not None and w.game_id is not None
+        ledger = w.ledger
+        if self.blind_resync:
+            self.blind_resync = False
+            actor.resync(ledger)
+        if ledger is None:
+            if kind == "start" and not self.sent_commit:
+                self.sent_commit = True
+                for raw in actor.hellos():
+                    await self.send(Blind(w.game_id, raw))
+            return
+        if kind in ("end", "abandon"):
+            out = actor.seeds(ledger)
+        else:
+            out = actor.react(ledger)
+        for raw in out:
+            await self.send(Blind(w.game_id, raw))
+        try:
+            new = actor.open_own(ledger)
+        except BlindError as exc:
+            self._tampered(f"dealer-blind: {exc.reason}")
+        if new:
+            cards = {**self.view.blind_cards, **{q: c for (_, q), c in new.items()}}
+            self.update("blind", blind_cards=cards)
 
     def _tampered(self, reason: str) -> None:
         """Stop the game: the host showed this seat something the signed stream

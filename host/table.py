@@ -34,9 +34,11 @@ from jupai_net.bots import get_bot
 from jupai_net.cards import card_name
 from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
+from jupai_net.host.blind import BlindDeal, BlindError, merge
 from jupai_net.printable import REPLACEMENT, printable
 from jupai_net.protocol import (
     ActionMessage,
+    Blind,
     Bye,
     Chat,
     ChatRelay,
@@ -61,13 +63,16 @@ from jupai_net.protocol import (
     Sync,
     Welcome,
 )
-from jupai_net.protocol.limits import MAX_NAME_LEN, MAX_STANDINGS, MAX_TEXT_LEN, MAX_TIMEOUT_MS
+from jupai_net.protocol.limits import BLIND_VERSION, DEALERS, MAX_NAME_LEN, MAX_STANDINGS, MAX_TEXT_LEN, MAX_TIMEOUT_MS
 from jupai_net.rules import RuleSet
 from jupai_net.series import Series as SeriesState
 
 log = logging.getLogger("jupai.host")
 
 LOBBY, SEEDING, PLAYING = "lobby", "seeding", "playing"
+#: A dealer-blind game after its ``end``/``abandon`` statement: the table waits for every
+#: participant's seed (specs/fairness.md B.10) before the ``end`` message.
+AUDITING = "auditing"
 
 #: The most spectators ``TableConfig.max_spectators`` may allow per table.
 MAX_SPECTATORS = 64
@@ -121,7 +126,9 @@ class TableConfig:
     down (or un-readying) is freed, with a notice (``None``: never).
     ``max_spectators``: spectators (``hello.watch``) the table takes at once, 0..64
     (0: none; the dealer then signs no public statement stream); one more is refused
-    with ``error spectators-full``.
+    with ``error spectators-full``. ``dealer``: ``"trusted"`` (specs/fairness.md Part
+    A) or ``"blind"`` (Part B: the host cannot see the seats' cards; every client must
+    speak protocol version 4, else ``error blind-unsupported``; specs/protocol.md §13).
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
@@ -139,8 +146,11 @@ class TableConfig:
     ready_rate: float = 0.5
     ready_timeout: float | None = 120.0
     max_spectators: int = 8
+    dealer: str = "trusted"
 
     def __post_init__(self) -> None:
+        if self.dealer not in DEALERS:
+            raise ValueError(f"the dealer is one of {', '.join(DEALERS)}, got {self.dealer!r}")
         if isinstance(self.max_spectators, bool) or not isinstance(self.max_spectators, int) \
                 or not 0 <= self.max_spectators <= MAX_SPECTATORS:
             raise ValueError(f"max spectators must be a whole number 0..{MAX_SPECTATORS}, got {self.max_spectators!r}")
@@ -269,6 +279,9 @@ class Table:
             self.seats[s] = Seat(s, f"{config.bot} bot {s}"[:MAX_NAME_LEN], None, bot=True)
         self.phase = LOBBY
         self.dealer: HostDealer | None = None
+        #: The dealer-blind deal of the current game (``config.dealer == "blind"``).
+        self.blind: BlindDeal | None = None
+        self._audit_end: tuple[str, dict[str, Any]] | None = None  # the end message held until the seeds are in
         self.games_started = 0
         self.games_done = 0
         self.last_result: dict[str, Any] | None = None
@@ -453,6 +466,11 @@ class Table:
         spectator (``hello.watch``) is admitted by :meth:`_admit_spectator` and the
         result is ``None`` (no seat) either way.
         """
+        if self.config.dealer == "blind" and hello.version < BLIND_VERSION:
+            self._error(cid, "blind-unsupported",
+                        "this table deals blind (the host cannot see your cards), which needs jupai-net with protocol "
+                        f"version {BLIND_VERSION}; update jupai, or ask the host for --dealer trusted")
+            return None
         if hello.watch:
             self._admit_spectator(cid, hello, now)
             return None
@@ -518,7 +536,7 @@ class Table:
         n = len(self.spectators)
         self._notice("spectator-joined", f"{name} is watching ({n} spectator{'s' if n != 1 else ''})", but=cid)
         if self.phase != LOBBY and self.dealer is not None:
-            self._send(cid, Start(self.dealer.game_id, self.rules))
+            self._send(cid, self._start_message())
             for msg in self._streams.get(None, []):
                 self._send(cid, msg)
             if self.phase == PLAYING:
@@ -549,7 +567,7 @@ class Table:
         self._notice("player-back", f"{st.name} is back in seat {st.seat}", but=cid)
         if self.phase != LOBBY:
             assert self.dealer is not None
-            self._send(cid, Start(self.dealer.game_id, self.rules))
+            self._send(cid, self._start_message())
             for msg in self._streams.get(st.seat, []):
                 self._send(cid, msg)
             if self.phase == PLAYING:
@@ -714,6 +732,8 @@ class Table:
             self._on_commit(cid, seat, msg, now)
         elif isinstance(msg, SeedReveal):
             self._on_reveal(cid, seat, msg, now)
+        elif isinstance(msg, Blind):
+            self._on_blind(cid, seat, msg, now)
         elif isinstance(msg, (Pong, Bye, ErrorMessage)):
             pass
         else:  # pragma: no cover - the protocol layer lets nothing else through
@@ -728,7 +748,7 @@ class Table:
         elif isinstance(msg, Chat):
             if _take_token(self._chat, cid, self.config.chat_burst, self.config.chat_rate, now):
                 self._send(cid, Notice("spectator-readonly", "spectators watch without chatting; that line was not sent"))
-        elif isinstance(msg, (ActionMessage, SeedCommit, SeedReveal)):
+        elif isinstance(msg, (ActionMessage, SeedCommit, SeedReveal, Blind)):
             state_id = msg.state_id if isinstance(msg, ActionMessage) else None
             self._send(cid, Reject(state_id, "not-your-turn", "a spectator holds no seat"))
 
@@ -778,12 +798,23 @@ class Table:
         log.info("table %d: game %s starts: %s", self.table_id, self.dealer.game_id.hex(), ", ".join(map(repr, self.names())))  # type: ignore[arg-type]
         self._observe("start", game_id=self.dealer.game_id, rules=self.rules, names=self.names(),
                       host_key=self.dealer.fingerprint)
-        self._broadcast(Start(self.dealer.game_id, self.rules))
+        self._broadcast(self._start_message())
         self._deliver(self.dealer.start())
+        if self.config.dealer == "blind":
+            # dealer-blind (specs/protocol.md §13): the seats send their participants'
+            # hellos; the host's own participants have said theirs
+            self.blind = BlindDeal(self.dealer, [st.seat for st in self.seats if st is not None and st.bot])
+            return
+        self.blind = None
         for st in self.seats:
             if st is not None and st.bot:
                 self._deliver(self.dealer.commit_bot(st.seat))
         self._after_seeds(now)
+
+    def _start_message(self) -> Start:
+        """The ``start`` message of the current game (``dealer`` says the scheme)."""
+        assert self.dealer is not None
+        return Start(self.dealer.game_id, self.rules, self.config.dealer)
 
     def _deliver(self, outbox: dict[int | None, list[bytes]]) -> None:
         """Send each viewer's new statements: a seat's to that seat only, the public
@@ -802,6 +833,9 @@ class Table:
     def _on_commit(self, cid: int, seat: int, msg: SeedCommit, now: float) -> None:
         if self.dealer is None or msg.game_id != self.dealer.game_id:
             self._send(cid, Reject(None, "wrong-game", "that seed commitment names a game that is not running"))
+            return
+        if self.blind is not None:
+            self._send(cid, Reject(None, "bad-commitment", "this game deals blind: its seats send no seed commitment"))
             return
         old = self._commits.get(seat)
         if old is not None:
@@ -824,6 +858,9 @@ class Table:
         if self.dealer is None or msg.game_id != self.dealer.game_id:
             self._send(cid, Reject(None, "wrong-game", "that seed names a game that is not running"))
             return
+        if self.blind is not None:
+            self._send(cid, Reject(None, "bad-commitment", "this game deals blind: its seats reveal their seeds as blind messages"))
+            return
         old = self._reveals.get(seat)
         if old is not None:
             if old != msg.seed:
@@ -844,6 +881,68 @@ class Table:
         self._reveals[seat] = msg.seed
         self._deliver(out)
         self._after_seeds(now)
+
+    # ------------------------------------------------------------------ dealer-blind deal
+
+    def _on_blind(self, cid: int, seat: int, msg: Blind, now: float) -> None:
+        """A seat's dealer-blind participant message (specs/protocol.md §13): checked by
+        the host's ledger and relayed in a signed ``blind`` statement; a wrong one stops
+        the game, naming its author."""
+        blind = self.blind
+        if self.dealer is None or blind is None or msg.game_id != self.dealer.game_id:
+            self._send(cid, Reject(None, "wrong-game", "that dealer-blind message names a game that is not running"))
+            return
+        if self.phase == AUDITING and not blind.is_seed(msg.msg):
+            return  # a key or pass crossing the end of the game: nothing more is opened
+        if self.phase not in (SEEDING, PLAYING, AUDITING):
+            return
+        try:
+            out = blind.receive(seat, msg.msg)
+        except BlindError as exc:
+            st = self.seats[seat]
+            name = st.name if st else f"seat {seat}"
+            log.warning("table %d: seat %d sent a wrong dealer-blind message: %s", self.table_id, seat, exc.reason)
+            self._send(cid, Reject(None, "bad-blind", _clip(exc.reason)))
+            if self.phase != AUDITING:
+                self._abandon(f"{name} (seat {seat}) sent a wrong dealer-blind message: {exc.reason}", now)
+            return
+        self._deliver(out)
+        if self.phase == AUDITING:
+            if blind.audited:
+                self._close_audit(now)
+            return
+        self._seed_deadline = now + self.config.seed_timeout  # progress: the next step gets its own time
+        if self.phase == SEEDING and blind.dealt:
+            self._blind_dealt(now)
+
+    def _blind_dealt(self, now: float) -> None:
+        """Every seat holds its opened cards. The game on deck positions (the host
+        engine on public information, specs/fairness.md B.15.3) is not built yet: the
+        table stops here, every participant reveals its seed, and each seat audits the
+        deal (B.10)."""
+        log.info("table %d: dealer-blind deal done; play on deck positions is not built yet", self.table_id)
+        self._abandon("the dealer-blind deal is done and checked, but dealer-blind play is not built yet (issue 9)", now)
+
+    def _blind_owing_text(self) -> str:
+        assert self.blind is not None
+        names = []
+        for pid in self.blind.owing():
+            if pid == 0xFF:
+                names.append("the host")
+                continue
+            st = self.seats[pid]
+            names.append(f"{st.name if st else 'seat'} (seat {pid})")
+        return ", ".join(names) or "nobody"
+
+    def _close_audit(self, now: float) -> None:
+        """Every seed is in (or their time is up): send the ``end`` message held back."""
+        assert self._audit_end is not None
+        reason, result = self._audit_end
+        self._audit_end = None
+        if self.blind is not None and not self.blind.audited:
+            log.warning("table %d: no dealer-blind seed in time from %s", self.table_id, self._blind_owing_text())
+        self._broadcast(End(reason, result))
+        self._back_to_lobby(result, now)
 
     def _after_seeds(self, now: float) -> None:
         """Once the dealer has dealt: sync every seat and prompt the first player."""
@@ -975,6 +1074,12 @@ class Table:
             if deadline is not None and now >= deadline:
                 self._free_unready(now)
             return
+        if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == AUDITING:
+            self._close_audit(now)
+            return
+        if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == SEEDING and self.blind is not None:
+            self._abandon(f"dealer-blind deal: nothing in time from {self._blind_owing_text()}", now)
+            return
         if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == SEEDING:
             late = [s for s in range(self.rules.players) if s not in self._reveals and (self.seats[s] is None or not self.seats[s].bot)]  # type: ignore[union-attr]
             names = ", ".join(f"{self.names()[s]} (seat {s})" for s in late)
@@ -1037,6 +1142,9 @@ class Table:
         self._stopping = True
         if self.phase == LOBBY or self.dealer is None:
             return False
+        if self.phase == AUDITING:
+            self._close_audit(now)
+            return True
         self._abandon(reason, now)
         return True
 
@@ -1067,12 +1175,32 @@ class Table:
         self._deliver(self.dealer.abandon(reason))
         result = {"reason": _clip(reason), "names": [n or "" for n in self.names()]}
         self._score(None)
+        if self.blind is not None and self.blind.ledger.seed_commitments:
+            # dealer-blind: every participant now reveals its seed, so each seat can
+            # audit the deal (specs/fairness.md B.9, B.10); the end message follows
+            self._observe("abandon", reason=reason)
+            self._await_seeds("aborted", result, now)
+            return
         self._broadcast(End("aborted", result))
         self._observe("abandon", reason=reason)
         self._back_to_lobby(result, now)
 
+    def _await_seeds(self, reason: str, result: dict[str, Any], now: float) -> None:
+        """After a dealer-blind game's ``end``/``abandon`` statement: relay the host's
+        participants' seeds and wait (seed time-out) for the seats' before ``end``."""
+        assert self.blind is not None
+        self.phase = AUDITING
+        self._prompt = None
+        self._turn_deadline = self._bot_at = None
+        self._audit_end = (reason, result)
+        self._deliver(self.blind.seeds())
+        self._seed_deadline = now + self.config.seed_timeout
+        if self.blind.audited:
+            self._close_audit(now)
+
     def _back_to_lobby(self, result: dict[str, Any], now: float) -> None:
         self.phase = LOBBY
+        self._audit_end = None
         self.last_result = result
         self.games_done += 1
         self._seed_deadline = self._turn_deadline = self._bot_at = None

@@ -24,6 +24,7 @@ from .messages import (
     CLIENT_MESSAGES,
     HOST_MESSAGES,
     ActionMessage,
+    Blind,
     Bye,
     Chat,
     ChatRelay,
@@ -55,6 +56,6 @@ __all__ = [
     "ActionMessage", "Bye", "Chat", "ChatRelay", "ClientConnection", "Connection", "End", "ErrorMessage",
     "FieldError", "FrameReader", "Hello", "HostConnection", "LocalProtocolError", "Lobby", "Message", "Notice",
     "Ping", "PlayerInfo", "Pong", "Prompt", "ProtocolError", "Ready", "Reject", "RemoteProtocolError", "Role",
-    "SeedCommit", "SeedReveal", "Series", "SeriesStanding", "Start", "State", "Statement", "Sync", "Welcome", "decode_payload",
+    "Blind", "SeedCommit", "SeedReveal", "Series", "SeriesStanding", "Start", "State", "Statement", "Sync", "Welcome", "decode_payload",
     "encode_frame",
 ]

@@ -44,7 +44,7 @@ from .errors import (
     _short,
 )
 from .framing import FrameReader, decode_payload, encode_frame
-from .limits import MAX_FRAME, SERIES_VERSION, SUPPORTED_VERSIONS
+from .limits import BLIND_VERSION, MAX_FRAME, SERIES_VERSION, SUPPORTED_VERSIONS
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, Hello, Message, Welcome
 
 
@@ -88,7 +88,7 @@ _LIVE = frozenset({"ping", "pong", "chat"})
 CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ANY_STATE | {"hello"},
     State.LOBBY: _ANY_STATE | _LIVE | {"ready"},
-    State.GAME: _ANY_STATE | _LIVE | {"seed_commit", "seed_reveal", "action"},
+    State.GAME: _ANY_STATE | _LIVE | {"seed_commit", "seed_reveal", "blind", "action"},
 }
 #: Message types a host may send, by the host's phase.
 HOST_SENDS: dict[State, frozenset[str]] = {
@@ -96,7 +96,7 @@ HOST_SENDS: dict[State, frozenset[str]] = {
     State.LOBBY: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "start", "series"},
     State.GAME: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "prompt", "sync", "end", "series"},
 }
-_GAME_SCOPED = frozenset({"seed_commit", "seed_reveal", "action"})
+_GAME_SCOPED = frozenset({"seed_commit", "seed_reveal", "blind", "action"})
 
 
 class Connection:
@@ -320,6 +320,9 @@ class ClientConnection(Connection):
     def _check_send(self, msg: Message) -> None:
         if msg.type in _GAME_SCOPED and msg.game_id != self.game_id:  # type: ignore[attr-defined]
             raise LocalProtocolError(BAD_FIELD, f"{msg.type} names another game than the running one")
+        if msg.type == "blind" and (self.version or 0) < BLIND_VERSION:
+            raise LocalProtocolError(UNEXPECTED_MESSAGE, f"blind messages need protocol version {BLIND_VERSION}; "
+                                     f"this connection speaks version {self.version}")
 
     def _they_may_send(self, kind: str) -> bool:
         if kind == "welcome" and not self._hello_done:
@@ -395,6 +398,11 @@ class HostConnection(Connection):
     def _after_decode(self, msg: Message) -> None:
         if isinstance(msg, Hello):
             self.version = self._negotiated
+        elif msg.type == "blind" and (self.version or 0) < BLIND_VERSION:
+            raise RemoteProtocolError(
+                UNEXPECTED_MESSAGE, f"blind messages need protocol version {BLIND_VERSION}; "
+                f"this client speaks version {self.version}"
+            )
 
     def _check_send(self, msg: Message) -> None:
         if isinstance(msg, Welcome) and not self._hello_done:

@@ -56,6 +56,7 @@ HOST_ERROR_CODES: dict[str, str] = {
     "idle-timeout": "nothing arrived from the client for too long",
     "ready-timeout": "the seat was not ready in the lobby in time and was freed",
     "spectators-full": "the table already has as many spectators as it takes",
+    "blind-unsupported": "the table deals blind and the client's protocol version is below 4",
 }
 
 #: Suggested codes of ``reject`` messages (an action or seed refused, not fatal).
@@ -65,6 +66,7 @@ REJECT_CODES: dict[str, str] = {
     "not-your-turn": "this seat is not asked to act now",
     "illegal-action": "the action is not among the legal ones",
     "bad-commitment": "the seed does not match the commitment, or arrived out of order",
+    "bad-blind": "a dealer-blind message failed the host's checks (the game stops, naming its author)",
 }
 
 #: Suggested codes of ``notice`` messages (information, no reply expected).

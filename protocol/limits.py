@@ -14,9 +14,11 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 #: Version 2 = version 1 plus the optional ``bot`` key of ``hello``; version 3 = version 2
 #: plus the optional ``watch`` key of ``hello`` (spectators) and the host's ``series``
 #: message (the scoreboard of games in a row), one release (specs/protocol.md §6).
-PROTOCOL_VERSION = 3
+#: Version 4 = version 3 plus dealer-blind games: the client's ``blind`` message and the
+#: optional ``dealer`` key of ``start`` (specs/protocol.md §13).
+PROTOCOL_VERSION = 4
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
-SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3)
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4)
 #: The first version with ``hello.bot``: a hello with ``bot`` true has ``min_version`` at least this.
 BOT_HELLO_VERSION = 2
 #: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
@@ -24,6 +26,11 @@ WATCH_HELLO_VERSION = 3
 #: The first version with the ``series`` message: a host sends it only to clients that
 #: negotiated this version or a later one.
 SERIES_VERSION = 3
+#: The first version with dealer-blind games (``blind`` messages, ``start.dealer``): a
+#: host deals blind only when every seat's client negotiated this version or a later one.
+BLIND_VERSION = 4
+#: The dealer schemes a ``start`` may name (specs/fairness.md Part A, Part B).
+DEALERS: tuple[str, ...] = ("trusted", "blind")
 
 # --- framing -----------------------------------------------------------------
 #: Bytes of the big-endian unsigned length prefix of a frame.
@@ -74,6 +81,9 @@ SEED_LEN = 32
 #: Signed fairness statements: body 1..MAX_STATEMENT_LEN bytes, signature 1..MAX_SIG_LEN bytes.
 MAX_STATEMENT_LEN = MAX_BIN_LEN
 MAX_SIG_LEN = 256
+#: A participant message of a dealer-blind deal (specs/fairness.md B.5): 1..MAX_BLIND_LEN
+#: bytes (a 53-card re-lock pass is about 3.5 KB).
+MAX_BLIND_LEN = 32 * 1024
 #: Most legal actions in one prompt.
 MAX_LEGAL = MAX_ARRAY_LEN
 #: Sequence numbers and ping nonces are 0..MAX_SEQ; state ids 0..MAX_STATE_ID.

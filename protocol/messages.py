@@ -39,6 +39,8 @@ from jupai_net.rules import RuleSet
 from .errors import BAD_FIELD, FieldError, RemoteProtocolError, _short
 from .limits import (
     COMMITMENT_LEN,
+    DEALERS,
+    MAX_BLIND_LEN,
     GAME_ID_LEN,
     LANGS,
     MAX_ARRAY_LEN,
@@ -593,6 +595,24 @@ class SeedReveal(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Blind(Message):
+    """``blind`` (client → host, game; version 4): one message of this seat's
+    dealer-blind participant for game ``game_id`` (specs/fairness.md B.5: its
+    ``hello``, a shuffle or re-lock pass, lock keys, its seed), ``msg``:
+    1..32768 bytes, opaque to the protocol (signed by the participant, checked by
+    :class:`~jupai_net.fairness.blind_ledger.BlindLedger`). The host relays it to every
+    viewer inside a signed ``blind`` statement."""
+
+    type: ClassVar[str] = "blind"
+    game_id: bytes
+    msg: bytes
+
+    def _validate(self) -> None:
+        _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
+        _check_bytes(self, "msg", 1, MAX_BLIND_LEN)
+
+
+@dataclass(frozen=True, slots=True)
 class ActionMessage(Message):
     """``action`` (client → host, game): play ``action`` in answer to the state
     ``state_id`` (the engine's action count, from ``prompt``/``sync``) of game
@@ -728,17 +748,24 @@ class Lobby(Message):
 class Start(Message):
     """``start`` (host → client, lobby → game): a game begins. ``game_id``: 16 random
     bytes naming it (echoed in seed and action messages); ``rules``: its
-    :class:`RuleSet`. Also sent to a player who reconnects into a running game."""
+    :class:`RuleSet`. Also sent to a player who reconnects into a running game.
+    ``dealer`` (optional key, version 4): ``"trusted"`` (specs/fairness.md Part A; the
+    key is left out) or ``"blind"`` (Part B: the seat's client plays a dealer-blind
+    participant and the host cannot see its cards)."""
 
     type: ClassVar[str] = "start"
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"rules": _decode_rules}
+    _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted"}
     game_id: bytes
     rules: RuleSet
+    dealer: str = "trusted"
 
     def _validate(self) -> None:
         _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
         if not isinstance(self.rules, RuleSet):
             raise FieldError("rules", f"must be a RuleSet, got {_short(self.rules)}")
+        if self.dealer not in DEALERS:
+            raise FieldError("dealer", f"must be one of {', '.join(DEALERS)}, got {_short(self.dealer)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -907,7 +934,7 @@ class Series(Message):
 #: Message classes a client sends, by wire type.
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     cls.type: cls
-    for cls in (Hello, Ready, SeedCommit, SeedReveal, ActionMessage, Chat, Ping, Pong, Bye, ErrorMessage)
+    for cls in (Hello, Ready, SeedCommit, SeedReveal, Blind, ActionMessage, Chat, Ping, Pong, Bye, ErrorMessage)
 }
 #: Message classes a host sends, by wire type (``chat`` is :class:`ChatRelay` here).
 HOST_MESSAGES: dict[str, type[Message]] = {

@@ -166,6 +166,14 @@ class BlindParticipant:
         me._n = n
         return me
 
+    def resync(self, n: int) -> None:
+        """Number the next message ``n`` (:meth:`BlindLedger.next_number` of this
+        participant): after a lost connection, so that what it sends again is byte for
+        byte what it may have sent before (every message is deterministic)."""
+        if type(n) is not int or n < 0:
+            raise BlindError(f"a message number is a whole number >= 0, got {n!r}")
+        self._n = n
+
     def _send(self, kind: str, **fields: Any) -> bytes:
         raw = sign_message(self._key, make_message(kind, self.game_id, self.pid, self._n, **fields))
         self._n += 1
@@ -261,6 +269,10 @@ class BlindLedger:
     def deck(self) -> list[bytes]:
         """The current deck: after the last pass received (the final locked deck once dealt)."""
         return self.decks[-1]
+
+    def next_number(self, pid: int) -> int:
+        """The sequence number the next message of participant ``pid`` must carry."""
+        return self._n[pid]
 
     def _stopped(self, what: str) -> None:
         if self.failure is not None:

@@ -34,7 +34,7 @@ from .primitives import (
     seed_commitment,
 )
 from .replay import due_reveals, load_engine
-from .statements import ABANDON, COMMITMENTS, DEAL, END, SEEDS, START, STEP, make_body, public_key_bytes, sign_statement
+from .statements import ABANDON, BLIND, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, make_body, public_key_bytes, sign_statement
 
 #: Viewer → signed statements to send it now, in order.
 Outbox = dict[int | None, list[bytes]]
@@ -261,6 +261,25 @@ class HostDealer:
         out: Outbox = {}
         self._broadcast(out, ABANDON, reason=str(reason), host_seed=self._host_seed if reveal_seed else None)
         self.phase = ABANDONED
+        return out
+
+    # ------------------------------------------------------------------ dealer-blind relay
+
+    def hellos(self, hellos: Sequence[bytes]) -> Outbox:
+        """The ``hellos`` statement of a dealer-blind game (specs/fairness.md B.15.1) for
+        every viewer: every participant's ``hello`` wire bytes, in pass order (the host,
+        then seats 0…P−1). Right after :meth:`start`, instead of the seed commitments."""
+        self._need(COMMITTING)
+        out: Outbox = {}
+        self._broadcast(out, HELLOS, hellos=[bytes(h) for h in hellos])
+        return out
+
+    def relay(self, raw: bytes) -> Outbox:
+        """The ``blind`` statement carrying one participant message ``raw`` (B.5 wire
+        bytes, as its author signed it) to every viewer, in relay order."""
+        self._need(COMMITTING, PLAYING, ENDED, ABANDONED)
+        out: Outbox = {}
+        self._broadcast(out, BLIND, msg=bytes(raw))
         return out
 
     def seat_seeds(self) -> list[bytes | None]:

@@ -43,7 +43,14 @@ DEAL = "deal"
 STEP = "step"
 END = "end"
 ABANDON = "abandon"
-KINDS = (START, COMMITMENTS, SEEDS, DEAL, STEP, END, ABANDON)
+#: Dealer-blind games (specs/fairness.md B.15.1): every participant's hello, then each
+#: participant message relayed as the host received it.
+HELLOS = "hellos"
+BLIND = "blind"
+KINDS = (START, COMMITMENTS, SEEDS, DEAL, STEP, END, ABANDON, HELLOS, BLIND)
+#: Largest participant message (B.5) a ``blind`` statement carries, and largest hello.
+MAX_BLIND_MESSAGE = 32 * 1024
+MAX_HELLO_MESSAGE = 512
 
 #: Fields of each statement kind, after the common ``v, kind, game, to, n``, in encoding order.
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
@@ -54,6 +61,8 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     STEP: ("version", "actor", "action", "events", "private", "public"),
     END: ("host_seed", "ranking", "winner"),
     ABANDON: ("reason", "host_seed"),
+    HELLOS: ("hellos",),
+    BLIND: ("msg",),
 }
 COMMON_FIELDS = ("v", "kind", "game", "to", "n")
 
@@ -472,6 +481,13 @@ def check_body(body: Any) -> None:
         if not isinstance(body["reason"], str):
             raise _bad("reason", "must be a string")
         _need_bin(body, "host_seed", SEED_BYTES, optional=True)
+    elif kind == HELLOS:
+        v = body["hellos"]
+        if not isinstance(v, list) or not 3 <= len(v) <= 7 or not all(isinstance(x, bytes) and 0 < len(x) <= MAX_HELLO_MESSAGE for x in v):
+            raise _bad("hellos", f"must be a list of 3..7 participant hellos of 1..{MAX_HELLO_MESSAGE} bytes")
+    elif kind == BLIND:
+        if not isinstance(body["msg"], bytes) or not 0 < len(body["msg"]) <= MAX_BLIND_MESSAGE:
+            raise _bad("msg", f"must be a participant message of 1..{MAX_BLIND_MESSAGE} bytes")
 
 
 def make_body(kind: str, game_id: bytes, to: int | None, n: int, **fields: Any) -> dict[str, Any]:

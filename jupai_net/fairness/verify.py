@@ -41,6 +41,8 @@ from .positions import PositionRule
 from .replay import due_reveals, load_engine
 from .statements import (
     ABANDON,
+    BLIND,
+    HELLOS,
     BAD_SIGNATURE as _BAD_SIGNATURE,
     COMMITMENTS,
     DEAL,
@@ -63,7 +65,11 @@ from .transcript import Transcript, TranscriptError, decode_transcript
 
 _NEXT = {
     None: (START,),
-    START: (COMMITMENTS, ABANDON),
+    START: (COMMITMENTS, HELLOS, ABANDON),
+    # a dealer-blind game (specs/fairness.md B.15.1): the hellos, then the deal's
+    # participant messages (``blind`` statements may come between any two statements
+    # after the hellos: they do not move this order)
+    HELLOS: (COMMITMENTS, ABANDON),
     COMMITMENTS: (SEEDS, ABANDON),
     SEEDS: (DEAL, ABANDON),
     DEAL: (STEP, END, ABANDON),
@@ -228,9 +234,15 @@ class GameChecker:
     """
 
     def __init__(self, seat: int | None, seed: bytes | None, *, engine: ModuleType | None = None,
-                 host_cert: bytes | None = None):
+                 host_cert: bytes | None = None, blind: Any = None):
         self.seat = seat
         self.seed = seed
+        #: This seat's own dealer-blind participant (a ``BlindParticipant``), whose hello
+        #: the ``hellos`` statement must carry unchanged (specs/fairness.md B.9); None
+        #: for a spectator, the offline verifier, or a trusted game.
+        self.blind = blind
+        #: The ledger of a dealer-blind game (``BlindLedger``), from the ``hellos`` statement on.
+        self.ledger: Any = None
         #: DER of the host certificate the seat pinned (None: not recorded); its statement
         #: key must be the key of statement #0 (specs/fairness.md §3.5).
         self.host_cert = host_cert
@@ -288,6 +300,11 @@ class GameChecker:
         kind = p.kind
         if kind is None and msg is not None and msg < len(self.statements) and self.statements[msg] is not None:
             kind = self.statements[msg].kind
+        details: dict[str, Any] = {}
+        if self.ledger is not None:  # the verdict names the scheme (specs/fairness.md B.15.6)
+            details["scheme"] = "dealer-blind"
+            if getattr(p, "culprit", None):
+                details["culprit"] = p.culprit
         return Verdict(
             p.status,
             p.reason,
@@ -300,6 +317,7 @@ class GameChecker:
             self.seat,
             self.fingerprint,
             len(self.statements),
+            details=details,
             host_code=self.pinned_code,
             reason_key=p.key,
             reason_args=p.key_args,
@@ -341,7 +359,10 @@ class GameChecker:
             raise _Problem(TAMPERED, f"{where} is addressed to {who}, not to this transcript's {'spectator' if self.seat is None else f'seat {self.seat}'}", expected=self.seat, found=st.to, kind=kind)
         if st.n != i:
             raise _Problem(TAMPERED, f"{where} is out of order: its sequence number is {st.n}, expected {i} (messages reordered, dropped or inserted)", expected=i, found=st.n, kind=kind)
-        if kind not in _NEXT[self.last_kind]:
+        if kind == BLIND:
+            if self.ledger is None:
+                raise _Problem(TAMPERED, f"{where}: a participant message of a dealer-blind deal, but this game has no hellos (statement #1)", kind=kind)
+        elif kind not in _NEXT[self.last_kind]:
             allowed = " or ".join(_NEXT[self.last_kind]) or "nothing (the game is over)"
             raise _Problem(TAMPERED, f"{where} cannot follow a '{self.last_kind}' statement; expected {allowed}", expected=allowed, found=kind, kind=kind)
         try:
@@ -349,6 +370,9 @@ class GameChecker:
         except _Problem as p:
             p.kind = p.kind or kind
             raise
+        if kind == BLIND:
+            self.index_of.setdefault(kind, i)
+            return st
         self.last_kind = kind
         self.index_of.setdefault(kind, i)
         return st
@@ -399,6 +423,47 @@ class GameChecker:
         self.host_commitment = st["host_commitment"]
         if self.seat is not None:
             self.positions = PositionRule(self.rules, self.seat)
+
+    def _on_hellos(self, i: int, st: Statement) -> None:
+        from .blind import BlindError, table_participants
+        from .blind_ledger import BlindLedger, decode_message
+
+        pids = table_participants(self.seats)
+        hellos = st["hellos"]
+        if len(hellos) != len(pids):
+            raise _Problem(TAMPERED, f"statement #{i} (hellos): {len(hellos)} hellos for {len(pids)} participants (the host and {self.seats} seats)", expected=len(pids), found=len(hellos))
+        try:
+            self.ledger = BlindLedger(self.game_id, pids, own=self.blind)
+            for pid, raw in zip(pids, hellos):
+                body = decode_message(raw)[0]
+                if body["kind"] != "hello" or body["from"] != pid:
+                    raise BlindError(f"the hellos are not one hello per participant in pass order (found a {body['kind']} of {body['from']!r} where {pid} belongs)", culprit=HOST_SEAT)
+                self.ledger.receive(raw)
+        except BlindError as e:
+            raise self._blind_problem(i, st, e) from None
+
+    def _on_blind(self, i: int, st: Statement) -> None:
+        from .blind import BlindError
+        from .blind_actor import schedule
+        from .blind_ledger import SEED, decode_message
+
+        try:
+            if self.last_kind in (END, ABANDON) and decode_message(st["msg"])[0]["kind"] != SEED:
+                raise BlindError(f"after the '{self.last_kind}' statement only the participants' seeds are relayed", culprit=HOST_SEAT)
+            self.ledger.receive(st["msg"])
+            schedule(self.ledger, self.rules)
+        except BlindError as e:
+            raise self._blind_problem(i, st, e) from None
+
+    def _blind_problem(self, i: int, st: Statement, e: Any) -> "_Problem":
+        """A dealer-blind check failed (specs/fairness.md B.9): tampered, naming the culprit."""
+        from .blind import participant_name
+
+        who = participant_name(e.culprit) if e.culprit is not None else None
+        blame = f" (culprit: {who})" if who else ""
+        p = _Problem(TAMPERED, f"statement #{i} ({st.kind}): dealer-blind check failed: {e.reason}{blame}", position=e.position)
+        p.culprit = who
+        return p
 
     def _on_commitments(self, i: int, st: Statement) -> None:
         cs = st["commitments"]
@@ -506,6 +571,8 @@ class GameChecker:
         if not self.statements:
             return self._final(UNVERIFIED, "the transcript holds no statement: the game never started",
                                key="verdict.reason.empty")
+        if self.ledger is not None:
+            return self._conclude_blind(host_gone, left)
         last, n = self.last_kind, len(self.statements) - 1
         seeds_out = self.seat_seeds is not None
         # after this point the host alone may know the deck (specs/fairness.md §1.2)
@@ -555,7 +622,38 @@ class GameChecker:
 
     def _final(self, status: str, reason: str, *, details: dict[str, Any] | None = None, **kw: Any) -> Verdict:
         verdict = self._verdict(_Problem(status, reason, **kw))
-        return replace(verdict, details=dict(details)) if details else verdict
+        return replace(verdict, details={**verdict.details, **details}) if details else verdict
+
+    def _conclude_blind(self, host_gone: str | None, left: str | None) -> Verdict:
+        """The verdict on a dealer-blind game (specs/fairness.md B.10, B.15.6). The host
+        never knew a card it did not hold, so a stop is never suspicious for it; the
+        audit after the game names the first wrong pass."""
+        from .blind import BlindError
+
+        last, n = self.last_kind, len(self.statements) - 1
+        ledger = self.ledger
+        missing = [p for p in ledger.participants if p not in ledger.seeds]
+        if last in (END, ABANDON) and not missing:
+            try:
+                ledger.audit()
+            except BlindError as e:
+                p = self._blind_problem(n, self.statements[n], e)
+                p.reason = f"dealer-blind audit after the game: {e.reason}" + (f" (culprit: {p.culprit})" if p.culprit else "")
+                return self._verdict(p)
+        if last == ABANDON:
+            n = self.index_of[ABANDON]  # (the seeds' blind statements follow it)
+            why = self.statements[n]["reason"] or "no reason given"
+            if missing:
+                from .blind import participant_name
+
+                names = ", ".join(participant_name(p) for p in missing)
+                return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the deal cannot be audited: no seed from {names}", message=n, kind=ABANDON)
+            return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the host never saw a card it did not hold, and the audit of the deal checks out: every shuffle and re-lock is the one its participant's seed gives", message=n, kind=ABANDON)
+        stop = f"the transcript stops after statement #{n} ({last})"
+        if left is not None:
+            return self._final(UNVERIFIED, f"dealer-blind: {stop}: this seat left the game before the end ({left}); every statement received until then checked out", message=n, kind=last)
+        gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
+        return self._final(UNVERIFIED, f"dealer-blind: {stop}{gone}: the game did not end, so the deal cannot be audited (every statement received until then checked out)", message=n, kind=last)
 
     def derive(self) -> Deal:
         """Deck, setup and salts recomputed from the revealed seeds (after the host seed)."""

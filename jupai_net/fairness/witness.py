@@ -39,7 +39,7 @@ class SeatWitness:
     """
 
     def __init__(self, seat: int | None, seed: bytes | None = None, *, engine: ModuleType | None = None,
-                 host_cert: bytes | None = None):
+                 host_cert: bytes | None = None, blind: Any = None):
         if seat is not None and seed is None:
             seed = make_seed()
         if seat is None:
@@ -47,7 +47,10 @@ class SeatWitness:
         self.seat = seat
         self.seed = seed
         self.host_cert = bytes(host_cert) if host_cert is not None else None
-        self._checker = GameChecker(seat, seed, engine=engine, host_cert=self.host_cert)
+        #: This seat's dealer-blind participant (``BlindParticipant``) in a dealer-blind
+        #: game: the ``hellos`` statement must carry its hello unchanged.
+        self.blind = blind
+        self._checker = GameChecker(seat, seed, engine=engine, host_cert=self.host_cert, blind=blind)
         self._raw: list[bytes] = []
         self.host_gone_note: str | None = None
         self.left_note: str | None = None
@@ -144,6 +147,12 @@ class SeatWitness:
     def revealed(self) -> dict[int, int]:
         """Every card revealed to this seat so far and checked: deck position → card id."""
         return {k: v[0] for k, v in self._checker.revealed.items()}
+
+    @property
+    def ledger(self) -> Any:
+        """The ``BlindLedger`` of a dealer-blind game (every relayed participant message,
+        checked), from the ``hellos`` statement on; ``None`` before or in a trusted game."""
+        return self._checker.ledger
 
     @property
     def violation(self) -> Verdict | None:

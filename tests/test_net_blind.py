@@ -1,0 +1,81 @@
+"""Dealer-blind deals over real TCP+TLS on 127.0.0.1 (specs/protocol.md §13,
+specs/fairness.md B.15): real clients and host bots, every seat opens exactly its own
+hand, the host never can, a hostile relay is caught with the culprit named, and the
+transcripts verify."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+
+from jupai_net.client.bot import BotPlayer
+from jupai_net.client.session import run_session
+from jupai_net.fairness import TAMPERED, UNVERIFIED, verify_transcript
+from jupai_net.fairness.blind_schedule import deal_openings
+from jupai_net.protocol import Hello
+from jupai_net.rules import RuleSet
+from jupai_net.setup import hand_positions
+
+from .test_net_support import RawClient, host_config, pin, start_host
+
+
+def own_positions(rules: RuleSet, seat: int) -> set[int]:
+    """The deck positions the deal opens to ``seat`` alone (its equipment and hand)."""
+    return {q for q, to in deal_openings(rules) if to == seat}
+
+
+async def blind_table(players: int, bots: int, tmp_path, *, clients: int | None = None, hook=None, **kw):
+    """Host a dealer-blind table, seat ``players - bots`` bot clients; returns (server, results)."""
+    config = host_config(players, bots=bots, dealer="blind", **kw)
+    results = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+        if hook is not None:
+            hook(server)
+
+        async def client(i: int) -> None:
+            results[i] = await run_session(
+                "127.0.0.1", server.port, name=f"bot{i}", player=BotPlayer("random", seed=i),
+                check_fingerprint=pin, transcript_path=tmp_path / f"client{i}.jupai", save_resume=False,
+            )
+
+        with trio.fail_after(60):
+            async with trio.open_nursery() as seats:
+                for i in range(players - bots if clients is None else clients):
+                    seats.start_soon(client, i)
+    return server, results
+
+
+async def test_a_blind_deal_over_tls_every_seat_opens_exactly_its_own_hand(tmp_path):
+    server, results = await blind_table(4, 1, tmp_path)
+    table = server.tables[0]
+    rules = table.rules
+    deck = table.blind.ledger.audit()  # every seed was relayed: the host can audit now
+    host_known = {(s, q) for (s, q) in table.blind.actor.cards}
+    assert {s for s, _ in host_known} == {3}  # the host opened its bot's cards, and no one else's
+    assert {q for _, q in host_known} == own_positions(rules, 3)
+    for i, r in results.items():
+        seat = r.seat
+        assert r.view.dealer == "blind"
+        assert set(r.view.blind_cards) == own_positions(rules, seat), seat
+        assert all(deck[q] == c for q, c in r.view.blind_cards.items())
+        assert any(n.code == "dealer-blind" for n in r.view.notices)
+        # the game stops after the deal (play on positions is not built yet): the
+        # verdict names the scheme and says the audit of the deal checks out
+        assert r.verdict.status == UNVERIFIED, r.verdict
+        assert "dealer-blind" in r.verdict.reason and "audit of the deal checks out" in r.verdict.reason
+        assert r.verdict.details["scheme"] == "dealer-blind"
+        offline = verify_transcript(r.transcript_path.read_bytes())
+        assert offline.status == UNVERIFIED and "audit of the deal checks out" in offline.reason
+    assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
+
+
+async def test_an_old_client_is_refused_at_a_blind_table_with_a_clear_message():
+    config = host_config(2, bots=1, dealer="blind")
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+        c = await RawClient.connect(server.port)
+        await c.send(Hello("Old", version=3, min_version=1))
+        err = await c.recv()
+        assert err.type == "error" and err.code == "blind-unsupported" and "protocol version 4" in err.message
+        nursery.cancel_scope.cancel()
