@@ -86,7 +86,7 @@ async def test_bot_clients_are_listed_as_bots_and_share_a_default_name():
         person = await RawClient.connect(server.port)
         await person.send(Hello("Ann"))  # a person's hello: no bot key (a version-1 hello)
         welcome = await person.recv_until(Welcome)
-        assert welcome.version == 3
+        assert welcome.version == 4
 
         async def bot(i: int) -> None:
             await run_session("127.0.0.1", server.port, name=bot_name("random"), player=bots[i],
