@@ -1013,6 +1013,8 @@ class _Session:
             saved = self.saved
             seed = saved.seed_for(msg.game_id) if saved is not None and seat is not None else None
             blind = self._blind_participant(msg, saved) if msg.dealer == "blind" else None
+            if blind is not None:
+                seed = blind.secrets.seed  # the transcript's seed: its own hello must commit to it (B.9)
             self.witness = SeatWitness(seat, seed, host_cert=self.host_cert, blind=blind)
             self.witness_for = msg.game_id
             self.received, self.kinds = [], set()

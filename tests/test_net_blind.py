@@ -79,3 +79,80 @@ async def test_an_old_client_is_refused_at_a_blind_table_with_a_clear_message():
         err = await c.recv()
         assert err.type == "error" and err.code == "blind-unsupported" and "protocol version 4" in err.message
         nursery.cancel_scope.cancel()
+
+
+# --------------------------------------------------------------------------- a hostile relay
+
+
+def hostile_deal(forge_hellos=None, forge=None):
+    """A ``BlindDeal`` whose host signs, for the seats, other participant messages than
+    the ones its own ledger took (an equivocating relay, specs/fairness.md B.11)."""
+    from jupai_net.host.blind import BlindDeal
+
+    class Hostile(BlindDeal):
+        def __init__(self, dealer, bots):
+            super().__init__(dealer, bots)
+            honest_hellos, honest_relay = dealer.hellos, dealer.relay
+            dealer.hellos = lambda hellos: honest_hellos(forge_hellos(self, list(hellos)) if forge_hellos else hellos)
+            dealer.relay = lambda raw: honest_relay((forge(self, raw) if forge else None) or raw)
+
+    return Hostile
+
+
+def _kind(raw: bytes) -> tuple[str, int]:
+    from jupai_net.fairness.blind_ledger import decode_message
+
+    body = decode_message(raw)[0]
+    return body["kind"], body["from"]
+
+
+def _replace_seat0_hello(deal, hellos):
+    from jupai_net.fairness.blind_ledger import BlindParticipant
+
+    hellos[1] = BlindParticipant(deal.dealer.game_id, 0).hello()  # pass order: host, seat 0, …
+    return hellos
+
+
+def _shuffle_of_another_game(deal, raw):
+    import os
+
+    from jupai_net.fairness.blind_ledger import BlindParticipant
+
+    if _kind(raw) != ("shuffle", 0xFF):
+        return None
+    me = deal.actor.people[0xFF]
+    other = BlindParticipant(os.urandom(16), 0xFF, signing_key=me._key)  # its real key, another game
+    return other.shuffle(0, deal.ledger.decks[0])
+
+
+def _key_to_the_wrong_seat(deal, raw):
+    from jupai_net.fairness.blind_ledger import BlindParticipant
+
+    if _kind(raw) != ("keys", 0xFF):
+        return None
+    me = BlindParticipant.resume(deal.actor.people[0xFF].save())
+    me.resync(deal.ledger.next_number(0xFF) - 1)  # the number of the honest message
+    seat1 = sorted(own_positions(deal.rules, 1))[0]
+    due = sorted((q, to) for q, to in deal.ledger.requests if to != 0xFF)
+    return me.keys(due + [(seat1, 2)])  # seat 1's card opened to seat 2 too
+
+
+@pytest.mark.parametrize("forge, seats_that_see_it, why", [
+    (dict(forge_hellos=_replace_seat0_hello), {0}, "relayed to it is not the one it sent"),
+    (dict(forge=_shuffle_of_another_game), {0, 1, 2}, "belongs to another game"),
+    (dict(forge=_key_to_the_wrong_seat), {0, 1, 2}, "a key revealed to the wrong seat"),
+])
+async def test_a_hostile_relay_is_caught_by_the_clients_with_the_culprit_named(forge, seats_that_see_it, why, tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setattr("jupai_net.host.table.BlindDeal", hostile_deal(**forge))
+    server, results = await blind_table(4, 1, tmp_path, seed_timeout=1.5)
+    caught = {r.seat: r for r in results.values() if r.verdict is not None and r.verdict.status == TAMPERED}
+    assert set(caught) == seats_that_see_it, {r.seat: r.verdict for r in results.values()}
+    for r in caught.values():
+        assert r.status == "error"
+        assert why in r.verdict.reason and "culprit: the host" in r.verdict.reason
+        assert r.verdict.details["culprit"] == "the host"
+        # on screen: who broke the protocol, in the fairness notice
+        assert any(n.code == "fairness" and "the host broke the fairness protocol" in n.text for n in r.view.notices)
+        assert r.view.blind_cards == {}  # stopped before any card was opened to it
+        assert verify_transcript(r.transcript_path.read_bytes()).status == TAMPERED

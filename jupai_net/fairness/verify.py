@@ -439,6 +439,14 @@ class GameChecker:
                 if body["kind"] != "hello" or body["from"] != pid:
                     raise BlindError(f"the hellos are not one hello per participant in pass order (found a {body['kind']} of {body['from']!r} where {pid} belongs)", culprit=HOST_SEAT)
                 self.ledger.receive(raw)
+            if self.seat is not None and self.seed is not None:
+                # a seat's transcript of a dealer-blind game keeps its participant's seed
+                # as its seed: its own hello must commit to it (B.9), also offline
+                from .blind import seed_commitment as blind_seed_commitment
+
+                if self.ledger.seed_commitments[self.seat] != blind_seed_commitment(self.game_id, self.seat, self.seed):
+                    raise BlindError(f"the hello of seat {self.seat} relayed to it is not the one it sent: it does not commit"
+                                     " to this seat's seed (replaced by the host, which relays it)", culprit=HOST_SEAT)
         except BlindError as e:
             raise self._blind_problem(i, st, e) from None
 
