@@ -68,6 +68,16 @@ async def test_a_blind_deal_over_tls_every_seat_opens_exactly_its_own_hand(tmp_p
         offline = verify_transcript(r.transcript_path.read_bytes())
         assert offline.status == UNVERIFIED and "audit of the deal checks out" in offline.reason
     assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
+    # through the command a user types: the verdict names the scheme
+    import subprocess
+    import sys
+
+    from jupai_net.fairness.status import EXIT_CODES
+
+    done = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(results[0].transcript_path)],
+                          capture_output=True, text=True, timeout=60, env={**__import__("os").environ, "COLUMNS": "200"})
+    assert done.returncode == EXIT_CODES[UNVERIFIED], done.stderr
+    assert "dealer-blind" in done.stdout and "audit of the deal checks out" in " ".join(done.stdout.split())
 
 
 async def test_an_old_client_is_refused_at_a_blind_table_with_a_clear_message():
@@ -156,3 +166,86 @@ async def test_a_hostile_relay_is_caught_by_the_clients_with_the_culprit_named(f
         assert any(n.code == "fairness" and "the host broke the fairness protocol" in n.text for n in r.view.notices)
         assert r.view.blind_cards == {}  # stopped before any card was opened to it
         assert verify_transcript(r.transcript_path.read_bytes()).status == TAMPERED
+
+
+# --------------------------------------------------------------------------- reconnects
+
+
+class CutDuringDeal(BotPlayer):
+    """A bot client that cuts its connection (through ``proxy``) when its ``at``-th
+    dealer-blind statement arrives, in the middle of the deal."""
+
+    def __init__(self, proxy, at: int, **kw):
+        super().__init__("random", **kw)
+        self.proxy, self.at, self.seen, self.cut_done = proxy, at, 0, False
+
+    def on_update(self, view) -> None:
+        super().on_update(view)
+        if view.change == "statement" and not self.cut_done:
+            self.seen += 1
+            if self.seen >= self.at:
+                self.cut_done = True
+                self.proxy.cut()
+
+
+@pytest.mark.parametrize("at", [3, 9])
+async def test_a_seat_that_loses_its_connection_mid_deal_comes_back_and_opens_its_hand(at, tmp_path, monkeypatch):
+    from .test_net_support import Proxy
+
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    results = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(3, bots=1, dealer="blind", seed_timeout=10.0))
+        proxy = Proxy(server.port)
+        await nursery.start(proxy.serve)
+        cutter = CutDuringDeal(proxy, at, seed=1)
+
+        async def via_proxy():
+            results["cut"] = await run_session("127.0.0.1", proxy.port, name="Ann", player=cutter,
+                                               check_fingerprint=pin, seat=0)
+
+        async def direct():
+            results["ok"] = await run_session("127.0.0.1", server.port, name="Bob", player=BotPlayer("random", seed=2),
+                                              check_fingerprint=pin, seat=1, save_resume=False)
+
+        with trio.fail_after(30):
+            async with trio.open_nursery() as clients:
+                clients.start_soon(via_proxy)
+                clients.start_soon(direct)
+        nursery.cancel_scope.cancel()
+    table = server.tables[0]
+    deck = table.blind.ledger.audit()
+    assert cutter.cut_done and proxy.connections == 2  # the drop, then the reconnect
+    for r in results.values():
+        assert set(r.view.blind_cards) == own_positions(table.rules, r.seat)
+        assert all(deck[q] == c for q, c in r.view.blind_cards.items())
+        assert r.verdict.status == UNVERIFIED and "audit of the deal checks out" in r.verdict.reason, r.verdict
+
+
+async def test_a_new_process_takes_a_blind_seat_back_with_its_saved_participant(tmp_path, monkeypatch):
+    """The first client dies mid-deal for good; a second one, given only the token,
+    resumes the seat's participant (seed and signing key) from the resume file and
+    finishes the deal: its hand opens to it, and its hello still is its own."""
+    from jupai_net.client.resume import ResumeState
+
+    from .test_net_support import Proxy
+
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    results = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, dealer="blind", seed_timeout=10.0))
+        proxy = Proxy(server.port)
+        await nursery.start(proxy.serve)
+        with trio.fail_after(20):
+            gone = await run_session("127.0.0.1", proxy.port, name="Ann", player=CutDuringDeal(proxy, 4, seed=1),
+                                     check_fingerprint=pin, reconnect_for=0)
+        assert gone.status == "host-gone" and gone.token and gone.view.blind_cards == {}
+        saved = ResumeState.from_bytes(next((tmp_path / "sessions").glob("*.resume")).read_bytes())
+        assert saved.game_id == gone.game_id and saved.blind is not None
+        with trio.fail_after(20):
+            back = await run_session("127.0.0.1", server.port, name="Ann again", player=BotPlayer("random", seed=3),
+                                     check_fingerprint=pin, token=gone.token)
+        nursery.cancel_scope.cancel()
+    table = server.tables[0]
+    assert back.seat == gone.seat and set(back.view.blind_cards) == own_positions(table.rules, back.seat)
+    assert back.verdict.status == UNVERIFIED and "audit of the deal checks out" in back.verdict.reason, back.verdict
