@@ -495,7 +495,9 @@ class BlindGame:
     def observation(self, seat: int | None) -> dict[str, Any]:
         """``state.observation(seat)`` in positions (every card field names a deck
         position): what the host sends to ``seat``. A seat's own equipment the host
-        cannot see has its positions with ``quality``/``uses_left`` None."""
+        cannot see has its positions with ``quality``/``uses_left`` None. Ask between
+        steps (after :meth:`due`'s openings and :meth:`resume`): a pair drawn face up
+        is read only once opened (:class:`HiddenCard` before)."""
         return self.state.observation(seat)
 
     def card_observation(self, seat: int | None = None) -> dict[str, Any]:

@@ -18,7 +18,11 @@ Tokens. The engine moves *tokens* around and reads a token's rank only where the
 use it, through ``state._ranks[token]``: a trusted game's tokens are card ids and
 ``_ranks`` is :data:`~jupai_net.cards.RANKS` (a plain tuple); a dealer-blind table's
 host runs the same code on deck positions with a table that raises for a position not
-opened yet (:mod:`jupai_net.blind_game`, specs/fairness.md B.15.3).
+opened yet (:mod:`jupai_net.blind_game`, specs/fairness.md B.16). Its
+``BlindGameState`` overrides ``_new_equipment``, ``_flip_round``, ``_legal_form``,
+``_player_view``, ``legal_actions``, ``apply`` and ``to_move``: keep these hooks (and
+every rank read going through ``_ranks`` or an equipment's ``m``/``w``/``uses_left``)
+when changing the engine; tests/test_blind_game.py checks both engines agree.
 """
 
 from __future__ import annotations

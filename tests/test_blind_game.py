@@ -226,6 +226,26 @@ def _host_blind(table: Table) -> None:
         assert host.card_observation(b) == trusted.observation(b)
 
 
+def _coalition_blind(table: Table) -> None:
+    """The host and every seat but one, pooling their tables, hold no card of that seat
+    that is not public (its own hand, equipment and face-down draws stay its own)."""
+    state = table.host.state
+    for s, game in enumerate(table.seats):
+        if s in table.bots:
+            continue
+        pooled = set(table.host.table.known())
+        for t, other in enumerate(table.seats):
+            if t != s:
+                pooled |= other.table.known()
+        assert not pooled & (state.seen[s] - state.public)
+        assert state.seen[s] - state.public <= game.table.known()
+
+
+def _blind_step(table: Table) -> None:
+    _host_blind(table)
+    _coalition_blind(table)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(k=st.integers(0, 39), seed=st.integers(0, 2**32 - 1), bots=st.sets(st.integers(0, 5), max_size=3))
 def test_host_never_reads_a_hidden_card(k, seed, bots):
@@ -233,11 +253,12 @@ def test_host_never_reads_a_hidden_card(k, seed, bots):
     engine never reads a card that was not made public or dealt to one of its bots —
     its table raises HiddenCard on any other read, and nothing was raised — and after
     every step what its table holds is exactly the public cards plus its bots' cards,
-    the trusted host's ``known_cards``."""
+    the trusted host's ``known_cards``. And the host with every seat but one, pooling
+    their tables, never holds a card of that seat before it is public."""
     rules = _rules(k)
     table = Table(rules, seed, frozenset(b for b in bots if b < rules.players))
-    play(table, check_each_step=_host_blind)
-    _host_blind(table)
+    play(table, choose=_eager if seed % 2 else None, check_each_step=_blind_step)
+    _blind_step(table)
     _same_end(table)
 
 
@@ -380,3 +401,39 @@ def test_bot_moves_on_positions(name):
 
     play(table, choose=choose)
     _same_end(table)
+
+
+def test_honest_seats_reject_what_a_hostile_host_relays():
+    """Attacker first: a host (colluding with the seat to move) relays a claim that is
+    not legal, or an observation naming a card the seat was not shown. Every honest
+    seat's client runs the same checks on its own engine and refuses it, naming the
+    seat; it never fills in a card it was not shown."""
+    table = _start(RuleSet(players=4), 23)
+    assert table.trusted.round_kind in ("attack", "defense")
+    trusted = table.trusted
+    seat = trusted.to_move
+    honest = [g for g in table.seats if g.viewer != seat]
+    victim = honest[0].viewer
+    stolen = table.host.state.seats[victim].hand[0]
+    kind = {"attack": A.ATTACK, "defense": A.DEFENSE, "discard": A.DISCARD}.get(trusted.round_kind, A.ATTACK)
+    target = next(t for t in range(4) if t != seat and t != victim)
+    for game in honest:  # a card of another seat's hand played by the seat to move
+        with pytest.raises(IllegalAction, match=rf"seat {seat} claims deck position {stolen}"):
+            game.openings_for(Action(kind, target, (stolen,)), seat)
+        with pytest.raises(IllegalAction, match=rf"seat {seat}"):
+            game.apply(Action(kind, target, (stolen,)), seat)
+    # a contest: the target answers with the card the actor has just played (public,
+    # but not the target's)
+    play_card = next(a for a in trusted.legal_actions() if a.cards and a.kind in (A.ATTACK, A.DEFENSE))
+    table.step(play_card)
+    answerer = trusted.to_move
+    assert answerer == play_card.target
+    shown = table.where[play_card.cards[0]]
+    for game in table.seats:
+        with pytest.raises(IllegalAction, match=rf"seat {answerer} claims deck position {shown}, which it does not hold"):
+            game.openings_for(Action(A.ANSWER, None, (shown,)), answerer)
+    # an observation for the victim that names another seat's hidden card
+    obs = table.host.observation(victim)
+    forged = {**obs, "hand": [*obs["hand"], table.host.state.seats[target].hand[0]]}
+    with pytest.raises(HiddenCard):
+        fill_observation(forged, table.seats[victim].table)
