@@ -67,13 +67,15 @@ class CardTable:
     matches no identity value: the legal list is then exact for every known card.
     """
 
-    __slots__ = ("_cards", "_ranks", "_where", "lenient")
+    __slots__ = ("_cards", "_ranks", "_where", "lenient", "masking")
 
     def __init__(self, cards: Mapping[int, int] | None = None, *, size: int = DECK_SIZE):
         self._cards: list[int | None] = [None] * size
         self._ranks: list[int | None] = [None] * size
         self._where: dict[int, int] = {}
         self.lenient = False
+        #: set while an observation is built: equipment not open here shows no quality/uses
+        self.masking = False
         for q, c in (cards or {}).items():
             self.reveal(q, c)
 
@@ -156,8 +158,11 @@ class BlindEquipment:
         return self._table[self.weapon]
 
     @property
-    def quality(self) -> str:
-        """'simple', 'fine' or 'advanced' from the mass rank."""
+    def quality(self) -> str | None:
+        """'simple', 'fine' or 'advanced' from the mass rank (None while an observation
+        is built and the mass is not open here)."""
+        if self._table.masking and self.mass not in self._table:
+            return None
         return _QUALITY[self.m]
 
     @property
@@ -171,8 +176,11 @@ class BlindEquipment:
         return self._used
 
     @property
-    def uses_left(self) -> int:
-        """Uses left (needs the mass)."""
+    def uses_left(self) -> int | None:
+        """Uses left (needs the mass; None while an observation is built and the mass
+        is not open here)."""
+        if self._table.masking and self.mass not in self._table:
+            return None
         return _USES[self.m] - self._used
 
     @uses_left.setter
@@ -198,7 +206,9 @@ class BlindGameState(GameState):
     * several cards played at once (the last round) are kept in card-id order once
       open, as the trusted engine keeps them, so both engines log the same events;
     * a seat's own equipment not opened here is shown in observations as its
-      positions with ``quality``/``uses_left`` None (the seat's client fills them in).
+      positions with ``quality``/``uses_left`` None (the seat's client fills them in);
+    * ``to_move`` names the next round's leader while its round card waits, but
+      :meth:`legal_actions` is [] and :meth:`apply` refuses until :meth:`resume`.
     """
 
     _round_due: int | None = None
@@ -242,13 +252,6 @@ class BlindGameState(GameState):
         GameState._flip_round(self, card)
         return self.events[start:]
 
-    @property
-    def to_move(self) -> int | None:  # type: ignore[override]
-        """As the engine's; None also while a round card waits to be opened."""
-        if self._round_due is not None:
-            return None
-        return GameState.to_move.fget(self)  # type: ignore[attr-defined]
-
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """As the engine's :meth:`~jupai_net.engine.GameState.apply`; also
         :class:`IllegalAction` while a round card waits, or when the action names a
@@ -280,17 +283,15 @@ class BlindGameState(GameState):
             return []
         return GameState.legal_actions(self, seat)
 
-    def _player_view(self, t: int, own: bool) -> dict[str, Any]:
-        eq = self.seats[t].equipment
-        if not own or eq is None or eq.mass in self.table:
-            return GameState._player_view(self, t, own)
-        # the seat's own equipment, not open here (the host's view of a human seat)
-        view = GameState._player_view(self, t, False)
-        shown = view["equipment"]
-        view["equipment"] = {**shown, "mass": eq.mass, "weapon": eq.weapon}
-        view["identity"] = self.setup.identities[t]
-        view["identity_value"] = self._values[t]
-        return view
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """As the engine's, in positions; a seat's own equipment not open here shows
+        its positions with ``quality`` and ``uses_left`` None (B.16.5)."""
+        table = self.table
+        table.masking = True
+        try:
+            return GameState.observation(self, seat)
+        finally:
+            table.masking = False
 
     def clone(self) -> "BlindGameState":
         """An independent copy (same table contents, same actions)."""

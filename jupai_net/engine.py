@@ -19,10 +19,11 @@ use it, through ``state._ranks[token]``: a trusted game's tokens are card ids an
 ``_ranks`` is :data:`~jupai_net.cards.RANKS` (a plain tuple); a dealer-blind table's
 host runs the same code on deck positions with a table that raises for a position not
 opened yet (:mod:`jupai_net.blind_game`, specs/fairness.md B.16). Its
-``BlindGameState`` overrides ``_new_equipment``, ``_flip_round``, ``_legal_form``,
-``_player_view``, ``legal_actions``, ``apply`` and ``to_move``: keep these hooks (and
-every rank read going through ``_ranks`` or an equipment's ``m``/``w``/``uses_left``)
-when changing the engine; tests/test_blind_game.py checks both engines agree.
+``BlindGameState`` overrides ``_new_equipment``, ``_flip_round`` and ``_legal_form``
+(and wraps ``legal_actions``, ``apply``, ``observation``): keep these hooks, every rank
+read going through ``_ranks`` or an equipment's ``m``/``w``/``quality``/``uses_left``,
+and ``_flip_round`` as the last step of an action, when changing the engine;
+tests/test_blind_game.py checks that both engines agree.
 """
 
 from __future__ import annotations
