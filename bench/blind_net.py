@@ -8,6 +8,15 @@ its keys for the deal's openings (:func:`deal_openings`) and opens its own cards
 Measured: wall time from "start" to the moment every seat has opened its first hand
 (median over ``--samples`` deals per table size), for 2, 4 and 6 seats.
 Run: ``python bench/blind_net.py [--samples N]``. Prints the load average.
+
+``--wire`` measures the real thing instead: a :class:`~jupai_net.host.server.HostServer`
+(the game protocol over TCP+TLS on 127.0.0.1) and one OS process per seat running the
+real client session (``run_session``: its witness, its ``BlindLedger``, its
+participant), dealer-blind against trusted in the same run, interleaved: wall time at
+the host from the game's ``start`` to the moment every seat can open its first hand
+(blind: the last key of the deal's openings relayed; trusted: the ``deal`` statement
+sent, after the seed commit–reveal), median per table size; then ``jupai verify`` of a
+seat's transcript of a blind 4-seat game (the deal, the seeds and the audit).
 """
 
 from __future__ import annotations
@@ -163,16 +172,117 @@ def _one_deal(players: int, conns: list[socket.socket]) -> float:
     return time.perf_counter() - t0
 
 
+# --------------------------------------------------------------------------- the real protocol (--wire)
+
+
+def wire_client(port: int, fingerprint: str, transcript: str) -> None:
+    """One seat: the real client session, a bot player, pinned to the host's certificate."""
+    import trio
+
+    from jupai_net.client.bot import BotPlayer
+    from jupai_net.client.session import run_session
+
+    def pin(host: str, port: int, seen: str) -> None:
+        if seen != fingerprint:
+            raise ValueError("not the bench host")
+
+    async def run() -> None:
+        await run_session("127.0.0.1", port, name=f"seat{os.getpid() % 10000}", player=BotPlayer("random"),
+                          check_fingerprint=pin, transcript_path=transcript, save_resume=False, reconnect_for=0)
+
+    trio.run(run)
+
+
+def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float, list[str]]:
+    """One game at a fresh host with ``players`` seat processes; returns (seconds from the
+    start to the first hands, the seats' transcript paths)."""
+    import trio
+
+    from jupai_net.host.server import HostConfig, HostServer
+    from jupai_net.host.table import TableConfig
+
+    marks: dict[str, float] = {}
+
+    def observer(tid: int, kind: str, data) -> None:
+        if kind == "start" or (kind == ("blind-dealt" if dealer == "blind" else "deal") and "start" in marks):
+            marks.setdefault(kind, time.perf_counter())
+
+    paths = [os.path.join(workdir, f"{dealer}-{players}-{i}.jupai") for i in range(players)]
+    config = HostConfig(bind="127.0.0.1", port=0, games=1, table=TableConfig(
+        rules=RuleSet(players=players), dealer=dealer, seed_timeout=120.0, turn_timeout=None, ready_timeout=None))
+
+    async def run() -> None:
+        server = HostServer(config, identity, observer=observer)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(server.serve)
+            procs = [await nursery.start(trio.run_process, [sys.executable, __file__, "--wire-client", str(server.port),
+                                                             identity.fingerprint, path])
+                     for path in paths]
+            with trio.fail_after(300):
+                await server.done.wait()
+                for p in procs:
+                    await p.wait()
+            nursery.cancel_scope.cancel()
+
+    trio.run(run)
+    done = marks["blind-dealt" if dealer == "blind" else "deal"]
+    return done - marks["start"], paths
+
+
+def wire_main(samples: int) -> None:
+    import tempfile
+
+    from jupai_net.fairness import verify_transcript
+    from jupai_net.host.tls import ephemeral_identity
+
+    import logging
+
+    logging.getLogger("jupai").setLevel(logging.ERROR)  # the deal-only blind games end with an abandon warning
+    identity = ephemeral_identity()
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}   cores: {os.cpu_count()}")
+    with tempfile.TemporaryDirectory() as workdir:
+        blind_paths: list[str] = []
+        for players in (2, 4, 6):
+            times: dict[str, list[float]] = {"blind": [], "trusted": []}
+            for _ in range(samples):  # interleaved: one blind game, one trusted game
+                for dealer in ("blind", "trusted"):
+                    t, paths = wire_game(players, dealer, identity, workdir)
+                    times[dealer].append(t)
+                    if dealer == "blind" and players == 4:
+                        blind_paths = paths
+            b, tr = statistics.median(times["blind"]), statistics.median(times["trusted"])
+            print(f"{players} seats, start to first hands over TCP+TLS, real clients: blind median {b * 1000:7.1f} ms"
+                  f" (min {min(times['blind']) * 1000:.1f}, max {max(times['blind']) * 1000:.1f}),"
+                  f" trusted median {tr * 1000:6.1f} ms, ratio {b / tr:4.1f}x")
+        data = open(blind_paths[0], "rb").read()
+        walls, cpus = [], []
+        for _ in range(max(3, samples)):
+            w0, c0 = time.perf_counter(), time.process_time()
+            verdict = verify_transcript(data)
+            walls.append(time.perf_counter() - w0)
+            cpus.append(time.process_time() - c0)
+        print(f"verify a seat's transcript of a blind 4-seat deal ({len(data)} bytes; {verdict.status}: deal, seeds, audit):"
+              f" median {statistics.median(walls) * 1000:.1f} ms wall, {statistics.median(cpus) * 1000:.1f} ms CPU")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "--client":
         client(int(argv[1]), int(argv[2]), int(argv[3]))
         return 0
+    if argv and argv[0] == "--wire-client":
+        wire_client(int(argv[1]), argv[2], argv[3])
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=5, help="deals per table size (default 5)")
+    ap.add_argument("--wire", action="store_true", help="the real host and client sessions over TCP+TLS, blind against trusted")
     args = ap.parse_args(argv)
     if args.samples < 1:
         ap.error("--samples must be at least 1")
+    if args.wire:
+        wire_main(args.samples)
+        return 0
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}   cores: {os.cpu_count()}")
     for players in (2, 4, 6):
         times = host_run(players, args.samples)

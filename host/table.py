@@ -245,7 +245,8 @@ class Table:
     ``rng``: randomness for bots and default actions (default: seeded from
     :mod:`secrets`). ``observer(kind, data)``: called with public information for the
     host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size, ``free`` =
-    seats a newcomer may take: empty or a stand-in's), ``start``, ``deal``, ``step``,
+    seats a newcomer may take: empty or a stand-in's), ``start``, ``deal``,
+    ``blind-dealt`` (a dealer-blind deal is complete: every seat can open its hand), ``step``,
     ``notice``, ``chat``, ``end``, ``abandon``, ``series``; see specs/host.md § Host screen).
 
     The games form a **series** (specs/host.md § 3a, specs/rules.md § 15): ``games`` is
@@ -921,6 +922,7 @@ class Table:
         table stops here, every participant reveals its seed, and each seat audits the
         deal (B.10)."""
         log.info("table %d: dealer-blind deal done; play on deck positions is not built yet", self.table_id)
+        self._observe("blind-dealt")
         self._abandon("the dealer-blind deal is done and checked, but dealer-blind play is not built yet (issue 9)", now)
 
     def _blind_owing_text(self) -> str:
