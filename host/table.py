@@ -900,6 +900,11 @@ class Table:
         try:
             out = blind.receive(seat, msg.msg)
         except BlindError as exc:
+            if exc.culprit != seat:  # e.g. a bot's card opens to no card: a wrong pass, the audit names who
+                log.warning("table %d: the dealer-blind deal failed: %s", self.table_id, exc.reason)
+                if self.phase != AUDITING:
+                    self._abandon(f"the dealer-blind deal failed ({exc.reason}); the audit names who", now)
+                return
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
             log.warning("table %d: seat %d sent a wrong dealer-blind message: %s", self.table_id, seat, exc.reason)

@@ -188,16 +188,22 @@ class CutDuringDeal(BotPlayer):
                 self.proxy.cut()
 
 
-@pytest.mark.parametrize("at", [3, 9])
-async def test_a_seat_that_loses_its_connection_mid_deal_comes_back_and_opens_its_hand(at, tmp_path, monkeypatch):
+async def blind_host_behind_a_proxy(nursery, players: int):
+    """A dealer-blind host (one bot seat) and a proxy to it whose connections a test can cut."""
     from .test_net_support import Proxy
 
+    server = await start_host(nursery, host_config(players, bots=1, dealer="blind", seed_timeout=10.0))
+    proxy = Proxy(server.port)
+    await nursery.start(proxy.serve)
+    return server, proxy
+
+
+@pytest.mark.parametrize("at", [3, 9])
+async def test_a_seat_that_loses_its_connection_mid_deal_comes_back_and_opens_its_hand(at, tmp_path, monkeypatch):
     monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
     results = {}
     async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(3, bots=1, dealer="blind", seed_timeout=10.0))
-        proxy = Proxy(server.port)
-        await nursery.start(proxy.serve)
+        server, proxy = await blind_host_behind_a_proxy(nursery, 3)
         cutter = CutDuringDeal(proxy, at, seed=1)
 
         async def via_proxy():
@@ -228,14 +234,9 @@ async def test_a_new_process_takes_a_blind_seat_back_with_its_saved_participant(
     finishes the deal: its hand opens to it, and its hello still is its own."""
     from jupai_net.client.resume import ResumeState
 
-    from .test_net_support import Proxy
-
     monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
-    results = {}
     async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(2, bots=1, dealer="blind", seed_timeout=10.0))
-        proxy = Proxy(server.port)
-        await nursery.start(proxy.serve)
+        server, proxy = await blind_host_behind_a_proxy(nursery, 2)
         with trio.fail_after(20):
             gone = await run_session("127.0.0.1", proxy.port, name="Ann", player=CutDuringDeal(proxy, 4, seed=1),
                                      check_fingerprint=pin, reconnect_for=0)

@@ -548,3 +548,30 @@ def test_repr_shows_state():
     c, _ = pair("game")
     assert repr(c) == "<ClientConnection state=GAME our_seq=1 their_seq=2>"
     assert repr(NEED_DATA) == "NEED_DATA" and repr(EOF) == "EOF"
+
+
+def test_a_blind_message_needs_version_4_on_both_sides_and_start_names_the_dealer():
+    from jupai_net.protocol import Blind
+
+    msg = Blind(GAME_ID, b"\x92\xc4\x01\x00\xc4\x40" + b"\x00" * 64)
+    # a version-3 connection: the client does not send it, the host refuses it
+    c, h = ClientConnection(), HostConnection()
+    deliver(c, h, Hello("Ann", version=3, min_version=1))
+    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=3))
+    deliver(h, c, Start(GAME_ID, RULES))
+    with pytest.raises(LocalProtocolError, match="unexpected-message.*version 4"):
+        c.send(msg)
+    h.receive_data(encode_frame(msg.to_wire(seq=c.our_seq)))
+    with pytest.raises(RemoteProtocolError, match="unexpected-message.*version 4"):
+        h.next_event()
+    # version 4: carried; a trusted start leaves the dealer key out (a valid version-3 start)
+    c, h = ClientConnection(), HostConnection()
+    deliver(c, h, Hello("Ann"))
+    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=4))
+    assert "dealer" not in Start(GAME_ID, RULES).to_wire(seq=0)
+    assert deliver(h, c, Start(GAME_ID, RULES, "blind")).dealer == "blind"
+    assert deliver(c, h, msg) == msg
+    with pytest.raises(FieldError, match="dealer"):
+        Start(GAME_ID, RULES, "psychic")
+    with pytest.raises(FieldError, match="msg"):
+        Blind(GAME_ID, b"")

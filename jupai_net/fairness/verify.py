@@ -641,7 +641,9 @@ class GameChecker:
         last, n = self.last_kind, len(self.statements) - 1
         ledger = self.ledger
         missing = [p for p in ledger.participants if p not in ledger.seeds]
-        if last in (END, ABANDON) and not missing:
+        from .blind_ledger import DEALT
+
+        if last in (END, ABANDON) and not missing and ledger.phase == DEALT:
             try:
                 ledger.audit()
             except BlindError as e:
@@ -651,6 +653,8 @@ class GameChecker:
         if last == ABANDON:
             n = self.index_of[ABANDON]  # (the seeds' blind statements follow it)
             why = self.statements[n]["reason"] or "no reason given"
+            if ledger.phase != DEALT:
+                return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game during the deal, at '{ledger.phase}' ({why}); no card was opened", message=n, kind=ABANDON)
             if missing:
                 from .blind import participant_name
 
