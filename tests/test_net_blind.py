@@ -250,3 +250,51 @@ async def test_a_new_process_takes_a_blind_seat_back_with_its_saved_participant(
     table = server.tables[0]
     assert back.seat == gone.seat and set(back.view.blind_cards) == own_positions(table.rules, back.seat)
     assert back.verdict.status == UNVERIFIED and "audit of the deal checks out" in back.verdict.reason, back.verdict
+
+
+# --------------------------------------------------------------------------- a hostile or silent seat
+
+
+def seat_actor(misbehave):
+    """A ``BlindActor`` for the clients' sessions whose ``react`` goes through
+    ``misbehave(actor, ledger, messages)`` (the host keeps the honest one)."""
+    from jupai_net.fairness.blind_actor import BlindActor
+
+    class Seat(BlindActor):
+        def react(self, ledger):
+            return misbehave(self, ledger, super().react(ledger))
+
+    return Seat
+
+
+def _seat1_withholds_its_keys(actor, ledger, out):
+    kept = [m for m in out if _kind(m) != ("keys", 1)]
+    if 1 in actor.people and len(kept) < len(out):
+        actor.people[1].resync(actor.people[1]._n - (len(out) - len(kept)))  # never signed, never numbered
+    return kept
+
+
+def _seat0_copies_a_card(actor, ledger, out):
+    from jupai_net.fairness.blind_ledger import SHUFFLE
+
+    if [_kind(m) for m in out] != [("shuffle", 0)]:
+        return out
+    me = actor.people[0]
+    me.resync(me._n - 1)
+    deck = me.secrets.shuffle(ledger.deck)
+    return [me._send(SHUFFLE, deck=[deck[0]] + deck[:-1], proof=None)]  # a card twice, one dropped
+
+
+@pytest.mark.parametrize("misbehave, culprit, why", [
+    (_seat1_withholds_its_keys, 1, "dealer-blind deal: nothing in time from"),
+    (_seat0_copies_a_card, 0, "sent a wrong dealer-blind message"),
+])
+async def test_a_seat_that_withholds_a_key_or_cheats_in_its_pass_is_named_by_the_host(misbehave, culprit, why, tmp_path,
+                                                                                   monkeypatch):
+    monkeypatch.setattr("jupai_net.fairness.blind_actor.BlindActor", seat_actor(misbehave))
+    server, results = await blind_table(3, 1, tmp_path, seed_timeout=1.5)
+    for r in results.values():
+        assert r.view.result is not None and why in r.view.result["reason"], r.view.result
+        assert f"(seat {culprit})" in r.view.result["reason"]
+        assert r.verdict.status == UNVERIFIED and "dealer-blind" in r.verdict.reason, r.verdict
+        assert not set(r.view.blind_cards) - own_positions(server.tables[0].rules, r.seat)  # never another's card

@@ -270,6 +270,13 @@ class BlindLedger:
         """The current deck: after the last pass received (the final locked deck once dealt)."""
         return self.decks[-1]
 
+    def stop(self, reason: str) -> None:
+        """The game was abandoned (``reason``): stop the deal as a failure does (only
+        ``seed`` messages from now on, and a seed may skip the numbers of messages the
+        relay refused before it, B.9). Nothing changes if the deal has already failed."""
+        if self.failure is None:
+            self.failure = BlindError(f"the game was abandoned ({reason})")
+
     def next_number(self, pid: int) -> int:
         """The sequence number the next message of participant ``pid`` must carry."""
         return self._n[pid]

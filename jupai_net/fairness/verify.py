@@ -548,6 +548,8 @@ class GameChecker:
     def _on_abandon(self, i: int, st: Statement) -> None:
         if st["host_seed"] is not None:
             self._host_seed(i, st)
+        if self.ledger is not None:  # the seeds follow; the host may have refused messages before them (B.9)
+            self.ledger.stop(st["reason"])
 
     def _host_seed(self, i: int, st: Statement) -> None:
         try:
