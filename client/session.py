@@ -1130,9 +1130,10 @@ class _Session:
             log.error("fairness check failed: %r", exc.verdict.reason)
             self.verdict = exc.verdict
             culprit = exc.verdict.details.get("culprit")
-            who = "the host broke the fairness protocol" if culprit in (None, "the host") else \
-                f"{culprit} broke the dealer-blind protocol"
-            self.note("fairness", f"{who}: {exc.verdict.reason}", change="verdict")
+            if isinstance(culprit, str) and culprit.startswith("seat "):  # a dealer-blind participant, not the host
+                self.note("blind-seat", exc.verdict.reason, change="verdict", args={"seat": culprit[5:]})
+            else:
+                self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
             self.update("verdict", verdict=exc.verdict)
             raise _Over("error", ("tampered", exc.verdict.reason)) from None
         kind = st.kind

@@ -67,6 +67,11 @@ async def test_a_blind_deal_over_tls_every_seat_opens_exactly_its_own_hand(tmp_p
         assert r.verdict.details["scheme"] == "dealer-blind"
         offline = verify_transcript(r.transcript_path.read_bytes())
         assert offline.status == UNVERIFIED and "audit of the deal checks out" in offline.reason
+        # the verdict in the player's language: the catalog's English is the verifier's reason
+        from jupai_net.messages import t
+
+        assert t(r.verdict.reason_key, "en", **r.verdict.reason_args) == r.verdict.reason
+        assert t(r.verdict.reason_key, "zh", **r.verdict.reason_args).startswith("庄家盲发")
     assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
     # through the command a user types: the verdict names the scheme
     import subprocess
@@ -298,3 +303,14 @@ async def test_a_seat_that_withholds_a_key_or_cheats_in_its_pass_is_named_by_the
         assert f"(seat {culprit})" in r.view.result["reason"]
         assert r.verdict.status == UNVERIFIED and "dealer-blind" in r.verdict.reason, r.verdict
         assert not set(r.view.blind_cards) - own_positions(server.tables[0].rules, r.seat)  # never another's card
+
+
+def test_the_culprit_seat_and_the_scheme_are_said_in_both_languages():
+    from jupai_net.client.session import NoticeLine
+    from jupai_net.client.status_words import notice_text
+
+    line = NoticeLine("blind-seat", "a wrong key", 0.0, False, {"seat": "2"})
+    assert notice_text(line, "en") == "seat 2 broke the dealer-blind protocol: a wrong key"
+    assert notice_text(line, "zh") == "2号位违反了庄家盲发协议：a wrong key"
+    scheme = NoticeLine("dealer-blind", "dealer-blind: the host cannot see your cards", 0.0, False, None)
+    assert notice_text(scheme, "zh") == "庄家盲发：主机看不到你的牌"

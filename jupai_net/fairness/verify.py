@@ -656,13 +656,15 @@ class GameChecker:
             n = self.index_of[ABANDON]  # (the seeds' blind statements follow it)
             why = self.statements[n]["reason"] or "no reason given"
             if ledger.phase != DEALT:
-                return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game during the deal, at '{ledger.phase}' ({why}); no card was opened", message=n, kind=ABANDON)
+                return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game during the deal, at '{ledger.phase}' ({why}); no card was opened", message=n, kind=ABANDON,
+                                   key="verdict.reason.blind_mid_deal", args={"phase": ledger.phase, "why": why})
             if missing:
                 from .blind import participant_name
 
                 names = ", ".join(participant_name(p) for p in missing)
                 return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the deal cannot be audited: no seed from {names}", message=n, kind=ABANDON)
-            return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the host never saw a card it did not hold, and the audit of the deal checks out: every shuffle and re-lock is the one its participant's seed gives", message=n, kind=ABANDON)
+            return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the host never saw a card it did not hold, and the audit of the deal checks out: every shuffle and re-lock is the one its participant's seed gives", message=n, kind=ABANDON,
+                               key="verdict.reason.blind_audited", args={"why": why})
         stop = f"the transcript stops after statement #{n} ({last})"
         if left is not None:
             return self._final(UNVERIFIED, f"dealer-blind: {stop}: this seat left the game before the end ({left}); every statement received until then checked out", message=n, kind=last)

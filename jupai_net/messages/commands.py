@@ -416,6 +416,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.abandon_no_seed": ("the host abandoned the game after the player seeds were revealed, when it alone "
                                        "could know the deck, and did not reveal its seed ({why})",
                                        "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌——且没有公开它的种子（{why}）"),
+    "verdict.reason.blind_audited": ("dealer-blind: the host abandoned the game ({why}); the host never saw a card it "
+                                     "did not hold, and the audit of the deal checks out: every shuffle and re-lock is "
+                                     "the one its participant's seed gives",
+                                     "庄家盲发：主机放弃了对局（{why}）；主机从未看到不属于它的牌，发牌审计核对无误："
+                                     "每一次洗牌和重新加锁都与其参与者的种子一致"),
+    "verdict.reason.blind_mid_deal": ("dealer-blind: the host abandoned the game during the deal, at '{phase}' ({why}); "
+                                      "no card was opened",
+                                      "庄家盲发：主机在发牌过程中（{phase} 阶段）放弃了对局（{why}）；没有打开任何牌"),
     "verdict.reason.abandon_checked": ("the host abandoned the game after the player seeds were revealed, when it alone "
                                        "could know the deck ({why}); the deal and the play up to then check out",
                                        "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌（{why}）；"
