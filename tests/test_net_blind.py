@@ -314,3 +314,32 @@ def test_the_culprit_seat_and_the_scheme_are_said_in_both_languages():
     assert notice_text(line, "zh") == "2号位违反了庄家盲发协议：a wrong key"
     scheme = NoticeLine("dealer-blind", "dealer-blind: the host cannot see your cards", 0.0, False, None)
     assert notice_text(scheme, "zh") == "庄家盲发：主机看不到你的牌"
+
+
+async def test_a_spectator_of_a_blind_deal_sees_no_hand_and_audits_the_deal(tmp_path):
+    """A spectator gets the public stream (every blind message) and audits the deal."""
+    from jupai_net.client.session import PlayerBase
+
+    config = host_config(2, bots=1, dealer="blind", seed_timeout=10.0)
+    results = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+
+        async def watch():
+            results["watch"] = await run_session("127.0.0.1", server.port, name="Eve", player=PlayerBase(),
+                                                 check_fingerprint=pin, watch=True, save_resume=False,
+                                                 transcript_path=tmp_path / "watch.jupai")
+
+        nursery.start_soon(watch)
+        while not server.tables[0].spectators:
+            await trio.sleep(0.01)
+        with trio.fail_after(30):
+            results["seat"] = await run_session("127.0.0.1", server.port, name="Ann", player=BotPlayer("random", seed=1),
+                                                check_fingerprint=pin, save_resume=False)
+        with trio.fail_after(10):
+            while "watch" not in results:
+                await trio.sleep(0.01)
+        nursery.cancel_scope.cancel()
+    w = results["watch"]
+    assert w.view.dealer == "blind" and w.view.blind_cards == {}
+    assert w.verdict.status == UNVERIFIED and "audit of the deal checks out" in w.verdict.reason, w.verdict
