@@ -3,7 +3,13 @@ game, ``observation(seat)`` + ``legal_actions(seat)`` + ``apply`` — as games p
 and µs per move, on one core, for this checkout's engine and a base git revision's
 engine side by side.
 
-Run: ``python bench/engine.py [--base REV] [--games N] [--runs K] [--players P]``.
+Run: ``python bench/engine.py [--base REV] [--games N] [--runs K] [--players P]
+[--viewers mover|all]``.
+
+``--viewers mover`` (the default; issue 10's figure) asks the observation of the seat
+to move only, as a bot does; ``--viewers all`` asks it for every seat and the
+spectator at every move, as the host does (it sends every seat and the spectators
+their view after each action), the mover's once (it is the bot's).
 
 The base engine is the ``jupai_net`` package of ``--base`` (default ``HEAD``), taken
 with ``git archive`` into a temporary directory and imported there under the name
@@ -58,8 +64,9 @@ class Engine:
             out.append((rules, deck, self.setup.draw_setup(rules, rng), seed))
         return out
 
-    def run(self, games: list[tuple]) -> tuple[float, int]:
-        """Play ``games`` in the full loop; returns (process CPU seconds, moves)."""
+    def run(self, games: list[tuple], every_viewer: bool) -> tuple[float, int]:
+        """Play ``games`` in the full loop; returns (process CPU seconds, moves).
+        ``every_viewer``: observe every seat and the spectator at every move."""
         new, bot = self.engine.GameState.new, self.bots.random_bot
         moves = 0
         clock = time.process_time
@@ -67,13 +74,18 @@ class Engine:
         for rules, deck, setup, seed in games:
             rng = random.Random(seed)
             state = new(rules, deck, setup)
+            observe = state.observation
+            others = range(-1, rules.players) if every_viewer else ()
             while not state.is_over:
                 seat = state.to_move
-                state.apply(bot(state.observation(seat), state.legal_actions(seat), rng))
+                for viewer in others:  # the spectator and the other seats
+                    if viewer != seat:
+                        observe(None if viewer < 0 else viewer)
+                state.apply(bot(observe(seat), state.legal_actions(seat), rng))
                 moves += 1
         return clock() - t0, moves
 
-    def split(self, games: list[tuple]) -> dict[str, float]:
+    def split(self, games: list[tuple], every_viewer: bool) -> dict[str, float]:
         """µs per move spent in observation, legal_actions and apply."""
         new, bot = self.engine.GameState.new, self.bots.random_bot
         clock = time.thread_time  # CPU time: a loaded machine's waits are not counted
@@ -82,9 +94,13 @@ class Engine:
         for rules, deck, setup, seed in games:
             rng = random.Random(seed)
             state = new(rules, deck, setup)
+            others = range(-1, rules.players) if every_viewer else ()
             while not state.is_over:
                 seat = state.to_move
                 t0 = clock()
+                for viewer in others:
+                    if viewer != seat:
+                        state.observation(None if viewer < 0 else viewer)
                 obs = state.observation(seat)
                 t1 = clock()
                 legal = state.legal_actions(seat)
@@ -117,6 +133,8 @@ def main() -> None:
     p.add_argument("--games", type=int, default=300, help="games per timed run (default 300)")
     p.add_argument("--runs", type=int, default=7, help="timed runs per engine (default 7)")
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--viewers", choices=("mover", "all"), default="mover",
+                   help="observe the seat to move only (default), or every seat and the spectator too")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         load_base(args.base, tmp)
@@ -126,24 +144,26 @@ def main() -> None:
                                text=True).stdout.strip()
         engines = [Engine(f"base {rev}", "jupai_base"),
                    Engine("this checkout" + (" (uncommitted changes)" if dirty else ""), "jupai_net")]
+        every = args.viewers == "all"
         seeds = range(1, args.games + 1)
         games = [e.games(args.players, seeds) for e in engines]
         load_before = os.getloadavg()
         for e, g in zip(engines, games):  # warm-up, and the same number of moves
-            e.run(g[:20])
+            e.run(g[:20], every)
         rates: list[list[float]] = [[], []]
         per_move: list[list[float]] = [[], []]
         moves_seen = set()
         for r in range(args.runs):
             order = (0, 1) if r % 2 == 0 else (1, 0)
             for k in order:
-                cpu, moves = engines[k].run(games[k])
+                cpu, moves = engines[k].run(games[k], every)
                 moves_seen.add(moves)
                 rates[k].append(args.games / cpu)
                 per_move[k].append(cpu / moves * 1e6)
-        splits = [e.split(g[: max(20, args.games // 3)]) for e, g in zip(engines, games)]
+        splits = [e.split(g[: max(20, args.games // 3)], every) for e, g in zip(engines, games)]
         load_after = os.getloadavg()
-    print(f"engine full loop: {args.players} players, random bots, observation + legal_actions + apply per move")
+    viewers = "every seat's and the spectator's observation" if every else "the mover's observation"
+    print(f"engine full loop: {args.players} players, random bots, {viewers} + legal_actions + apply per move")
     print(f"{args.runs} interleaved runs per engine of {args.games} games "
           f"({min(moves_seen):,} moves per run{'' if len(moves_seen) == 1 else ', MOVES DIFFER'}), process CPU time")
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "

@@ -250,6 +250,7 @@ class BlindGameState(GameState):
         start = len(self.events)
         self._round_due = None
         GameState._flip_round(self, card)
+        self._forget_views()
         return self.events[start:]
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
@@ -373,6 +374,7 @@ class BlindGame:
             self.state.public.add(position)  # known to all from now on, even if a claim fails
         else:
             self.opened_private[to].add(position)
+        self.state._forget_views()  # an opened card can change what an observation shows
 
     def resume(self) -> list[Event]:
         """The events of a round whose card was waiting (:meth:`BlindGameState.resume`)."""

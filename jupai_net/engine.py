@@ -29,7 +29,6 @@ tests/test_blind_game.py checks that both engines agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -160,6 +159,12 @@ _PLAY: dict[tuple[str, int | None, bool], list[Action]] = {
 _PLAY_BOTH: dict[tuple[str, int | None], list[tuple[Action, Action]]] = {
     (kind, t): list(zip(_PLAY[kind, t, False], _PLAY[kind, t, True]))
     for kind, t, w in _PLAY if not w}
+#: per kind, weapon, table size n and seat: the _PLAY (or, weapon "both", _PLAY_BOTH)
+#: rows of the seat's opponents in seat order, so a round's plays are one comprehension
+_AT_OPPONENTS: dict[tuple[str, bool | str, int, int], tuple[list[Any], ...]] = {
+    (kind, w, n, seat): tuple(_PLAY[kind, t, w] if w != "both" else _PLAY_BOTH[kind, t]
+                              for t in range(n) if t != seat)
+    for kind in (A.ATTACK, A.DEFENSE) for w in (False, True, "both") for n in range(2, 7) for seat in range(n)}
 _SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
 _SUPPLY_MORE = [_ACTIONS[A.SUPPLY_RECOVERED, None, c] for c in range(53)]
 _PASS, _REARM, _SUPPLY_EQUIPMENT = Action(A.PASS), Action(A.REARM), Action(A.SUPPLY_EQUIPMENT)
@@ -232,11 +237,19 @@ class GameState:
     seen: list[set[int]] = field(default_factory=list)
     _legal_cache: list[Action] | None = None
     _values: tuple[int, ...] = ()  # identity value per seat
-    # observation parts per seat, rebuilt only after the seat changed (_touch):
-    # (as others see it, as the seat itself sees it); shared, read-only dicts
-    _views: list[list[dict[str, Any] | None]] = field(default_factory=list, repr=False, compare=False)
+    #: seat that must act now (:meth:`_settle_turn` keeps it; read it as ``to_move``)
+    to_move: int | None = field(default=None, init=False)
+    # Observation caches: built when first asked for, dropped when the state changes
+    # (shared, read-only; see observation()). Per seat, its ``players`` entry as the
+    # others see it and as the seat itself sees it (None: rebuild; _touch drops them):
+    _seen_by_others: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
+    _seen_by_self: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
+    #: per viewer (None = spectator), the wire dict of every event so far, in order
+    _wired: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict, repr=False, compare=False)
+    #: the spectator's observation of this version (apply drops it)
+    _frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
-    _pending_wire: tuple[Pending, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    _shown_identities: list[str | None] | None = field(default=None, repr=False, compare=False)
     #: rank by token (module docstring, "Tokens"): RANKS by card id, or a blind table
     _ranks: Sequence[int] = field(default=RANKS, repr=False, compare=False)
 
@@ -287,6 +300,7 @@ class GameState:
             )
         )
         state._start_round()
+        state._settle_turn()
         return state
 
     # ------------------------------------------------------------- properties
@@ -315,15 +329,19 @@ class GameState:
         """Seat whose round action it is (the target may be answering first)."""
         return (self.leader + self.turn_index) % len(self.seats)
 
-    @property
-    def to_move(self) -> int | None:
-        """Seat that must act now: the pending contest's target, else the actor; None when over."""
+    def __post_init__(self) -> None:
+        self._settle_turn()
+
+    def _settle_turn(self) -> None:
+        """Set :attr:`to_move`, the seat that must act now: the pending contest's target,
+        else the actor; None when the game is over. Called whenever the state changes
+        (the end of :meth:`new` and of :meth:`apply`): reading it is then an attribute."""
         if self.over:
-            return None
-        pending = self.pending
-        if pending is not None:
-            return pending.target
-        return (self.leader + self.turn_index) % len(self.seats)
+            self.to_move = None
+        elif self.pending is not None:
+            self.to_move = self.pending.target
+        else:
+            self.to_move = (self.leader + self.turn_index) % len(self.seats)
 
     def card_places(self) -> dict[str, list[int]]:
         """Where every card is: ``{"hand:0": [...], "equipment:0": [...], …, "stock",
@@ -359,7 +377,13 @@ class GameState:
             raise ValueError(f"no seat {seat!r} at a {self.rules.players}-seat table")
 
     def _public_identities(self) -> list[str | None]:
-        return [s_id if seat.identity_shown else None for s_id, seat in zip(self.setup.identities, self.seats)]
+        """Each seat's identity letter if shown, else None (shared, read-only: a reveal
+        makes a new list)."""
+        shown = self._shown_identities
+        if shown is None:
+            shown = self._shown_identities = [
+                s_id if seat.identity_shown else None for s_id, seat in zip(self.setup.identities, self.seats)]
+        return shown
 
     def _identity_value(self, seat: int) -> int:
         return self._values[seat]
@@ -382,19 +406,23 @@ class GameState:
         return (self.rules.hidden_identities and self.rules.same_identity == "shared-role"
                 and not self.seats[target].identity_shown)
 
-    def _make_public(self, cards: Sequence[int]) -> None:
-        self.public.update(cards)
-
     def _discard(self, cards: Sequence[int]) -> None:
         self.discard_pile.extend(cards)
         self.public.update(cards)
 
+    def _forget_views(self) -> None:
+        """Drop every observation cache: what a viewer sees changed outside
+        :meth:`apply` (a dealer-blind table opened a card or announced its round:
+        :mod:`jupai_net.blind_game`)."""
+        self._frame = None
+        n = len(self._seen_by_others)
+        self._seen_by_others[:] = self._seen_by_self[:] = [None] * n
+
     def _touch(self, seat: int) -> None:
         """Seat ``seat`` changed (hand, recovered, equipment, identity shown, cards in
-        play): its observation parts are built again when next asked for."""
-        views = self._views
-        if views:
-            views[seat] = [None, None]
+        play): its ``players`` entries are built again when next asked for."""
+        if self._seen_by_others:
+            self._seen_by_others[seat] = self._seen_by_self[seat] = None
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
         s = self.seats[seat]
@@ -426,7 +454,7 @@ class GameState:
         face = "down" if (eq.quality == "advanced" and n_use == 2) else "up"
         if not eq.shown:
             eq.shown = True
-            self._make_public([eq.mass, eq.weapon])
+            self.public.update([eq.mass, eq.weapon])
         eq.uses_left -= 1
         self._touch(seat)
         eq.face_up = False  # after a use the pair lies face-down until its next use (§7)
@@ -436,17 +464,19 @@ class GameState:
             self._lose_equipment(seat)
         return info
 
-    def _reveal_identity(self, *seats: int) -> None:
-        for s in seats:
-            self.seats[s].identity_shown = True
-            self._touch(s)
+    def _reveal_identity(self, seat: int) -> None:
+        st = self.seats[seat]
+        if not st.identity_shown:
+            st.identity_shown = True
+            self._shown_identities = None
+            self._touch(seat)
 
     def _draw_pair(self, seat: int, face_up: bool) -> tuple[int, int]:
         mass, weapon = self.stock.pop(0), self.stock.pop(0)
         self.seats[seat].equipment = self._new_equipment(mass, weapon, face_up)
         self._touch(seat)
         if face_up:
-            self._make_public([mass, weapon])
+            self.public.update([mass, weapon])
         else:
             self.seen[seat].update((mass, weapon))
         return mass, weapon
@@ -471,7 +501,7 @@ class GameState:
         card = self.round_pile.pop(0)
         self.flipped.append(card)
         self.round_card = card
-        self._make_public([card])
+        self.public.update([card])
         self.leader = (self.first_leader + self.round_no - 1) % self.players
         self.turn_index = 0
         self.rearmed = False
@@ -568,11 +598,14 @@ class GameState:
         if not s.hand:
             return [_NO_CARD_ANSWER[w] for w in weapons]
         if len(weapons) == 2:
-            return list(chain.from_iterable(map(_PLAY_BOTH[A.ANSWER, None].__getitem__, s.hand)))
-        return list(map(_PLAY[A.ANSWER, None, weapons[0]].__getitem__, s.hand))
+            pairs = _PLAY_BOTH[A.ANSWER, None]
+            return [a for c in s.hand for a in pairs[c]]
+        row = _PLAY[A.ANSWER, None, weapons[0]]
+        return [row[c] for c in s.hand]
 
     def _round_actions(self) -> list[Action]:
-        seat = self.actor
+        seat = self.to_move  # no contest is pending: the actor
+        assert seat is not None
         s = self.seats[seat]
         hand = s.hand
         if self.supplying is not None:  # supply (a) under way: one recovered card at a time, or stop
@@ -581,11 +614,10 @@ class GameState:
             out.append(_PASS)
             return out
         armed = s.equipment is not None
-        out: list[Action] = [_REARM] if s.equipment is None and self._can_rearm(seat) else []
+        out: list[Action] = [_REARM] if not armed and self._can_rearm(seat) else []
         kind = self.round_kind
         last = self.round_no == self.rules.rounds
         n = len(self.seats)
-        opponents = [t for t in range(n) if t != seat]
         if kind == ROUND_SUPPLY:
             # supply (a) starts with the intent card; its recovered cards follow one
             # action each (§9.3). In the last round it discards the whole hand, and a
@@ -603,6 +635,7 @@ class GameState:
         if not hand:
             out.append(_PASS)
             return out
+        opponents = [t for t in range(n) if t != seat]
         if last:
             plays: list[tuple[int, ...]] = [tuple(hand)]
             if kind == ROUND_ATTACK:
@@ -612,16 +645,12 @@ class GameState:
             else:
                 self._discard_actions(seat, opponents, plays, armed, True, out)
             return out
-        if kind == ROUND_ATTACK:
-            if armed:
-                for t in opponents:
-                    out.extend(chain.from_iterable(map(_PLAY_BOTH[A.ATTACK, t].__getitem__, hand)))
-            else:
-                for t in opponents:
-                    out.extend(map(_PLAY[A.ATTACK, t, False].__getitem__, hand))
+        if kind == ROUND_ATTACK and armed:  # each card with and without the weapon
+            out.extend([a for pairs in _AT_OPPONENTS[A.ATTACK, "both", n, seat] for c in hand for a in pairs[c]])
+        elif kind == ROUND_ATTACK:
+            out.extend([row[c] for row in _AT_OPPONENTS[A.ATTACK, False, n, seat] for c in hand])
         elif kind == ROUND_DEFENSE:
-            for t in opponents:
-                out.extend(map(_PLAY[A.DEFENSE, t, False].__getitem__, hand))
+            out.extend([row[c] for row in _AT_OPPONENTS[A.DEFENSE, False, n, seat] for c in hand])
         else:
             self._discard_actions(seat, opponents, [(c,) for c in hand], armed, False, out)
         return out
@@ -659,7 +688,7 @@ class GameState:
             raise IllegalAction("not an action")
         action = self._legal_form(action)
         start = len(self.events)
-        self._legal_cache = None
+        self._legal_cache = self._frame = None
         self.history.append(action)
         if action.kind == A.ANSWER:
             self._resolve(action)
@@ -667,6 +696,7 @@ class GameState:
             self._rearm()
         else:
             self._act(action)
+        self._settle_turn()
         return self.events[start:]
 
     def _legal_form(self, action: Action) -> Action:
@@ -743,13 +773,15 @@ class GameState:
         return f"{action.kind} with these cards/weapon/target is not legal now"
 
     def _rearm(self) -> None:
-        seat = self.actor
+        seat = self.to_move  # the actor: rearm comes before its round action
+        assert seat is not None
         mass, weapon = self._draw_pair(seat, face_up=False)
         self.rearmed = True
         self.events.append(Event("rearm", {"seat": seat}, {seat: {"equipment": [mass, weapon]}}))
 
     def _act(self, action: Action) -> None:
-        seat = self.actor
+        seat = self.to_move  # no contest is pending: the actor
+        assert seat is not None
         s = self.seats[seat]
         kind = action.kind
         if kind == A.PASS:
@@ -785,7 +817,7 @@ class GameState:
             return
         # attack / defense / discard: the cards are played face-up
         self._remove_from_hand(seat, action.cards)
-        self._make_public(action.cards)
+        self.public.update(action.cards)
         if kind == A.DISCARD and action.target is None:
             self._discard(action.cards)
             self.events.append(Event("discard", {"actor": seat, "target": None, "cards": list(action.cards),
@@ -834,7 +866,7 @@ class GameState:
         assert eq is not None
         i_a, m_d = _intent(cards, self._ranks), eq.m
         success = i_a > m_d
-        self._make_public([eq.mass])  # the target shows its mass for the comparison
+        self.public.update([eq.mass])  # the target shows its mass for the comparison
         self._touch(target)
         equipment = [eq.mass, eq.weapon]
         self._discard(cards)
@@ -861,7 +893,7 @@ class GameState:
         R = self.round_value
         if p.contest != ROUND_DISCARD:  # a discard response is shown and kept
             self._remove_from_hand(d, answer.cards)
-        self._make_public(answer.cards)
+        self.public.update(answer.cards)
         ranks = self._ranks
         i_a = _intent(p.cards, ranks)
         i_d = _intent(answer.cards, ranks)
@@ -939,31 +971,45 @@ class GameState:
         may not see give equal observations. Raises ``ValueError`` for a seat that is not
         at the table (``-1`` must not read the last seat's hand).
 
-        Read-only: for speed the ``log`` entries, the ``players`` entries and
-        ``specials`` are shared with the engine (each built once and replaced, never
-        changed, when the state changes; a deep copy per move costs a third of the
-        engine's throughput), so a caller that wants to change the dict must copy it first.
+        Read-only: the top-level dict and ``hand`` are new on every call; everything
+        else in it (lists, the ``players`` entries, ``log`` entries, ``pending``,
+        ``supply``, ``specials``, ``result``) is shared with the engine and with other
+        observations: each is built once and replaced, never changed, when the state
+        changes (the host observes every seat and the spectator after every action; a
+        deep copy per call would cost more than the rest of a move). A caller that
+        wants to change a part must copy it first.
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.seats)):
             self._check_viewer(seat)
-        views = self._views
-        if not views:
-            views.extend([None, None] for _ in self.seats)
-        players = []
-        for t, view in enumerate(views):
-            own = t == seat
-            entry = view[own]
-            if entry is None:
-                entry = view[own] = self._player_view(t, own)
-            players.append(entry)
+        frame = self._frame
+        if frame is None:
+            frame = self._frame = self._spectator_frame()
+        obs = frame.copy()
+        obs["log"] = self._log(seat)
+        if seat is None:
+            obs["hand"] = []
+            return obs
+        obs["seat"] = seat
+        own = self._seen_by_self[seat] or self._own_entry(seat)
+        players = frame["players"]
+        if own is not players[seat]:
+            players = players.copy()
+            players[seat] = own
+            obs["players"] = players
+        obs["hand"] = list(self.seats[seat].hand)
+        return obs
+
+    def _spectator_frame(self) -> dict[str, Any]:
+        """What every viewer's observation of this version is copied from: the
+        spectator's, without its ``log`` (see :meth:`observation`)."""
+        pending, supplying, rules = self.pending, self.supplying, self.rules
         specials = self._specials
         if specials is None:
             setup = self.setup
             specials = self._specials = {"supply": setup.supply_number, "discard": setup.discard_number,
                                          "coordinator": setup.coordinator_rank, "farmer": setup.farmer_rank}
-        pending, supplying, rules = self.pending, self.supplying, self.rules
         return {
-            "seat": seat,
+            "seat": None,
             "version": len(self.history),
             "round": self.round_no,
             "rounds": rules.rounds,
@@ -973,55 +1019,95 @@ class GameState:
             "leader": self.leader,
             "last_round": self.round_no == rules.rounds,
             "to_move": self.to_move,
-            "pending": self._pending_view(pending) if pending else None,
+            "pending": pending.to_wire() if pending else None,
             "supply": supplying.to_wire() if supplying else None,
             "same_identity": rules.same_identity,
             "specials": specials,
-            "players": players,
-            "hand": list(self.seats[seat].hand) if seat is not None else [],
+            "players": self._public_entries(),
+            "hand": [],
             "stock": len(self.stock),
             "round_pile": len(self.round_pile),
             "discard_pile": list(self.discard_pile),
-            "log": [e.wire(seat) for e in self.events[-LOG_TAIL:]],
+            "log": None,
             "result": {"winner": self.winner, "ranking": list(self.ranking)} if self.over else None,
         }
 
-    def _pending_view(self, pending: Pending) -> dict[str, Any]:
-        """``pending.to_wire()``, built once per contest (shared, read-only)."""
-        cached = self._pending_wire
-        if cached is None or cached[0] is not pending:
-            cached = self._pending_wire = (pending, pending.to_wire())
-        return cached[1]
+    def _log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The last :data:`LOG_TAIL` events as ``viewer`` sees them (a new list of
+        shared wire dicts). Each event is turned into ``viewer``'s wire form at most
+        once, and only if it is in the tail when ``viewer`` looks (else None)."""
+        wired = self._wired.get(viewer)
+        if wired is None:
+            wired = self._wired[viewer] = []
+        events = self.events
+        done, now = len(wired), len(events)
+        if done < now:
+            start = max(done, now - LOG_TAIL)
+            wired.extend([None] * (start - done))  # events never in a tail this viewer saw
+            wired.extend([e.wire(viewer) for e in events[start:]])
+        return wired[-LOG_TAIL:]
 
-    def _player_view(self, t: int, own: bool) -> dict[str, Any]:
-        """Seat ``t``'s entry of ``observation()["players"]``, as the seat itself sees it
-        (``own``) or as everyone else does (identity if shown, public equipment cards)."""
-        st = self.seats[t]
-        visible_id = own or st.identity_shown
+    def _public_entries(self) -> list[dict[str, Any]]:
+        """A new list of every seat's ``players`` entry as the others see it (entries
+        of unchanged seats are reused)."""
+        entries = self._seen_by_others
+        if not entries:
+            entries.extend([None] * len(self.seats))
+            self._seen_by_self.extend([None] * len(self.seats))
+        if None in entries:
+            for t, entry in enumerate(entries):
+                if entry is None:
+                    entries[t] = self._public_entry(t)
+        return entries.copy()
+
+    def _own_entry(self, seat: int) -> dict[str, Any]:
+        """Seat ``seat``'s ``players`` entry as it sees itself (kept until it changes):
+        the public entry itself when that already shows everything. Called once this
+        version's frame is built (so the public entries are up to date)."""
+        st = self.seats[seat]
         eq = st.equipment
-        if eq is None:
-            eq_view = None
-        else:
-            public = self.public
-            show_mass = own or eq.mass in public
-            show_weapon = own or eq.weapon in public
-            eq_view = {
-                "mass": eq.mass if show_mass else None,
-                "weapon": eq.weapon if show_weapon else None,
-                "uses_left": eq.uses_left if show_mass else None,
-                "quality": eq.quality if show_mass else None,
-                "face_up": eq.face_up,
-                "shown": eq.shown,
-            }
+        public = self.public
+        entry = self._seen_by_others[seat]
+        assert entry is not None
+        hides_equipment = eq is not None and not (eq.mass in public and eq.weapon in public)
+        if not st.identity_shown or hides_equipment:
+            entry = entry.copy()
+            entry["identity"] = self.setup.identities[seat]
+            entry["identity_value"] = self._values[seat]
+            if hides_equipment:
+                entry["equipment"] = self._equipment_entry(eq, True)
+        self._seen_by_self[seat] = entry
+        return entry
+
+    def _public_entry(self, t: int) -> dict[str, Any]:
+        """Seat ``t``'s entry of ``observation()["players"]`` as everyone but ``t`` sees
+        it: its identity if shown, its equipment's public cards."""
+        st = self.seats[t]
+        shown = st.identity_shown
+        eq = st.equipment
         return {
             "seat": t,
-            "identity": self.setup.identities[t] if visible_id else None,
-            "identity_value": self._values[t] if visible_id else None,
+            "identity": self.setup.identities[t] if shown else None,
+            "identity_value": self._values[t] if shown else None,
             "hand_count": len(st.hand),
-            "recovered": sorted(st.recovered),
-            "equipment": eq_view,
+            "recovered": sorted(st.recovered) if st.recovered else [],
+            "equipment": None if eq is None else self._equipment_entry(eq, False),
             "rearm_from": None if st.lost_round is None else st.lost_round + 2,
             "cards_left": self.cards_left(t),
+        }
+
+    def _equipment_entry(self, eq: Equipment, own: bool) -> dict[str, Any]:
+        """A ``players`` entry's ``equipment``: as its holder sees it (``own``), or with
+        only the cards shown to everyone (the mass decides uses and quality, §7)."""
+        public = self.public
+        show_mass = own or eq.mass in public
+        return {
+            "mass": eq.mass if show_mass else None,
+            "weapon": eq.weapon if own or eq.weapon in public else None,
+            "uses_left": eq.uses_left if show_mass else None,
+            "quality": eq.quality if show_mass else None,
+            "face_up": eq.face_up,
+            "shown": eq.shown,
         }
 
     # ---------------------------------------------------------- serialisation

@@ -179,23 +179,23 @@ def determinize(obs: dict[str, Any], rules: RuleSet, rng: random.Random) -> Game
         not rules.hidden_identities or letters[me] == "L" or _shown_in_log(obs, me))
     leader = obs["leader"]
     actor = pending["actor"] if pending is not None else obs["to_move"]
-    state = GameState(
-        rules=rules, setup=setup, deck=tuple(CANONICAL_DECK), seats=seats, stock=stock, round_pile=round_pile,
-        discard_pile=list(obs["discard_pile"]), first_leader=(leader - obs["round"] + 1) % P, flipped=flipped,
-        round_no=obs["round"], round_card=obs["round_card"], round_kind=obs["round_type"], round_value=obs["R"],
-        leader=leader, turn_index=(actor - leader) % P, public=public,
-    )
-    state._values = tuple(setup.identity_value(t) for t in range(P))
-    state.seen = [set(s.hand) | ({s.equipment.mass, s.equipment.weapon} if s.equipment else set()) for s in seats]
     supply = obs.get("supply")
+    supplying = None
     if supply is not None:  # supply (a) under way (specs/rules.md § 9.3)
         from .engine import SupplyA
 
-        state.supplying = SupplyA(supply["seat"], tuple(supply["cards"]), supply["v"], list(supply["recovered"]),
-                                  supply["left"])
-    if pending is not None:
-        state.pending = Pending(pending["contest"], pending["actor"], pending["target"], tuple(pending["cards"]),
-                                pending["weapon"])
+        supplying = SupplyA(supply["seat"], tuple(supply["cards"]), supply["v"], list(supply["recovered"]),
+                            supply["left"])
+    contest = None if pending is None else Pending(pending["contest"], pending["actor"], pending["target"],
+                                                   tuple(pending["cards"]), pending["weapon"])
+    state = GameState(  # pending and supplying given here: the state settles who is to move
+        rules=rules, setup=setup, deck=tuple(CANONICAL_DECK), seats=seats, stock=stock, round_pile=round_pile,
+        discard_pile=list(obs["discard_pile"]), first_leader=(leader - obs["round"] + 1) % P, flipped=flipped,
+        round_no=obs["round"], round_card=obs["round_card"], round_kind=obs["round_type"], round_value=obs["R"],
+        leader=leader, turn_index=(actor - leader) % P, public=public, pending=contest, supplying=supplying,
+    )
+    state._values = tuple(setup.identity_value(t) for t in range(P))
+    state.seen = [set(s.hand) | ({s.equipment.mass, s.equipment.weapon} if s.equipment else set()) for s in seats]
     return state
 
 

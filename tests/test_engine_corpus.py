@@ -56,26 +56,41 @@ def test_a_changed_output_is_caught():
 
 
 def test_cached_observation_parts_equal_fresh_ones():
-    """The per-seat observation parts are rebuilt only for seats an action changed: at
-    every step of varied games, every viewer's observation equals one built from empty
-    caches, and equals it again after it (nothing shared was changed)."""
+    """Observation parts are cached (per version, per seat until an action changes the
+    seat, event wire forms per viewer) and shared: whichever viewers ask and when
+    (every one at every step, only some, none for several steps, twice in a row), every
+    observation equals one from a twin state whose caches were never used; and an
+    observation handed out earlier is never changed by later actions."""
+    import copy
     import random
 
     from jupai_net.engine import GameState
     from jupai_net.rules import RuleSet
     from jupai_net.setup import draw_setup
 
-    for k in range(8):
+    for k in range(12):
         spec = engine_corpus.game_spec(k * 7)
         rules = RuleSet(players=spec["players"], **spec["rules"])
         rng = random.Random(k)
         deck = list(range(53))
         rng.shuffle(deck)
         state = GameState.new(rules, deck, draw_setup(rules, rng))
+        viewers = [None, *range(rules.players)]
+        kept: list[tuple[dict, dict]] = []
         while not state.is_over:
-            twin = GameState.new(rules, deck, state.setup)  # the same actions, caches never used
-            for action in state.history:
-                twin.apply(action)
-            for viewer in (None, *range(rules.players)):
-                assert state.observation(viewer) == twin.observation(viewer)
+            if k < 4:
+                asked = viewers  # every viewer at every step (the host)
+            else:
+                asked = [v for v in viewers if rng.random() < 0.3] * rng.choice((1, 1, 2))  # some, sometimes twice
+            if asked:
+                twin = GameState.new(rules, deck, state.setup)  # the same actions, caches never used
+                for action in state.history:
+                    twin.apply(action)
+                for viewer in asked:
+                    obs = state.observation(viewer)
+                    assert obs == twin.observation(viewer)
+                    if rng.random() < 0.05:
+                        kept.append((obs, copy.deepcopy(obs)))
             state.apply(rng.choice(state.legal_actions()))
+        for obs, snapshot in kept:
+            assert obs == snapshot
