@@ -1,4 +1,4 @@
-"""The game on deck positions at a dealer-blind table (issue 9; specs/fairness.md B.15.3).
+"""The game on deck positions at a dealer-blind table (issue 9; specs/fairness.md B.16).
 
 At a blind table nobody holds the deck: a card is known to a participant only once
 its deck position was *opened* to it (B.7). So the host, and every seat's client, run
@@ -49,7 +49,7 @@ _UNKNOWN = -1
 
 class HiddenCard(LookupError):
     """The engine read the card at ``position``, which was not opened to this
-    participant (specs/fairness.md B.15.3): at the host this is a blindness breach or a
+    participant (specs/fairness.md B.16): at the host this is a blindness breach or a
     missing opening, never a card to guess."""
 
     def __init__(self, position: int):
@@ -192,7 +192,7 @@ class BlindEquipment:
 
 
 class BlindGameState(GameState):
-    """:class:`~jupai_net.engine.GameState` on deck positions (specs/fairness.md B.15.3).
+    """:class:`~jupai_net.engine.GameState` on deck positions (specs/fairness.md B.16).
 
     The deck is ``range(53)`` (a token is its deck position); ranks come from a
     :class:`CardTable`. Differences from the trusted engine, all because a card may not
@@ -306,7 +306,7 @@ class BlindGameState(GameState):
 
 class BlindGame:
     """One participant's game at a dealer-blind table, and the openings it calls for
-    (specs/fairness.md B.15.3).
+    (specs/fairness.md B.16).
 
     ``viewer`` is the seat this participant plays (its client), or None for the host;
     ``bots`` are the seats whose cards it also holds (the host's bots). Its
@@ -391,7 +391,7 @@ class BlindGame:
         ``IllegalAction`` names the seat and why. What is opened, all to everyone:
 
         * attack, defense, discard, supply (a): the cards played;
-        * a discard between different identities (B.15.3): the target's current mass;
+        * a discard between different identities (B.16.3): the target's current mass;
         * an answer: its cards, and the mass and weapon of each side that uses its
           weapon in this contest, unless already shown;
         * rearm, supply (b), pass: nothing before (the draw and the discarded

@@ -1,5 +1,5 @@
 """The game on deck positions at a dealer-blind table (issue 9 layer 5;
-specs/fairness.md B.15.3; jupai_net/blind_game.py).
+specs/fairness.md B.16; jupai_net/blind_game.py).
 
 Every game here is played twice: by the trusted engine on card ids, and on positions
 by a blind host and every seat's client, each with its own card table, the openings
