@@ -106,6 +106,7 @@ class Table:
             self.open(todo)
         expected = self.trusted.apply(action, seat)
         results = [game.apply(claim, seat) for game in self.everyone]
+        self.host.observation(None)  # mid-step (caches built here must not outlive the step)
         self._due()
         for got, more in zip(results, self._resume()):
             got += more
