@@ -229,7 +229,9 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         _err(console, t("cli.host_broke", lang, reason=text.rstrip(".") or code))
         return EXIT_HOST
     if status == "refused" or status == "error":
-        _err(console, t("cli.host_error", lang, reason=f"{code}: {text}" if text else code))
+        from .status_words import host_error_text
+
+        _err(console, t("cli.host_error", lang, reason=host_error_text(code, text, lang)))
         return EXIT_HOST
     from .ui import print_game_end, print_scoreboard
 

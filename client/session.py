@@ -932,7 +932,7 @@ class _Session:
         elif isinstance(msg, Notice):
             if self.unexplained is not None and msg.code == "turn-timeout":
                 self._timed_out()
-            self.note(msg.code, msg.text)
+            self.note(msg.code, msg.text, args=msg.args or None)
         elif isinstance(msg, Reject):
             await self._on_reject(msg)
         elif isinstance(msg, Lobby):

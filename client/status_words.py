@@ -7,12 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from jupai_net.messages.notices import ARGLESS_CODES, NET_NOTICE_CODES, error_sentence, notice_sentence
 from jupai_net.printable import printable
+from jupai_net.protocol.errors import HOST_ERROR_CODES, REJECT_CODES
 
 from .card_words import Names, Obs, cards_text, display_name, is_you, seat_label, weapon_text
 from .i18n import MESSAGES, t, tn
 from .move_words import supplying
 from .total_words import pending_total_text
+
+#: Codes of the host's refusals (``error`` and ``reject`` messages), whose English text
+#: a Chinese screen leaves out (it says the code's sentence instead).
+REPLY_CODES = frozenset(HOST_ERROR_CODES) | frozenset(REJECT_CODES)
 
 #: A chat line: a plain string, ``(name, text)``, or a mapping with ``name``/``text``
 #: (and optionally ``seat``), as in the protocol's ``chat`` message.
@@ -86,6 +92,14 @@ def notice_text(notice: Any, lang: str = "en") -> str:
     else:
         code, text = getattr(notice, "code", ""), getattr(notice, "text", str(notice))
     args = getattr(notice, "args", None)
+    if code in NET_NOTICE_CODES and (args or code in ARGLESS_CODES):  # a host notice with its values: said in the viewer's language
+        try:
+            return notice_sentence(code, args, lang)
+        except (ValueError, KeyError, IndexError):
+            pass
+    if code in REPLY_CODES and lang != "en":  # a host's refusal: its English details stay off a Chinese screen
+        said = error_sentence(code, lang)
+        return said if said is not None else t(f"notice.{code}", lang, text="").strip()
     if isinstance(args, Mapping) and code == "welcome-back":
         return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:
@@ -95,6 +109,17 @@ def notice_text(notice: Any, lang: str = "en") -> str:
             pass
     key = f"notice.{code}"
     return t(key if key in MESSAGES else "notice.other", lang, text=printable(text or "")).strip()
+
+
+def host_error_text(code: str, text: str, lang: str = "en") -> str:
+    """Why the host refused or closed a connection (an ``error`` message's ``code`` and
+    English ``text``): in English ``code: text``; in another language the code's
+    sentence from the catalog (:func:`~jupai_net.messages.notices.error_sentence`),
+    or ``code: text`` for a code this program does not know."""
+    said = error_sentence(code, lang) if lang != "en" else None
+    if said is not None:
+        return said
+    return f"{printable(code)}: {printable(text)}" if text else printable(code)
 
 
 def ranking_rows(ranking: Sequence[int], names: Names = None, me: int | None = None, lang: str = "en",

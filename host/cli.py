@@ -307,7 +307,13 @@ class HostScreen:
                 if line:
                     out(Text(printable(line)))
         elif kind == "notice" and not self.quiet:
-            out(Text.assemble((t("host.notice", lang), "blue"), " ", printable(data["text"])))
+            from jupai_net.messages.notices import notice_sentence
+
+            try:  # the host's own notices, in the console's language
+                said = notice_sentence(data["code"], data.get("args") or {}, lang)
+            except ValueError:
+                said = data["text"]
+            out(Text.assemble((t("host.notice", lang), "blue"), " ", printable(said)))
         elif kind == "chat":
             out(Text.assemble((printable(data["name"]), "magenta"), ": ", printable(data["text"])))
         elif kind == "end":

@@ -41,11 +41,13 @@ from jupai_net.protocol import (
     LocalProtocolError,
     Lobby,
     Message,
+    Notice,
     Ping,
     RemoteProtocolError,
     Welcome,
     encode_frame,
 )
+from jupai_net.protocol.limits import NOTICE_ARGS_VERSION
 
 from . import DEFAULT_PORT
 from .table import Close, Send, Table, TableConfig
@@ -353,6 +355,8 @@ class HostServer:
     def _push(self, link: _Link, msg: Message) -> None:
         if isinstance(msg, Welcome) and link.conn.version is not None and msg.version != link.conn.version:
             msg = dataclasses.replace(msg, version=link.conn.version)  # the version negotiated with this client
+        if isinstance(msg, Notice) and msg.args and (link.conn.version or 0) < NOTICE_ARGS_VERSION:
+            msg = dataclasses.replace(msg, args={})  # an older client reads the English text alone
         if isinstance(msg, Lobby) and link.replace_lobby(msg):
             return  # the client has not even got the previous lobby: it gets this one instead
         try:

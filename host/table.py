@@ -35,6 +35,7 @@ from jupai_net.cards import card_name
 from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
 from jupai_net.host.blind import BlindDeal, BlindError, merge
+from jupai_net.messages.notices import notice_sentence
 from jupai_net.printable import REPLACEMENT, printable
 from jupai_net.protocol import (
     ActionMessage,
@@ -437,9 +438,12 @@ class Table:
             except Exception:  # noqa: BLE001 - the host screen must never stop the table
                 log.exception("table %d: observer failed on %s", self.table_id, kind)
 
-    def _notice(self, code: str, text: str, *, but: int | None = None) -> None:
-        self._broadcast(Notice(code, _clip(text)), but=but)
-        self._observe("notice", code=code, text=text)
+    def _notice(self, code: str, *, but: int | None = None, **args: Any) -> None:
+        """Send every connection (but ``but``) the notice ``code`` with its ``args``
+        (:mod:`jupai_net.messages.notices`) and its English sentence as ``text``."""
+        text = notice_sentence(code, args, "en")
+        self._broadcast(Notice(code, _clip(text), args), but=but)
+        self._observe("notice", code=code, text=text, args=args)
 
     def _lobby(self) -> None:
         players = self.players()
@@ -513,8 +517,7 @@ class Table:
         log.info("table %d: %s%r took seat %d (connection %d)", self.table_id, what, name, seat, cid)
         self._send(cid, Welcome(seat, token, self.rules, self.players()))
         self._lobby()
-        self._notice("player-joined", f"{name} (a bot) took seat {seat}" if hello.bot else f"{name} took seat {seat}",
-                     but=cid)
+        self._notice("player-joined", but=cid, name=name, seat=seat, bot=hello.bot)
         return seat
 
     def _admit_spectator(self, cid: int, hello: Hello, now: float) -> bool:
@@ -534,8 +537,7 @@ class Table:
         log.info("table %d: %r watches (connection %d; %d spectators)", self.table_id, name, cid, len(self.spectators))
         self._send(cid, Welcome(None, secrets.token_urlsafe(24), self.rules, self.players()))
         self._send(cid, Lobby(self.players()))
-        n = len(self.spectators)
-        self._notice("spectator-joined", f"{name} is watching ({n} spectator{'s' if n != 1 else ''})", but=cid)
+        self._notice("spectator-joined", but=cid, name=name, count=len(self.spectators))
         if self.phase != LOBBY and self.dealer is not None:
             self._send(cid, self._start_message())
             for msg in self._streams.get(None, []):
@@ -565,7 +567,7 @@ class Table:
         log.info("table %d: %r is back in seat %d (connection %d)", self.table_id, st.name, st.seat, cid)
         self._send(cid, Welcome(st.seat, st.token, self.rules, self.players()))  # type: ignore[arg-type]
         self._lobby()
-        self._notice("player-back", f"{st.name} is back in seat {st.seat}", but=cid)
+        self._notice("player-back", but=cid, name=st.name, seat=st.seat)
         if self.phase != LOBBY:
             assert self.dealer is not None
             self._send(cid, self._start_message())
@@ -603,7 +605,7 @@ class Table:
         if name is not None:
             n = len(self.spectators)
             log.info("table %d: spectator %r left (connection %d)%s", self.table_id, name, cid, f": {why}" if why else "")
-            self._notice("spectator-left", f"{name} stopped watching ({n} spectator{'s' if n != 1 else ''} left)")
+            self._notice("spectator-left", name=name, count=n)
             return
         if seat is None:
             return
@@ -614,11 +616,11 @@ class Table:
         if self.phase == LOBBY:
             self._vacate(seat)
             self._lobby()
-            self._notice("player-left", self._left_text(st, f"{st.name} left seat {seat}"))
+            self._notice("player-left", **self._left_args(st, "left"))
             self._after_leave(now)
             return
         self._lobby()
-        self._notice("player-left", f"{st.name} (seat {seat}) disconnected; a bot plays for them until they reconnect")
+        self._notice("player-left", name=st.name, seat=seat, why="disconnected", then="reconnect")
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == seat:
             self._prompt = None
             self._turn_deadline = None
@@ -639,15 +641,17 @@ class Table:
             raise ValueError(f"seat {seat} is the host's own bot")
         log.warning("table %d: the host removed %r from seat %d", self.table_id, st.name, seat)
         text = f"the host removed {st.name} from seat {seat}"
-        self._remove(st, "kicked", f"the host removed you from seat {seat}", text, now)
+        self._remove(st, "kicked", f"the host removed you from seat {seat}", {}, now)
         return text
 
-    def _left_text(self, st: Seat, text: str) -> str:
-        """``text`` (someone left ``st``'s seat), plus who takes the seat now."""
+    def _left_args(self, st: Seat, why: str, **more: Any) -> dict[str, Any]:
+        """The args of a ``player-left`` notice (``st`` left its seat, ``why``), plus the
+        bot that takes the seat now, if one does."""
+        args: dict[str, Any] = {"name": st.name, "seat": st.seat, "why": why, **more}
         now_in = self.seats[st.seat]
         if now_in is not None and now_in.stand_in:
-            return f"{text}; {now_in.name} takes the seat for the next game"
-        return text
+            args.update(then="stand-in", stand_in=now_in.name)
+        return args
 
     def _after_leave(self, now: float) -> None:
         """After a person left the lobby: end the series when nobody is left (stand-ins
@@ -679,12 +683,13 @@ class Table:
             log.info("table %d: %r (seat %d) was not ready within %g s; seat freed", self.table_id, st.name,
                      st.seat, limit)
             self._remove(st, "ready-timeout", f"you did not get ready within {limit:g} s; your seat is free again",
-                         f"{st.name} did not get ready within {limit:g} s; seat {st.seat} is free again", now)
+                         {"seconds": f"{limit:g}"}, now)
 
-    def _remove(self, st: Seat, code: str, to_player: str, notice: str, now: float) -> None:
-        """Take ``st`` from its player: close its connection with ``error code`` and say
-        ``notice`` to the others; free the seat in the lobby, else revoke its token and
-        let the default bot play it."""
+    def _remove(self, st: Seat, code: str, to_player: str, more: dict[str, Any], now: float) -> None:
+        """Take ``st`` from its player: close its connection with ``error code`` and
+        tell the others (a ``player-left`` notice, ``why`` = ``code``, with ``more``
+        args); free the seat in the lobby, else revoke its token and let the default
+        bot play it."""
         cid = st.cid
         if cid is not None:
             self._conn_seat.pop(cid, None)
@@ -694,13 +699,13 @@ class Table:
         if self.phase == LOBBY:
             self._vacate(st.seat)
             self._lobby()
-            self._notice("player-left", self._left_text(st, notice))
+            self._notice("player-left", **self._left_args(st, code, **more))
             self._after_leave(now)
             return
         st.cid = None
         st.token = secrets.token_urlsafe(24)  # the old token no longer takes the seat back
         self._lobby()
-        self._notice("player-left", f"{notice}; a bot plays for them")
+        self._notice("player-left", name=st.name, seat=st.seat, why=code, then="bot", **more)
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == st.seat:
             self._prompt = None
             self._turn_deadline = None
@@ -748,7 +753,7 @@ class Table:
             self._send(cid, Pong(msg.nonce))
         elif isinstance(msg, Chat):
             if _take_token(self._chat, cid, self.config.chat_burst, self.config.chat_rate, now):
-                self._send(cid, Notice("spectator-readonly", "spectators watch without chatting; that line was not sent"))
+                self._send(cid, Notice("spectator-readonly", notice_sentence("spectator-readonly", {})))
         elif isinstance(msg, (ActionMessage, SeedCommit, SeedReveal, Blind)):
             state_id = msg.state_id if isinstance(msg, ActionMessage) else None
             self._send(cid, Reject(state_id, "not-your-turn", "a spectator holds no seat"))
@@ -770,7 +775,7 @@ class Table:
     def _on_chat(self, cid: int, seat: int, msg: Chat, now: float) -> None:
         cfg = self.config
         if not _take_token(self._chat, cid, cfg.chat_burst, cfg.chat_rate, now):
-            self._send(cid, Notice("chat-throttled", "you are chatting too fast; that line was not sent"))
+            self._send(cid, Notice("chat-throttled", notice_sentence("chat-throttled", {})))
             return
         st = self.seats[seat]
         assert st is not None
@@ -1101,11 +1106,11 @@ class Table:
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
             log.info("table %d: %r (seat %d) timed out; playing %s", self.table_id, name, seat, describe_action(action))
-            text = (f"seat {seat} ({name}) ran out of time ({self.config.turn_timeout:g} s); "
-                    f"the host played for them: {describe_action(action)}")
+            args = {"name": name, "seat": seat, "seconds": f"{self.config.turn_timeout:g}",
+                    "action": action.to_wire()}
             # The notice follows the move (it names cards the move makes public) but
             # precedes the end of the game when this move finishes it.
-            self._play(seat, action, now, then=lambda: self._notice("turn-timeout", text))
+            self._play(seat, action, now, then=lambda: self._notice("turn-timeout", **args))
             return
         if self._bot_at is not None and now >= self._bot_at:
             action = self._bot_action(seat) if self._is_host_bot(seat) else self._default_action(seat)
@@ -1226,7 +1231,7 @@ class Table:
         self._lobby()
         for st in left:  # (the players heard of the disconnect during the game)
             if (now_in := self.seats[st.seat]) is not None and now_in.stand_in:
-                self._notice("bot-seated", f"{now_in.name} takes seat {st.seat} of {st.name} for the next game")
+                self._notice("bot-seated", name=st.name, seat=st.seat, stand_in=now_in.name)
         self._after_leave(now)
 
     def transcripts(self, meta: dict[str, Any] | None = None) -> dict[int, bytes]:

@@ -44,7 +44,7 @@ from .errors import (
     _short,
 )
 from .framing import FrameReader, decode_payload, encode_frame
-from .limits import BLIND_VERSION, MAX_FRAME, SERIES_VERSION, SUPPORTED_VERSIONS
+from .limits import BLIND_VERSION, MAX_FRAME, NOTICE_ARGS_VERSION, SERIES_VERSION, SUPPORTED_VERSIONS
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, Hello, Message, Welcome
 
 
@@ -330,6 +330,11 @@ class ClientConnection(Connection):
         return super()._they_may_send(kind)
 
     def _after_decode(self, msg: Message) -> None:
+        if msg.type == "notice" and msg.args and (self.version or 0) < NOTICE_ARGS_VERSION:  # type: ignore[attr-defined]
+            raise RemoteProtocolError(
+                BAD_FIELD, f"notice.args needs protocol version {NOTICE_ARGS_VERSION}; "
+                f"this connection speaks version {self.version}"
+            )
         if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
             raise RemoteProtocolError(
                 UNEXPECTED_MESSAGE, f"a series message needs protocol version {SERIES_VERSION}; "
@@ -410,6 +415,11 @@ class HostConnection(Connection):
         if isinstance(msg, Welcome) and msg.version != self.version:
             raise LocalProtocolError(
                 BAD_FIELD, f"welcome carries version {msg.version}, the negotiated version is {self.version}"
+            )
+        if msg.type == "notice" and msg.args and (self.version or 0) < NOTICE_ARGS_VERSION:  # type: ignore[attr-defined]
+            raise LocalProtocolError(
+                BAD_FIELD, f"notice.args needs protocol version {NOTICE_ARGS_VERSION}; "
+                f"this client speaks version {self.version} (send the notice without args)"
             )
         if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
             raise LocalProtocolError(

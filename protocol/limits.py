@@ -15,7 +15,8 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 #: plus the optional ``watch`` key of ``hello`` (spectators) and the host's ``series``
 #: message (the scoreboard of games in a row), one release (specs/protocol.md §6).
 #: Version 4 = version 3 plus dealer-blind games: the client's ``blind`` message and the
-#: optional ``dealer`` key of ``start`` (specs/protocol.md §13).
+#: optional ``dealer`` key of ``start`` (specs/protocol.md §13), and the optional ``args``
+#: key of ``notice`` (§7a).
 PROTOCOL_VERSION = 4
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
 SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4)
@@ -31,6 +32,9 @@ SERIES_VERSION = 3
 BLIND_VERSION = 4
 #: The dealer schemes a ``start`` may name (specs/fairness.md Part A, Part B).
 DEALERS: tuple[str, ...] = ("trusted", "blind")
+#: The first version with ``notice.args``: a host sends the args only to clients that
+#: negotiated this version or a later one (older ones get the English ``text`` alone).
+NOTICE_ARGS_VERSION = 4
 
 # --- framing -----------------------------------------------------------------
 #: Bytes of the big-endian unsigned length prefix of a frame.

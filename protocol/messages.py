@@ -422,7 +422,8 @@ _WIRE_PLANS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 def _wire_plan(cls: type) -> tuple[tuple[str, Any], ...]:
     plan = tuple(
-        (f.name, _AS_IS if f.name in cls._trees else cls._optional.get(f.name, _PLAIN))  # type: ignore[attr-defined]
+        (f.name, cls._optional[f.name] if f.name in cls._optional  # type: ignore[attr-defined]
+         else _AS_IS if f.name in cls._trees else _PLAIN)  # type: ignore[attr-defined]
         for f in dataclasses.fields(cls) if f.name != "seq"
     )
     _WIRE_PLANS[cls] = plan
@@ -870,15 +871,23 @@ class ChatRelay(Message):
 class Notice(Message):
     """``notice`` (host → client, lobby or game): information, no answer expected.
     ``code``: e.g. ``turn-timeout``; ``text``: 0..500 printable characters (English;
-    clients may translate by code)."""
+    clients may translate by code). ``args`` (optional key, version 4; default empty):
+    a map (tree limits) of the sentence's values, e.g. ``{"name": "Ann", "seat": 2}``,
+    from which a client says the notice in its own language
+    (:mod:`jupai_net.messages.notices`); left out when empty, and never sent to a
+    client of an older version."""
 
     type: ClassVar[str] = "notice"
+    _trees: ClassVar[frozenset[str]] = frozenset({"args"})
+    _optional: ClassVar[dict[str, Any]] = {"args": {}}
     code: str
     text: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
 
     def _validate(self) -> None:
         _check_code("code", self.code)
         _check_text("text", self.text, 0, MAX_TEXT_LEN)
+        _check_tree("args", self.args)
 
 
 @dataclass(frozen=True, slots=True)

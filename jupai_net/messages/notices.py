@@ -1,0 +1,187 @@
+"""Host notices and host errors in words, from their codes (specs/protocol.md § Notice
+codes): one table of the common catalog :mod:`jupai_net.messages`.
+
+The host sends a ``notice`` with a ``code`` and (protocol version 4) ``args``, the
+values of the sentence: ``{"name": "Ann", "seat": 2}`` for ``player-joined``. The
+English ``text`` that travels with it (for older clients, and the host's log) is
+:func:`notice_sentence` in English; every client says the same sentence in its own
+language from the code and the args, so a Chinese screen never shows an English
+notice. An ``error`` the host closes a connection with is said by its code alone
+(:func:`error_sentence`).
+
+The args of each code (every value a string, a whole number, a bool or, for
+``action``, an action's wire map):
+
+=================  ===========================================================
+``player-joined``  ``name``, ``seat``, ``bot`` (the seat is played by a program)
+``player-back``    ``name``, ``seat``
+``player-left``    ``name``, ``seat``, ``why`` (``left`` | ``disconnected`` |
+                   ``kicked`` | ``ready-timeout``), ``seconds`` (ready-timeout),
+                   ``then`` (``reconnect`` | ``bot`` | ``stand-in``, optional),
+                   ``stand_in`` (the bot's name, with ``then`` ``stand-in``)
+``bot-seated``     ``name`` (who left), ``seat``, ``stand_in``
+``turn-timeout``   ``name``, ``seat``, ``seconds``, ``action`` (wire map)
+``spectator-joined``/``spectator-left``  ``name``, ``count`` (spectators now)
+``chat-throttled``/``spectator-readonly``  none
+=================  ===========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from jupai_net.printable import printable
+
+#: key -> (English, Chinese); the ``notice.net.*`` sentences take the args above.
+MESSAGES: dict[str, tuple[str, str]] = {
+    "notice.net.player-joined": ("{name} took seat {seat}", "{name} 坐上了{seat}号位"),
+    "notice.net.player-joined.bot": ("{name} (a bot) took seat {seat}", "{name}（机器人）坐上了{seat}号位"),
+    "notice.net.player-back": ("{name} is back in seat {seat}", "{name} 回到了{seat}号位"),
+    "notice.net.left.left": ("{name} left seat {seat}", "{name} 离开了{seat}号位"),
+    "notice.net.left.disconnected": ("{name} (seat {seat}) disconnected", "{name}（{seat}号位）断开了连接"),
+    "notice.net.left.kicked": ("the host removed {name} from seat {seat}", "主机把 {name} 请出了{seat}号位"),
+    "notice.net.left.ready-timeout": ("{name} did not get ready within {seconds} s; seat {seat} is free again",
+                                      "{name} 在 {seconds} 秒内没有准备好；{seat}号位空出来了"),
+    "notice.net.then.reconnect": ("; a bot plays for them until they reconnect", "；重新连接之前由机器人代打"),
+    "notice.net.then.bot": ("; a bot plays for them", "；由机器人代打"),
+    "notice.net.then.stand-in": ("; {stand_in} takes the seat for the next game", "；下一局由 {stand_in} 坐这个座位"),
+    "notice.net.bot-seated": ("{stand_in} takes seat {seat} of {name} for the next game",
+                              "下一局由 {stand_in} 接替 {name} 的{seat}号位"),
+    "notice.net.turn-timeout": ("seat {seat} ({name}) ran out of time ({seconds} s); the host played for them: {action}",
+                                "{seat}号位（{name}）超时（{seconds} 秒）；主机替其行动：{action}"),
+    "notice.net.spectator-joined.one": ("{name} is watching ({count} spectator)", "{name} 开始旁观（共 {count} 位旁观者）"),
+    "notice.net.spectator-joined.other": ("{name} is watching ({count} spectators)",
+                                          "{name} 开始旁观（共 {count} 位旁观者）"),
+    "notice.net.spectator-left.one": ("{name} stopped watching ({count} spectator left)",
+                                      "{name} 不再旁观（还有 {count} 位旁观者）"),
+    "notice.net.spectator-left.other": ("{name} stopped watching ({count} spectators left)",
+                                        "{name} 不再旁观（还有 {count} 位旁观者）"),
+    "notice.net.chat-throttled": ("you are chatting too fast; that line was not sent", "你发言太快了；这句没有发出"),
+    "notice.net.spectator-readonly": ("spectators watch without chatting; that line was not sent",
+                                      "旁观者只能观看，不能聊天；这句没有发出"),
+    # --- refusals of a seat's message (reject codes the client had no words for yet) ---
+    "notice.wrong-game": ("That message was for another game. {text}", "这条消息属于另一局。{text}"),
+    "notice.bad-commitment": ("The host refused this seat's seed message. {text}", "主机拒绝了本座位的种子消息。{text}"),
+    # --- errors the host closes a connection with (protocol/errors.py HOST_ERROR_CODES) ---
+    "host_error.table-full": ("every seat at the table is taken", "牌桌的座位都坐满了"),
+    "host_error.seat-taken": ("the seat you asked for is taken or does not exist", "你要的座位已经有人或不存在"),
+    "host_error.name-taken": ("another player at the table uses this name; pick another name (--name)",
+                              "牌桌上已有人用这个名字；请换一个名字（--name）"),
+    "host_error.bad-token": ("your session token is unknown or expired (the game it was for is over)",
+                             "你的会话令牌无效或已过期（对应的那局已经结束）"),
+    "host_error.reconnect-limit": ("this seat reconnected too often; try again in a few seconds",
+                                   "这个座位重连太频繁；请几秒后再试"),
+    "host_error.game-running": ("a game is running at this table and you hold no seat in it; "
+                                "join after it, or watch it (jupai watch)",
+                                "这张牌桌正在游戏，你在其中没有座位；请等这局结束再加入，或旁观（jupai watch）"),
+    "host_error.kicked": ("the host removed you from your seat", "主机把你请出了座位"),
+    "host_error.internal": ("the host failed; the game cannot continue", "主机出错；游戏无法继续"),
+    "host_error.slow-client": ("this client did not read its messages in time and was disconnected",
+                               "本客户端没有及时读取消息，已被断开"),
+    "host_error.hello-timeout": ("the host heard no hello in time", "主机没有及时收到问候消息"),
+    "host_error.idle-timeout": ("the host heard nothing from this client for too long", "主机太久没有收到本客户端的消息"),
+    "host_error.ready-timeout": ("you did not get ready in time; your seat is free again",
+                                 "你没有及时准备好；你的座位已空出"),
+    "host_error.spectators-full": ("the table takes no more spectators now; try again when one leaves",
+                                   "这张牌桌的旁观者已满；请等有人离开后再试"),
+}
+
+#: Notice codes whose args this module says in words (what the host sends).
+NET_NOTICE_CODES = ("player-joined", "player-back", "player-left", "bot-seated", "turn-timeout",
+                    "spectator-joined", "spectator-left", "chat-throttled", "spectator-readonly")
+
+#: Notice codes said without args (the host sends none).
+ARGLESS_CODES = ("chat-throttled", "spectator-readonly")
+
+Describe = Callable[[Any, str], str]
+
+
+def _name(args: Mapping[str, Any], key: str, lang: str) -> str:
+    value = args.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be a name")
+    if lang != "zh":
+        return printable(value)
+    try:
+        from jupai_net.client.card_words import display_name  # bot names in the viewer's language
+    except ImportError:  # pragma: no cover - the client is part of the package
+        return printable(value)
+    return printable(display_name(value, lang))
+
+
+def _int(args: Mapping[str, Any], key: str) -> int:
+    value = args.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{key} must be a whole number")
+    return value
+
+
+def _seconds(args: Mapping[str, Any]) -> str:
+    value = args.get("seconds")
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError("seconds must be a number")
+    return printable(value if isinstance(value, str) else f"{value:g}")
+
+
+def notice_sentence(code: str, args: Mapping[str, Any], lang: str = "en", describe: Describe | None = None) -> str:
+    """The notice ``code`` with ``args`` (table above) as one sentence in ``lang``, every
+    peer string made printable. ``describe(action_wire, lang)`` says the action of a
+    ``turn-timeout`` (default: the client's move words). Raises ``ValueError`` for an
+    unknown code or args that do not fit it (the caller falls back to the English text)."""
+    from . import t, tn
+
+    if code in ARGLESS_CODES:
+        return t(f"notice.net.{code}", lang)
+    if code not in NET_NOTICE_CODES or not isinstance(args, Mapping):
+        raise ValueError(f"no sentence for notice {code!r}")
+    name = _name(args, "name", lang)
+    if code in ("spectator-joined", "spectator-left"):
+        return tn(f"notice.net.{code}", _int(args, "count"), lang, name=name)
+    seat = _int(args, "seat")
+    if code == "player-joined":
+        return t("notice.net.player-joined.bot" if args.get("bot") is True else "notice.net.player-joined", lang,
+                 name=name, seat=seat)
+    if code == "player-back":
+        return t("notice.net.player-back", lang, name=name, seat=seat)
+    if code == "bot-seated":
+        return t("notice.net.bot-seated", lang, name=name, seat=seat, stand_in=_name(args, "stand_in", lang))
+    if code == "turn-timeout":
+        if describe is None:
+            describe = _describe_action
+        return t("notice.net.turn-timeout", lang, name=name, seat=seat, seconds=_seconds(args),
+                 action=printable(describe(args.get("action"), lang)))
+    why = args.get("why")
+    if why not in ("left", "disconnected", "kicked", "ready-timeout"):
+        raise ValueError(f"unknown why {why!r}")
+    text = t(f"notice.net.left.{why}", lang, name=name, seat=seat,
+             seconds=_seconds(args) if why == "ready-timeout" else "")
+    then = args.get("then")
+    if then in ("reconnect", "bot"):
+        text += t(f"notice.net.then.{then}", lang)
+    elif then == "stand-in":
+        text += t("notice.net.then.stand-in", lang, stand_in=_name(args, "stand_in", lang))
+    elif then is not None:
+        raise ValueError(f"unknown then {then!r}")
+    return text
+
+
+def _describe_action(wire: Any, lang: str) -> str:
+    """An action's wire map in words (the client's :func:`describe_action`, no totals)."""
+    from jupai_net.actions import Action
+    from jupai_net.client.move_words import describe_action
+
+    try:
+        action = Action.from_wire(wire)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ValueError(f"bad action: {exc}") from None
+    return describe_action(action, {}, None, lang, totals=False)
+
+
+def error_sentence(code: str, lang: str = "en") -> str | None:
+    """The host error ``code`` (``error`` message) as a sentence in ``lang``, or None
+    for a code this program does not know (the caller shows the host's text)."""
+    from . import t
+
+    key = f"host_error.{code}"
+    return t(key, lang) if key in MESSAGES else None
