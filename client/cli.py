@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..messages import add_lang_option
 from ..bot_options import think_seconds
@@ -43,6 +43,8 @@ HOST_MISTAKES = frozenset({"unexpected-prompt", "unexpected-statement", "host-er
 
 EXIT_OK, EXIT_UNVERIFIED, EXIT_USAGE, EXIT_CONNECT, EXIT_REFUSED, EXIT_VERSION, EXIT_HOST, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 5, 6, 130)
+#: How this command's error lines start (``jupai join: …``).
+PROG = "jupai join"
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -198,12 +200,12 @@ def _err(console: Any, text: str, prog: str | None = None) -> None:
 
 
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
-           port: int = 0, ranking: bool = True, ending_shown: bool = False) -> int:
+           port: int = 0, ranking: bool = True, ending_shown: bool = False, prog: str = PROG) -> int:
     """Print how the session ended (errors, ranking, fairness verdict, transcript path,
     the series scoreboard) in ``lang`` and return the exit code. ``ending_shown``: the
     player already printed this game's ending between games (it left with q, or the
     host closed the table while it waited): only the series' final scoreboard and one
-    line follow."""
+    line follow. Every error line starts ``prog:`` (``jupai join:``)."""
     from rich.text import Text
 
     from jupai_net.printable import printable
@@ -213,25 +215,25 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     if status == "refused" and check is not None and check.failure is not None:
         kind, exc = check.failure
         if kind == "wrong-code":
-            _err(console, t("cli.wrong_code", lang, actual=exc.actual, expected=exc.expected))
+            _err(console, t("cli.wrong_code", lang, actual=exc.actual, expected=exc.expected), prog)
         elif kind == "known-hosts":
-            _err(console, t("cli.known_hosts_error", lang, reason=exc))
+            _err(console, t("cli.known_hosts_error", lang, reason=exc), prog)
         return EXIT_REFUSED  # a changed key was already shown loudly
     if code == "version-mismatch":
-        _err(console, t("cli.version", lang, reason=text))
+        _err(console, t("cli.version", lang, reason=text), prog)
         return EXIT_VERSION
     if code == "connect-failed":
-        _err(console, t("cli.refused", lang, host=host, port=port, reason=_short_reason(text)))
+        _err(console, t("cli.refused", lang, host=host, port=port, reason=_short_reason(text)), prog)
         return EXIT_CONNECT
     from jupai_net.protocol.errors import PROTOCOL_CODES
 
     if status == "error" and (code in HOST_MISTAKES or code in PROTOCOL_CODES):
-        _err(console, t("cli.host_broke", lang, reason=text.rstrip(".") or code))
+        _err(console, t("cli.host_broke", lang, reason=text.rstrip(".") or code), prog)
         return EXIT_HOST
     if status == "refused" or status == "error":
         from .status_words import host_error_text
 
-        _err(console, t("cli.host_error", lang, reason=host_error_text(code, text, lang)))
+        _err(console, t("cli.host_error", lang, reason=host_error_text(code, text, lang)), prog)
         return EXIT_HOST
     from .ui import print_game_end, print_scoreboard
 
@@ -240,17 +242,17 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
             print_scoreboard(console, result, lang, final=True)
         if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
             # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
-            _err(console, t("cli.host_closed", lang, reason=text or code))
+            _err(console, t("cli.host_closed", lang, reason=text or code), prog)
         else:
             console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),
                                style="bold"))
         verdict = result.verdict
         return EXIT_OK if status == "finished" and verdict is not None and verdict.ok else EXIT_UNVERIFIED
     if status == "host-gone" and code == "connection-lost":
-        _err(console, t("cli.host_lost", lang, reason=text.rstrip(".") or code))
+        _err(console, t("cli.host_lost", lang, reason=text.rstrip(".") or code), prog)
         exit_code = EXIT_HOST
     elif status == "host-gone":
-        _err(console, t("cli.host_closed", lang, reason=text or code))
+        _err(console, t("cli.host_closed", lang, reason=text or code), prog)
         exit_code = EXIT_HOST
     elif status == "left":
         exit_code = EXIT_UNVERIFIED
@@ -282,8 +284,26 @@ def _short_reason(text: str) -> str:
     return text.strip() or "connection failed"
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``jupai join``; returns the exit code."""
+class Start(NamedTuple):
+    """What :func:`start` settles before ``jupai join``/``jupai watch`` connect."""
+
+    lang: str
+    console: Any
+    err: Any
+    host: str
+    port: int
+    code: str | None
+    name: str
+
+
+def start(args: argparse.Namespace, prog: str, *, check: Any = None, name: str | None = None) -> Start | int:
+    """The start shared by ``jupai join`` and ``jupai watch`` (``prog``: ``"jupai join"``):
+    the language (``--lang``, else the settings' or the locale's), the consoles (stdout,
+    stderr), ``check(lang, err)`` (the command's own argument check: an exit code or
+    None), the host (:func:`find_host`) and the player's name (``--name``, else
+    ``name``, else the settings' ``name``, else :func:`default_name`; checked with
+    :func:`name_refused`). Returns a :class:`Start`, or the exit code after one
+    sentence on stderr starting ``prog:``."""
     from rich.console import Console
 
     from jupai_net.config import default_lang, settings
@@ -291,20 +311,33 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
-    target = find_host(args, lang, console, err)
+    if check is not None and (failed := check(lang, err)) is not None:
+        return failed
+    target = find_host(args, lang, console, err, prog)
     if isinstance(target, int):
         return target
     host, port, code = target
-    if args.bot is not None:
+    chosen = args.name if args.name is not None else name or settings().get("name") or default_name()
+    if name_refused(chosen, lang, err, prog):
+        return EXIT_USAGE
+    return Start(lang, console, err, host, port, code, chosen)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jupai join``; returns the exit code."""
+
+    def check_bot(lang: str, err: Any) -> int | None:
         from jupai_net.bots import BOTS
 
-        if args.bot not in BOTS:
-            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))), "jupai join")
+        if args.bot is not None and args.bot not in BOTS:
+            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))), PROG)
             return EXIT_USAGE
-    name = (args.name if args.name is not None else bot_name(args.bot) if args.bot is not None
-            else settings().get("name") or default_name())
-    if name_refused(name, lang, err, "jupai join"):
-        return EXIT_USAGE
+        return None
+
+    began = start(args, PROG, check=check_bot, name=bot_name(args.bot) if args.bot is not None else None)
+    if isinstance(began, int):
+        return began
+    lang, console, err, host, port, code, name = began
     return run_trio(err, t("cli.interrupted", lang), join, host, port, name, code, args, lang, console)
 
 
@@ -318,9 +351,9 @@ def name_refused(name: str, lang: str, err: Any, prog: str = "jupai join") -> bo
     return problem is not None
 
 
-def run_trio(err: Any, interrupted: str, command: Any, *args: Any) -> int:
+def run_trio(err: Any, interrupted: str, command: Any, *args: Any, prog: str = "jupai join") -> int:
     """``trio.run(command, *args)``; a Ctrl-C that gets out of it (a second one) prints
-    ``interrupted`` on ``err`` and gives exit 130, never a traceback."""
+    ``prog: interrupted`` on ``err`` and gives exit 130, never a traceback."""
     import trio
 
     try:
@@ -328,11 +361,12 @@ def run_trio(err: Any, interrupted: str, command: Any, *args: Any) -> int:
     except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
         if not _is_interrupt(exc):
             raise
-        _err(err, interrupted)
+        _err(err, interrupted, prog)
         return EXIT_INTERRUPTED
 
 
-def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tuple[str, int, str | None] | int:
+def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
+              prog: str = "jupai join") -> tuple[str, int, str | None] | int:
     """Where ``jupai join``/``jupai watch`` connect: ``args.address`` (``HOST[:PORT]``),
     the settings' default host, a table announced on the LAN under that name, or one
     picked from the list heard on the LAN (:func:`.discover.choose_table`), and the
@@ -349,7 +383,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tu
         try:
             ad = choose_table(args.address, lang, say=lambda line: console.print(line, markup=False), read=read)
         except NoTable as exc:
-            _err(err, str(exc))
+            _err(err, str(exc), prog)
             return EXIT_CONNECT
         args.address = f"{ad.address}:{ad.port}"
         console.print(t("discover.joining", lang, name=ad.name, address=args.address, code=ad.code or "?"),
@@ -357,7 +391,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tu
     try:
         host, port = parse_address(args.address)
     except ValueError:
-        _err(err, t("cli.bad_address", lang, address=args.address), f"jupai {getattr(args, 'command', None) or 'join'}")
+        _err(err, t("cli.bad_address", lang, address=args.address), prog)
         return EXIT_USAGE
     code = None
     if args.code is not None:
@@ -366,7 +400,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any) -> tu
         try:
             code = normalize_code(args.code)
         except ValueError as exc:
-            _err(err, f"--code: {exc}", f"jupai {getattr(args, 'command', None) or 'join'}")
+            _err(err, f"--code: {exc}", prog)
             return EXIT_USAGE
     return host, port, code
 
@@ -469,13 +503,13 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                     bad = bad.exceptions[0]
             nursery.cancel_scope.cancel()
     if bad is not None:
-        _err(console, t("cli.failed", lang, reason=bad))
+        _err(console, t("cli.failed", lang, reason=bad), PROG)
         return EXIT_USAGE
     # the game screen's last view already shows the final ranking (not a bot's run)
     shown = result.game_id is not None and getattr(player, "ending_shown", None) == result.game_id
     exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None, ending_shown=shown)
     if interrupted:
-        _err(console, t("cli.interrupted", lang))
+        _err(console, t("cli.interrupted", lang), PROG)
         return EXIT_INTERRUPTED
     return exit_code
 

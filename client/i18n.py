@@ -422,6 +422,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- jupai history (history.py) -------------------------------------------------------
     "history.none": ("No saved game yet (looked in {dirs}).", "还没有保存的对局（查找了 {dirs}）。"),
     "history.more": ("{shown} of {total} games shown; -n 0 shows all.", "显示了 {total} 局中的 {shown} 局；-n 0 显示全部。"),
+    "history.no_dir": ("jupai history: {dir} is not a folder (--dir)", "jupai history: {dir} 不是文件夹（--dir）"),
     "history.bad_n": ("jupai history: -n must be 0 (all) or more", "jupai history: -n 必须是 0（全部）或更大"),
     "history.col.when": ("when", "时间"),
     "history.col.table": ("table", "牌桌"),

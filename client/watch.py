@@ -23,17 +23,16 @@ from .cli import (
     DEFAULT_PORT,
     EXIT_OK,
     EXIT_UNVERIFIED,
-    EXIT_USAGE,
     IDLE_TIMEOUT,
     _idle_timeout,
     _signal_receiver,
-    default_name,
-    find_host,
-    name_refused,
     run_trio,
+    start,
 )
 from ..messages import add_lang_option, t  # the catalog's tables load when a text is asked for
 
+#: How this command's error lines start.
+PROG = "jupai watch"
 #: Lines a watcher types to leave (``q`` as well as the player's words).
 QUIT = frozenset({"q", "/q", "quit", "/quit", "exit", "/exit", "退出"})
 
@@ -58,22 +57,13 @@ def run(args: argparse.Namespace) -> int:
     """Run ``jupai watch``; returns the exit code."""
     import sys
 
-    from rich.console import Console
-
-    from jupai_net.config import default_lang, settings
-
-    lang = args.lang or default_lang()
-    console = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
-    target = find_host(args, lang, console, err)
-    if isinstance(target, int):
-        return target
-    host, port, code = target
-    name = args.name if args.name is not None else settings().get("name") or default_name()
-    if name_refused(name, lang, err, "jupai watch"):
-        return EXIT_USAGE
+    began = start(args, PROG)
+    if isinstance(began, int):
+        return began
+    lang, console, err, host, port, code, name = began
     plain = bool(args.plain) or not sys.stdout.isatty()
-    return run_trio(err, t("watch.interrupted", lang), watch, host, port, name, code, args, lang, console, plain)
+    return run_trio(err, t("watch.interrupted", lang), watch, host, port, name, code, args, lang, console, plain,
+                    prog=PROG)
 
 
 async def watch(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
@@ -118,7 +108,7 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
 
             print_game_end(console, dataclasses.replace(result, status="finished"), lang, ranking=False)
         return EXIT_OK
-    exit_code = report(result, console, lang, check, host, port, ranking=False)
+    exit_code = report(result, console, lang, check, host, port, ranking=False, prog=PROG)
     if result.status == "aborted" and (result.verdict is None or result.verdict.ok):
         return EXIT_OK  # the host abandoned the game; the spectator saw all there was
     return exit_code if exit_code != EXIT_OK or result.verdict is None or result.verdict.ok else EXIT_UNVERIFIED
@@ -270,6 +260,8 @@ class PlainWatcher(WatchScreen):
                              ("abandoned", str(result.get("reason") or "")))
             for text, _, _ in game_end_lines(ending, lang):  # the verdict comes once checked, at the very end
                 self.say(text)
+        elif view.change == "error":
+            pass  # the session ends: the report says why, once, starting "jupai watch:"
         else:
             self.lines.on_update(view)
 

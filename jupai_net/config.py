@@ -96,7 +96,9 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+        from .messages import t
+
+        raise ConfigError(t("file.not_toml", path=path, why=exc)) from None
     problems = []
     values: dict[str, Any] = {}
     for key, value in data.items():

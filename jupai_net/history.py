@@ -161,7 +161,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``jupai history``; returns 0 (2 for a negative ``-n``)."""
+    """Run ``jupai history``; returns 0 (2 for a negative ``-n`` or a ``--dir`` that is not a folder)."""
     from .client.i18n import t
     from .config import default_lang
 
@@ -170,6 +170,10 @@ def run(args: argparse.Namespace) -> int:
         print(t("history.bad_n", lang), file=sys.stderr)
         return 2
     dirs = [Path(d) for d in args.dir] if args.dir else default_dirs()
+    for d in dirs if args.dir else ():  # a folder the person named must be one (a typo is not "no game yet")
+        if not d.is_dir():
+            print(t("history.no_dir", lang, dir=d), file=sys.stderr)
+            return 2
     entries = collect(dirs)
     shown = entries[: args.last] if args.last else entries
     if args.json:

@@ -73,6 +73,19 @@ def decode_utf8(data: bytes, path: str | Path) -> str:
         raise TextFileError(path, f"{path} is not UTF-8 ({why}): save it as UTF-8") from None
 
 
+def cannot_read(path: str | Path, exc: OSError) -> str:
+    """``cannot read FILE: no such file`` (``无法读取 FILE：没有这个文件``) in the run's
+    language (:func:`jupai_net.messages.t`): the common causes in words, any other by
+    the system's own text."""
+    import errno
+
+    from .messages import t
+
+    why = {errno.ENOENT: "file.why.missing", errno.EACCES: "file.why.denied", errno.EISDIR: "file.why.folder",
+           errno.ENOTDIR: "file.why.missing"}.get(exc.errno or 0)
+    return t("file.cannot_read", path=path, why=t(why) if why else (exc.strerror or str(exc)))
+
+
 def read_text_file(path: str | Path, *, limit: int = MAX_TEXT_FILE_BYTES, missing_ok: bool = False) -> str | None:
     """The text of the UTF-8 file ``path`` (at most ``limit`` bytes); with
     ``missing_ok``, None when the file does not exist.
@@ -86,9 +99,9 @@ def read_text_file(path: str | Path, *, limit: int = MAX_TEXT_FILE_BYTES, missin
     except FileNotFoundError as exc:
         if missing_ok:
             return None
-        raise TextFileError(path, f"cannot read {path}: {exc.strerror or exc}") from None
+        raise TextFileError(path, cannot_read(path, exc)) from None
     except OSError as exc:
-        raise TextFileError(path, f"cannot read {path}: {exc.strerror or exc}") from None
+        raise TextFileError(path, cannot_read(path, exc)) from None
     if len(data) > limit:
         raise TextFileError(path, f"{path} is larger than {limit} bytes: not a file jupai reads")
     return decode_utf8(data, path)

@@ -128,7 +128,7 @@ def test_stdin_not_a_terminal_says_the_connection_error_first(tmp_path, closed_p
                          text=True, timeout=30, env=_env(tmp_path), stdin=subprocess.DEVNULL)
     assert out.returncode == 3
     lines = [line for line in out.stdout.splitlines() if line.strip()]
-    assert lines[0].startswith("Connecting to") and lines[1].startswith(f"Cannot connect to 127.0.0.1:{closed_port}")
+    assert lines[0].startswith("Connecting to") and lines[1].startswith(f"jupai join: Cannot connect to 127.0.0.1:{closed_port}")
     assert "Input closed" not in out.stdout + out.stderr
 
 

@@ -6,6 +6,7 @@ and a house-rules file with several mistakes gets all of them at once."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -141,6 +142,44 @@ def test_the_global_lang_option_reaches_a_command_that_has_its_own(tmp_path):
     assert "无法连接" in out and "Cannot connect" not in out
 
 
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("command, make", [
+    ("join", lambda d: ["join", f"127.0.0.1:{_closed_port()}", "--name", "Ann"]),
+    ("watch", lambda d: ["watch", f"127.0.0.1:{_closed_port()}", "--name", "Ann"]),
+    ("join", lambda d: ["join", "127.0.0.1:99999"]),
+    ("watch", lambda d: ["watch", "127.0.0.1:1", "--code", "nonsense"]),
+    ("host", lambda d: ["host", "--no-announce", "--rules", str(d / "none.toml")]),
+    ("play", lambda d: ["play", "--players", "9"]),
+    ("verify", lambda d: ["verify", str(d / "none.jupai")]),
+    ("replay", lambda d: ["replay", str(d / "none.jupai")]),
+    ("history", lambda d: ["history", "--dir", str(d / "no-such-folder")]),
+    ("config", lambda d: ["config"]),
+    ("simulate", lambda d: ["simulate", "--games", "0"]),
+    ("rules", lambda d: ["rules", "--rules", str(d / "none.toml")]),
+])
+def test_every_error_a_command_prints_starts_with_the_command(tmp_path, command, make, lang):
+    """A person's mistake or a refused connection: one sentence starting ``jupai
+    COMMAND:``, an exit code, no traceback (issue 12 § Command line)."""
+    (tmp_path / "config.toml").write_text("name = [1\n")  # only `jupai config` reads this folder's file
+    env = {"JUPAI_CONFIG_DIR": str(tmp_path if command == "config" else tmp_path / "empty"),
+           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "200"}
+    proc = jupai("--lang", lang, *make(tmp_path), env=env)
+    out = proc.stdout + proc.stderr
+    errors = [line for line in out.splitlines() if line.startswith(f"jupai {command}: ")]
+    assert proc.returncode not in (0, None) and len(errors) == 1, out
+    assert "Traceback" not in out
+    if lang == "zh":
+        assert not re.search(r"\b(Cannot|cannot|is not|must be|No such)\b", errors[0]), errors[0]
+
+
 @pytest.fixture(scope="module")
 def transcripts(tmp_path_factory):
     """A verified, an unverified, a suspicious and a tampered transcript (as in
@@ -193,7 +232,8 @@ def test_jupai_verify_in_chinese(transcripts):
     proc = jupai("verify", str(transcripts), "--lang", "zh", env={"COLUMNS": "100"})
     assert proc.returncode == 3
     last = proc.stdout.strip().splitlines()[-1]
-    assert last == "已验证 1 局，被篡改 1 局，可疑 1 局，未验证 1 局（共 4 局）", last
+    # the four files are of one game id (fixed above): one game, whose seats were told different endings
+    assert last == "被篡改 1 局（共 1 局，4 份对局记录）", last
 
 
 def test_the_end_of_a_chinese_game_says_the_verdict_in_chinese(transcripts):

@@ -73,17 +73,17 @@ def _report(result, lang="en", check=None):
 def test_report_connection_refused():
     code, text = _report(SessionResult("host-gone", error=("connect-failed", "[Errno 111] Connection refused")))
     assert code == cli.EXIT_CONNECT
-    assert text.startswith("Cannot connect to 127.0.0.5:47474: Connection refused. Is `jupai host` running there")
+    assert text.startswith("jupai join: Cannot connect to 127.0.0.5:47474: Connection refused. Is `jupai host` running there")
 
 
 def test_report_version_mismatch_and_host_errors():
     code, text = _report(SessionResult("refused", error=("version-mismatch", "host speaks 2, client 1")), "zh")
-    assert code == cli.EXIT_VERSION and text == "主机使用的协议版本不同：host speaks 2, client 1。请在双方更新 jupai-net。"
+    assert code == cli.EXIT_VERSION and text == "jupai join: 主机使用的协议版本不同：host speaks 2, client 1。请在双方更新 jupai-net。"
     code, text = _report(SessionResult("refused", error=("table-full", "no free seat at the table")))
-    assert code == cli.EXIT_HOST and text == "The host refused: table-full: no free seat at the table"
+    assert code == cli.EXIT_HOST and text == "jupai join: The host refused: table-full: no free seat at the table"
     code, text = _report(SessionResult("host-gone", error=("connection-lost", "the host closed the connection")))
     assert code == cli.EXIT_HOST
-    assert text.startswith("Connection to the host lost: the host closed the connection. ✘ game not finished")
+    assert text.startswith("jupai join: Connection to the host lost: the host closed the connection. ✘ game not finished")
 
 
 def test_report_finished_game_with_verdict_and_transcript(tmp_path):
@@ -122,7 +122,7 @@ def test_pinning_check_messages(tmp_path):
     with pytest.raises(Exception):
         wrong("h", 1, fp1)
     code, text = _report(SessionResult("refused", error=("fingerprint", "x")), check=wrong)
-    assert code == cli.EXIT_REFUSED and text.startswith(f"The host's join code is {join_code(fp1)}, not ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+    assert code == cli.EXIT_REFUSED and text.startswith(f"jupai join: The host's join code is {join_code(fp1)}, not ZZZZ-ZZZZ-ZZZZ-ZZZZ")
 
 
 def test_join_usage_errors(tmp_path):

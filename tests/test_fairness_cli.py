@@ -86,14 +86,20 @@ def test_unreadable_files_never_traceback(files, name, capsys):
     code = run(["verify", files[name]])
     out, err = capsys.readouterr()
     assert code == EXIT_CODES["malformed"]
-    assert "MALFORMED" in out and "Traceback" not in out + err
+    if name == "missing":  # a mistyped name: one sentence
+        assert err == f"jupai verify: no file {files[name]}\n" and not out
+    else:
+        assert "MALFORMED" in out and "Traceback" not in out + err
 
 
 def test_a_folder_is_read_as_its_transcripts(files, capsys):
     code = run(["verify", files["dir"]])
     out, err = capsys.readouterr()
     assert code == EXIT_CODES["tampered"]  # the worst of the five *.jupai files in it
-    assert "(5 games)" in out and "garbage.bin" not in out and "Traceback" not in out + err
+    # the fixtures are all of one game id (fixed above): four transcripts of one game, whose
+    # seats were told different endings (tampered), and a file too short to name its game
+    assert "1 tampered, 1 malformed (2 games, 5 transcripts)" in out, out
+    assert "garbage.bin" not in out and "Traceback" not in out + err
 
 
 def test_registered_in_the_jupai_command(files, capsys):
@@ -115,18 +121,64 @@ def _jupai(*argv):
 def test_verify_a_folder_prints_one_line_per_game(files, tmp_path):
     d = tmp_path / "games"
     d.mkdir()
-    for name in ("verified", "tampered", "suspicious"):
-        (d / f"{name}.jupai").write_bytes(open(files[name], "rb").read())
+    rules = RuleSet(players=3, rounds=4)
+    game = play_game(rules, rng_seed=9, key=KEY)  # its own game id: one game, three seats' transcripts
+    for seat in range(3):
+        (d / f"a-seat{seat}.jupai").write_bytes(game.transcript(seat))
+    (d / "b-tampered.jupai").write_bytes(open(files["tampered"], "rb").read())
+    stopped = play_game(rules, rng_seed=9, key=KEY, max_steps=2, game_id=bytes([7]) * 16)
+    deliver(stopped.dealer.abandon("quit", reveal_seed=False), stopped.witnesses)
+    (d / "c-suspicious.jupai").write_bytes(stopped.transcript(0))
     (d / "notes.txt").write_text("not a transcript, not read")
     proc = _jupai("verify", str(d))
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     assert len(lines) == 5, proc.stdout  # the folder, three games and the count
     assert lines[0] == f"in {d}:"
-    assert [line.split()[:2] for line in lines[1:4]] == [
-        ["suspicious", "suspicious.jupai"], ["tampered", "tampered.jupai"], ["verified", "verified.jupai"]]
+    assert [line.split()[:3] for line in lines[1:4]] == [
+        ["verified", game.dealer.game_id.hex()[:8], "3"], ["tampered", "00010203", "b-tampered.jupai"],
+        ["suspicious", "07070707", "c-suspicious.jupai"]], proc.stdout
+    assert "3 transcripts (seats 0, 1, 2)" in lines[1]
     assert all(len(line) <= 100 for line in lines)  # COLUMNS=100: the reason is cut, never the name
-    assert "1 verified, 1 tampered, 1 suspicious (3 games)" in lines[4]
+    assert "1 verified, 1 tampered, 1 suspicious (3 games, 5 transcripts)" in lines[4]
     assert proc.returncode == EXIT_CODES["tampered"]  # the worst verdict
+
+
+def test_two_games_of_four_seats_are_two_lines_of_four_transcripts(tmp_path):
+    d = tmp_path / "evening"
+    d.mkdir()
+    for g in range(2):
+        game = play_game(RuleSet(players=4, rounds=2), rng_seed=g, key=KEY)
+        for seat in range(4):
+            (d / f"g{g}-seat{seat}.jupai").write_bytes(game.transcript(seat))
+    proc = _jupai("verify", str(d))
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 4 and proc.returncode == 0, proc.stdout
+    assert all("4 transcripts (seats 0, 1, 2, 3)" in line for line in lines[1:3])
+    assert lines[3] == "2 verified (2 games, 8 transcripts)"
+    zh = _jupai("--lang", "zh", "verify", str(d))
+    assert "已验证 2 局（共 2 局，8 份对局记录）" in zh.stdout, zh.stdout
+
+
+def test_a_host_that_tells_two_seats_different_games_is_caught_across_their_transcripts(tmp_path):
+    """Equivocation: the host signs one game (one game id, one key, the same seeds) for
+    seat 0 and another for seat 1. Each transcript verifies on its own; side by side
+    they disagree, and the game is tampered."""
+    fixed = dict(game_id=bytes([9]) * 16, host_seed=bytes([1]) * 32, seat_seeds=[bytes([s + 2]) * 32 for s in range(3)])
+    rules = RuleSet(players=3, rounds=3)
+    told_0, told_1 = play_game(rules, rng_seed=1, key=KEY, **fixed), play_game(rules, rng_seed=2, key=KEY, **fixed)
+    a, b = tmp_path / "seat0.jupai", tmp_path / "seat1.jupai"
+    a.write_bytes(told_0.transcript(0))
+    b.write_bytes(told_1.transcript(1))
+    assert run(["verify", str(a)]) == 0 and run(["verify", str(b)]) == 0  # each alone: fair
+    proc = _jupai("verify", str(a), str(b))
+    assert proc.returncode == EXIT_CODES["tampered"], proc.stdout
+    assert "tampered" in proc.stdout and "2 transcripts (seats 0, 1)" in proc.stdout
+    assert "seats 0 and 1 were signed different games" in proc.stdout, proc.stdout
+    data = json.loads(_jupai("verify", str(a), str(b), "--json").stdout)
+    assert [v["status"] for v in data] == ["tampered", "tampered"]
+    assert data[0]["details"]["disagrees_at"].startswith("step ")
+    # the same seat's transcript twice (a copy) is no disagreement
+    assert run(["verify", str(a), str(a)]) == 0
 
 
 def test_verify_several_files_exit_with_the_worst(files):

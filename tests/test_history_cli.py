@@ -77,8 +77,11 @@ def test_limit_language_and_empty(games, tmp_path):
     proc = jupai("history", "--dir", str(tmp_path), "-n", "1", "--lang", "zh")
     assert proc.returncode == 0
     assert "公平性" in proc.stdout and "已验证" in proc.stdout and "显示了 2 局中的 1 局" in proc.stdout
+    (tmp_path / "none").mkdir()
     empty = jupai("history", "--dir", str(tmp_path / "none"))
     assert empty.returncode == 0 and "No saved game yet" in empty.stdout
+    typo = jupai("history", "--dir", str(tmp_path / "nnoe"))  # a folder that is not there: said, not "no game yet"
+    assert typo.returncode == 2 and typo.stderr == f"jupai history: {tmp_path / 'nnoe'} is not a folder (--dir)\n"
     bad = jupai("history", "-n", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 

@@ -88,7 +88,9 @@ def read_bytes(path: str) -> tuple[bytes, str | None]:
     try:
         data = _read_at_most(path, MAX_TRANSCRIPT_BYTES + 1)
     except OSError as exc:
-        return b"", f"cannot read {path}: {exc.strerror or exc}"
+        from ..textfile import cannot_read
+
+        return b"", cannot_read(path, exc)
     if len(data) > MAX_TRANSCRIPT_BYTES:
         return b"", f"{path} is larger than {MAX_TRANSCRIPT_BYTES} bytes: not a transcript"
     return data, None
@@ -150,6 +152,9 @@ def run(args: argparse.Namespace) -> int:
     if not paths:
         print(f"jupai verify: {t('verify.none', files=', '.join(files))}", file=sys.stderr)
         return EXIT_CODES[MALFORMED]
+    if single and not os.path.lexists(paths[0]):  # a mistyped name: the person's error, in one sentence
+        print(f"jupai verify: {t('verify.missing', file=printable(paths[0]))}", file=sys.stderr)
+        return EXIT_CODES[MALFORMED]
     if single:
         verdicts = [read_and_verify(paths[0], code)]
     else:  # across files too: one seat seed in two games (specs/fairness.md §10)
@@ -158,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         read = [read_bytes(path) for path in paths]
         checked = iter(verify_many([data for data, problem in read if problem is None], code=code))
         verdicts = [Verdict(MALFORMED, problem) if problem is not None else next(checked) for _, problem in read]
+        verdicts = cross_check([data for data, _ in read], verdicts)
     if getattr(args, "json", False):
         outs = []
         for path, verdict in zip(paths, verdicts):
@@ -175,8 +181,48 @@ def run(args: argparse.Namespace) -> int:
     return worst(verdicts).exit_code  # type: ignore[union-attr]
 
 
+def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
+    """``verdicts`` of ``files`` (in order), with every transcript of a game whose
+    transcripts disagree (:mod:`.agree`: the host signed one seat another story than
+    another) made **tampered**, naming the two seats and where they part; files
+    already tampered or malformed keep their verdict."""
+    from dataclasses import replace
+
+    from ..messages import t
+    from .agree import disagreement, public_facts
+
+    by_game: dict[str, list[int]] = {}
+    for i, v in enumerate(verdicts):
+        if v.game_id is not None and v.status != MALFORMED:
+            by_game.setdefault(v.game_id, []).append(i)
+    out = list(verdicts)
+    for game, idx in by_game.items():
+        if len(idx) < 2:
+            continue
+        facts = {i: public_facts(files[i]) for i in idx}
+        known = [i for i in idx if facts[i] is not None]
+        found = next(((i, j, where) for k, i in enumerate(known) for j in known[k + 1:]
+                      if (where := disagreement(facts[i], facts[j])) is not None), None)  # type: ignore[arg-type]
+        if found is None:
+            continue
+        i, j, where = found
+        who = [("-" if verdicts[x].seat is None else str(verdicts[x].seat)) for x in (i, j)]
+        step = where.split()[-1] if where.startswith("step ") else None
+        args = {"a": who[0], "b": who[1], "where": t(f"agree.where.{'step' if step else where}", "en", n=step)}
+        reason = t("verdict.reason.disagree", "en", **args)
+        args["where"] = t(f"agree.where.{'step' if step else where}", "zh", n=step)  # reason_args serve zh
+        for x in idx:
+            if out[x].status not in (TAMPERED, MALFORMED):
+                out[x] = replace(out[x], status=TAMPERED, reason=reason, reason_key="verdict.reason.disagree",
+                                 reason_args=args, details={**out[x].details, "disagrees_at": where})
+    return out
+
+
 def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> None:
-    """One line per game: status, file, reason (for several files or a folder)."""
+    """One line per game (for several files or a folder): status (the worst of the
+    game's transcripts), game id, the file (or how many transcripts of which seats),
+    reason (of the worst transcript, with its seat). Unreadable files are a line each.
+    Then a count line: the games per status, and how many transcripts."""
     from rich.console import Console
     from rich.text import Text
 
@@ -190,23 +236,42 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
     folders = {os.path.dirname(path) for path, _ in results}
     if len(folders) == 1 and folders != {""}:  # one folder: say it once, then the file names
         console.print(Text(t("verify.in_folder", folder=printable(folders.pop()))))
-        shown = [os.path.basename(path) for path, _ in results]
+        names = [os.path.basename(path) for path, _ in results]
     else:
-        shown = [path for path, _ in results]
-    for name, (_, verdict) in zip(shown, results):
+        names = [path for path, _ in results]
+    games: dict[Any, list[int]] = {}  # game id (or the file, when unreadable) -> its transcripts, in file order
+    for i, (_, verdict) in enumerate(results):
+        games.setdefault(verdict.game_id if verdict.game_id is not None else ("file", i), []).append(i)
+    statuses = []
+    for game, idx in games.items():
+        worst_i = min(idx, key=lambda i: WORST_FIRST.index(results[i][1].status))
+        verdict = results[worst_i][1]
+        statuses.append(verdict.status)
         status = word[verdict.status]
         line = Text(status + " " * (width - cell_len(status)), style=_STYLE[verdict.status])
-        line.append(f"  {printable(name)}")  # the name whole, so each file can be told apart
+        line.append("  " + (game[:8] if isinstance(game, str) else "—" * 8))
+        if len(idx) == 1:
+            line.append(f"  {printable(names[idx[0]])}")  # the name whole, so each file can be told apart
+        else:
+            seats = sorted({results[i][1].seat for i in idx}, key=lambda s: -1 if s is None else s)
+            line.append("  " + tn("verify.transcripts", len(idx), seats=", ".join(
+                t("verify.spectator") if s is None else str(s) for s in seats)))
         room = console.width - cell_len(line.plain) - 2
         reason = printable(reason_text(verdict))
+        if len(idx) > 1 and verdict.status != VERIFIED and "disagrees_at" not in verdict.details:
+            reason = t("verify.of_seat", seat=t("verify.spectator") if verdict.seat is None else verdict.seat,
+                       reason=reason)
         if room > 8:  # the reason in the room left, cut short
             if cell_len(reason) > room:
                 reason = set_cell_size(reason, room - 1) + "…"
             line.append("  " + reason, style="dim")
         console.print(line, soft_wrap=True)
-    counts = {s: sum(v.status == s for _, v in results) for s in STATUSES}
+    counts = {s: statuses.count(s) for s in STATUSES}
+    total = (tn("verify.games", len(games)) if len(games) == len(results)
+             else t("verify.games_files", games=tn("verify.n_games", len(games)),
+                    files=tn("verify.n_transcripts", len(results))))
     console.print(Text(t("verify.count_sep").join(t("verify.count", n=n, status=word[s]) for s, n in counts.items() if n)
-                       + tn("verify.games", len(results))))
+                       + total))
 
 
 def _status_word(status: str) -> str:
