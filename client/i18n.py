@@ -439,6 +439,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.you": (" (you)", "（你）"),
     "series.wins.one": ("1 win", "胜 1 局"),
     "series.wins.other": ("{count} wins", "胜 {count} 局"),
+    "series.played.one": ("1 game", "参加 1 局"),
+    "series.played.other": ("{count} games", "参加 {count} 局"),
     "series.absent": ("(not in it)", "（未参加）"),
     "series.next": ("Ready for the next game? [Enter] / q to leave ", "准备好下一局了吗？[回车] / q 离开 "),
     "series.play_again": ("Play again? [Enter] / q to leave ", "再来一局？[回车] / q 离开 "),

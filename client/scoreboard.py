@@ -11,6 +11,13 @@ Example (English, 80 columns)::
       1. Ann (you)        5 pts  +3  1 win
       2. greedy bot 2     4 pts  +2  1 win
       3. Bob              0 pts  (not in it)
+
+and at the end of the series (``final``)::
+
+    ━━ final scoreboard · 3 games ━━
+      1. Ann (you)        5 pts  3 games  1 win
+      2. greedy bot 2     4 pts  3 games  1 win
+      3. Bob              2 pts  1 game   1 win
 """
 
 from __future__ import annotations
@@ -38,7 +45,8 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
                      me: str | None = None, width: int = 80) -> list[str]:
     """The scoreboard: the title, then one line per player, best first: place, name
     (``me`` marked as you; bot names translated; names cut with … to fit), points in the series, the points
-    of the latest game (``+3``, or ``(not in it)``) and the wins. ``standings``: objects
+    of the latest game (``+3``, or ``(not in it)``) — at the end of the series
+    (``final``) the games each one played instead (``3 games``) — and the wins. ``standings``: objects
     with ``name``, ``points``, ``wins``, ``last`` (a :class:`jupai_net.series.Standing`
     or a protocol ``Standing``). Every line is at most ``max(width, 40)`` cells."""
     width = max(40, width)
@@ -47,7 +55,10 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
         name = display_name(str(st.name), lang)  # printable; bot names in the viewer's language
         if me is not None and st.name == me:
             name += t("series.you", lang)
-        last = t("series.absent", lang) if st.last is None else f"+{st.last}"
+        if final:  # the series' totals: the games each sat in, not the last game's points
+            last = tn("series.played", getattr(st, "played", 0) or 0, lang)
+        else:
+            last = t("series.absent", lang) if st.last is None else f"+{st.last}"
         wins = tn("series.wins", st.wins, lang) if st.wins else ""
         rows.append((name, tn("series.points", st.points, lang), last, wins))
     place_w = len(str(len(rows))) + 2  # "12. "

@@ -44,6 +44,28 @@ def test_final_and_open_titles():
     assert scoreboard_lines(board, game=4, games=None, final=False, lang="en")[0] == "━━ scoreboard · after game 4 ━━"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_final_scoreboard_shows_the_totals_not_the_last_games_points(lang):
+    """specs/rules.md § 15 worked example: after three games the totals are Ann 3 (1 win,
+    3 games), Bob 2 (1 win, 1 game), greedy bot 2 1, greedy bot 1 0 — the last game
+    (abandoned) gave nobody a point, so its "+0" must not stand in for them."""
+    s = Series(b"\x02" * 16, games=3)
+    s.record(["Ann", "Bob", "greedy bot 2"], [1, 0, 2])
+    s.record(["Ann", "greedy bot 1", "greedy bot 2"], [0, 2, 1])
+    s.record(["Ann", "greedy bot 1", "greedy bot 2"], None)
+    lines = scoreboard_lines(s.standings(), game=3, games=3, final=True, lang=lang, width=60)
+    rows = [line.split() for line in lines[1:]]
+    if lang == "en":
+        assert lines[0] == "━━ final scoreboard · 3 games ━━"
+        assert rows[0] == ["1.", "Ann", "3", "pts", "3", "games", "1", "win"], lines
+        assert rows[1] == ["2.", "Bob", "2", "pts", "1", "game", "1", "win"], lines
+        assert rows[2][:4] == ["3.", "greedy", "bot", "2"] and rows[2][4:8] == ["1", "pt", "3", "games"], lines
+        assert rows[3][:4] == ["4.", "greedy", "bot", "1"] and rows[3][4:8] == ["0", "pts", "2", "games"], lines
+    else:
+        assert lines[1].split()[:4] == ["1.", "Ann", "3", "分"] and "参加 3 局" in lines[1] and "胜 1 局" in lines[1]
+    assert not any("+" in line for line in lines), lines  # no per-game deltas on the final board
+
+
 def test_series_keys_exist_in_both_languages_with_the_same_placeholders():
     for key, (en, zh) in MESSAGES.items():
         if key.startswith("series."):
