@@ -501,6 +501,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.bad_bot": ("Unknown bot '{name}': choose one of {names}", "未知机器人“{name}”：可选 {names}"),
     # --- jupai watch (a spectator) -------------------------------------------------------
     "watch.keys": ("watching · q + Enter: leave · ? + Enter: help", "旁观中 · 输入 q 回车：离开 · ? 回车：帮助"),
+    "watch.help_keys": ("you are watching: q + Enter: leave · ? + Enter: this help · Enter: back to the table",
+                        "你在旁观：输入 q 回车：离开 · ? 回车：本帮助 · 回车：返回牌桌"),
     "watch.hint": ("A spectator only watches: q + Enter leaves, ? + Enter shows the help.",
                    "旁观者只能观看：输入 q 回车离开，? 回车查看帮助。"),
     "watch.watching": ("Watching {host}:{port} as a spectator (q + Enter leaves).",

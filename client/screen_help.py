@@ -12,8 +12,10 @@ from .i18n import MESSAGES, t
 from .layout import TYPE_STYLE, height_of
 
 
-def render_help(lang: str = "en", width: int | None = None, height: int | None = None) -> RenderableType:
-    """The help panel: the keys line, then how to play — what wins, rounds, symbols,
+def render_help(lang: str = "en", width: int | None = None, height: int | None = None, *,
+                keys: str = "help.keys") -> RenderableType:
+    """The help panel: the keys line (catalog key ``keys``: a player's keys, or
+    ``watch.help_keys`` for a spectator, who has no move, chat or log), then how to play — what wins, rounds, symbols,
     what each action does with its formula (one line each), equipment, the last round
     — under the title ``Help · how to play``. With ``width`` and ``height`` it fits in
     ``height`` rows: the last rows (last round, equipment, the formulas…) give way
@@ -35,7 +37,7 @@ def render_help(lang: str = "en", width: int | None = None, height: int | None =
         grid.add_column(overflow="fold")
         for row in shown:
             grid.add_row(*row)
-        parts: list[RenderableType] = [Text(t("help.keys", lang), style="dim"), grid]
+        parts: list[RenderableType] = [Text(t(keys, lang), style="dim"), grid]
         if cut:
             parts.append(Text(t("help.more", lang), style="dim"))
         return Panel(Group(*parts), title=t("help.title", lang) + " · " + t("help.play_title", lang),

@@ -196,7 +196,8 @@ class WatchScreen:
         elif word in HELP_WORDS:
             self.reading_help = True
             self.console.clear()
-            self.console.print(render_help(self.lang))
+            height = self.console.height - 2 if self.console.is_terminal else None  # and the back line, the prompt
+            self.console.print(render_help(self.lang, self.console.width, height, keys="watch.help_keys"))
             self.console.print(Text(t("help.back", self.lang), style="dim"))
         elif not word:
             self.reading_help = False

@@ -173,6 +173,28 @@ def test_the_watch_screen_fits_the_terminal(lang, cols, rows, steps):
         assert ("游戏结束" if lang == "zh" else "Game over") in text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("cols, rows", [(80, 24), (60, 24)])
+def test_the_spectators_help_lists_only_what_a_spectator_can_do_and_fits(lang, cols, rows):
+    """``?`` on the watch screen: the spectator's own keys (leave, help, back), no
+    move numbers, chat or /log, the title and the back line on an 80×24 (60×24) screen."""
+    out = io.StringIO()
+    console = Console(file=out, width=cols, height=rows, force_terminal=True, color_system=None)
+    screen = WatchScreen(lang=lang, console=console)
+    screen.handle_line("?")
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) <= rows - 1 and max(cell_len(line) for line in lines) <= cols, text
+    flat = " ".join(" ".join(line.replace("│", " ").split()) for line in lines)
+    if lang == "en":
+        assert "Help · how to play" in flat and "you are watching: q + Enter: leave" in flat
+        assert "Enter: back to the table" in lines[-1]
+    else:
+        assert "帮助 · 玩法" in flat and "你在旁观：输入 q 回车：离开" in flat and "回车：返回牌桌" in lines[-1]
+    for player_key in ("/chat", "/log", "1, 2, 3", "1、2、3", "/quit"):
+        assert player_key not in flat, player_key
+
+
 def test_watch_bad_input_is_one_sentence_and_an_exit_code(tmp_path):
     import os
     import socket
