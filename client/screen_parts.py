@@ -169,19 +169,25 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
                       show_header=header)
     else:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+    # the identity, hand and cards-left columns never give way (their titles and values
+    # whole); when the row is too wide the equipment and recovered cards are cut with …
+    idents = [identity_text(p.get("identity"), p.get("identity_value"), lang, short=compact)
+              for p in obs.get("players", [])]
+    titles = (t("col.identity", lang), t("col.hand", lang), t("col.left_short" if compact else "col.left", lang))
+    shown = [cell_len(title) if header else 1 for title in titles]  # titles count only when shown
     table.add_column(t("col.seat", lang), no_wrap=True)
-    table.add_column(t("col.identity", lang), no_wrap=True)
-    table.add_column(t("col.hand", lang), justify="right", no_wrap=True)
-    table.add_column(t("col.left_short" if compact else "col.left", lang), justify="right", no_wrap=True)
+    table.add_column(titles[0], no_wrap=True, min_width=max([shown[0], *map(cell_len, idents)]))
+    table.add_column(titles[1], justify="right", no_wrap=True, min_width=shown[1])
+    table.add_column(titles[2], justify="right", no_wrap=True, min_width=shown[2])
     if compact:
-        table.add_column(t("col.equipment", lang), no_wrap=True)
+        table.add_column(t("col.equipment", lang), no_wrap=True, overflow="ellipsis")
         if recovered:
             table.add_column(t("col.recovered", lang), min_width=None if recovered_width else 8,
                              max_width=recovered_width, no_wrap=one_row, overflow="ellipsis" if one_row else "fold")
     else:
         table.add_column(t("col.recovered", lang))
         table.add_column(t("col.equipment", lang))
-    for p in obs.get("players", []):
+    for p, ident in zip(obs.get("players", []), idents):
         s = p.get("seat")
         if compact:  # the column says "seat": the number and the name (cut short) are enough
             name = t("you", lang) if s == me else display_name(name_of(names, s) or "", lang)
@@ -197,7 +203,6 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
         recovered = p.get("recovered") or []
         rec = cards_text(recovered, lang, " " if compact else " + ") if recovered else "—"
         equipment = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
-        ident = identity_text(p.get("identity"), p.get("identity_value"), lang, short=compact)
         # every cell a Text: what the host sent is never read as rich markup
         cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
         if compact:

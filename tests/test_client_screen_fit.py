@@ -228,3 +228,29 @@ def test_jupai_play_plain_slash_log_through_the_command(tmp_path):
     deal = [line for line in out.stdout.split("\n") if "Cards dealt to 2 players" in line]
     assert len(deal) == 2, out.stdout[:3000]  # as it happened, and again in /log
     assert "fairness: verified" in out.stdout
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("players, seed, names", [(4, 6, LONG), (4, 11, {0: "Ann", 1: "王小明的超长名字", 2: "greedy bot 2",
+                                                                     3: "Bartholomew"}), (6, 3, BOTS)])
+def test_the_players_table_keeps_every_column_title_whole_on_an_unsqueezed_screen(players, seed, names, lang,
+                                                                                    width):
+    """A tall terminal (nothing squeezed) at 60 and 80 columns, 4 and 6 seats, long
+    names and long equipment: the players table's titles (seat, identity, hand, cards
+    left, equipment) are whole on their row, and every identity is whole; the equipment
+    gives way with … instead."""
+    titles = [t(k, lang) for k in ("col.seat", "col.identity", "col.hand", "col.left_short", "col.equipment")]
+    checked = 0
+    for st, seat, history in screens(players, seed, every=2):
+        obs = st.observation(seat)
+        legal = [] if st.is_over else st.legal_actions(seat)
+        text = to_text(render_view(obs, legal=legal, names=names, events=history, lang=lang, width=width,
+                                   height=200), width=width)
+        header = next(line for line in text.split("\n") if line.startswith(titles[0] + " "))
+        assert header.split()[:5] == titles, (header, text)
+        for p in obs["players"]:
+            ident = R.identity_text(p.get("identity"), p.get("identity_value"), lang, short=True)
+            assert ident in text, (ident, text)
+        checked += 1
+    assert checked > 10
