@@ -93,7 +93,10 @@ def equipment_text(eq: Mapping[str, Any] | None, lang: str = "en", rearm: int | 
                    short: bool = False, compact: bool = False) -> str:
     """One equipment as far as it is visible: ``mass 6♠ + weapon 8♥ · fine weapon · 2 uses
     left · face-down`` (``short``: ``6♠+8♥ fine · 2 left · face-down``; ``compact``:
-    ``6♠+8♥ · 2 left · down``); hidden cards give ``face-down, not shown``; None → ``no
+    ``6♠+8♥ · 2 left · down``); a face-down pair whose cards were shown to all
+    (``eq["shown"]``, public knowledge) says ``face-down, shown to all`` (compact: ``seen``)
+    instead of ``face-down``; hidden
+    cards give ``face-down, not shown``; None → ``no
     equipment``, plus when a new pair may be drawn: ``rearm`` is a round number (from
     that round) or ``"now"`` (on the player's turn), see :func:`rearm_state`."""
     if eq is None:
@@ -109,10 +112,13 @@ def equipment_text(eq: Mapping[str, Any] | None, lang: str = "en", rearm: int | 
     weapon = "?" if eq.get("weapon") is None else card_text(eq["weapon"], lang)
     quality = t(f"quality.{eq['quality']}", lang) if eq.get("quality") else "?"
     n = eq.get("uses_left")
+    # what the viewer sees: face-up, or face-down but its cards shown to all (public), or
+    # face-down and known to its owner only
+    lies = "up" if up else "shown" if eq.get("shown") else "down"
     if compact:
         return t("equip.compact", lang, mass=card_text(eq["mass"], lang), weapon=weapon, uses="?" if n is None else n,
-                 face=t("face.up_short" if up else "face.down_short", lang))
-    face = t("face.up" if up else "face.down", lang)
+                 face=t(f"face.{lies}_short", lang))
+    face = t(f"face.{lies}", lang)
     if short:
         return t("equip.short", lang, mass=card_text(eq["mass"], lang), weapon=weapon, quality=quality,
                  uses="?" if n is None else n, face=face)

@@ -282,3 +282,32 @@ def test_supply_a_steps_read_as_one_supply(lang):
     if lang == "en":
         assert "seat 0 (you) supplies: discards recovered K♠ too" in alone
         assert "seat 0 (you) keeps its other recovered cards" in alone
+
+
+@pytest.mark.parametrize("lang, short_word, long_word", [("en", "seen", "face-down, shown to all"),
+                                                        ("zh", "已亮", "暗置，已向所有人亮出")])
+def test_an_equipment_whose_cards_were_shown_to_all_says_shown_not_down(lang, short_word, long_word):
+    """A face-down pair whose cards every player has seen (``shown``: public knowledge)
+    is labelled as what the viewer sees — shown — in the players table and in words."""
+    from jupai_net.client.i18n import t
+
+    eq = {"mass": 29, "weapon": 26, "uses_left": 1, "quality": "fine", "face_up": False, "shown": True}
+    assert R.equipment_text(eq, lang, compact=True).endswith(short_word)
+    assert R.equipment_text(eq, lang, short=True).endswith(long_word)
+    hidden = {**eq, "shown": False}  # the owner's own face-down pair, that only it sees
+    assert R.equipment_text(hidden, lang, compact=True).endswith(t("face.down_short", lang))
+    rng = random.Random(3)
+    deck = list(range(53))
+    rng.shuffle(deck)
+    st = GameState.new(RuleSet(players=4), deck, setup_of("LCFN"))
+    while True:
+        obs = st.observation(0)
+        shown = [p for p in obs["players"] if p["seat"] != 0 and p.get("equipment")
+                 and p["equipment"].get("shown") and not p["equipment"]["face_up"]]
+        if shown:
+            break
+        st.apply(rng.choice(st.legal_actions()))
+    text = to_text(render_view(obs, legal=st.legal_actions() if st.to_move == 0 else [], lang=lang, width=60,
+                               height=200), width=60)
+    row = next(line for line in text.split("\n") if line.lstrip("▶ ").startswith(f"{shown[0]['seat']} "))
+    assert short_word in row and t("face.down_short", lang) not in row.split("·")[-1], row
