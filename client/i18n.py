@@ -281,6 +281,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.connection-back": ("The host is heard again.", "已重新收到主机的消息。"),
     "notice.dealer-blind": ("dealer-blind: the host cannot see your cards", "庄家盲发：主机看不到你的牌"),
     "notice.blind-seat": ("seat {seat} broke the dealer-blind protocol: {text}", "{seat}号位违反了庄家盲发协议：{text}"),
+    "notice.series-mismatch": ("The host's scoreboard disagrees with the signed rankings for {names}: shown here "
+                               "are this client's own figures.",
+                               "主机的积分榜与签名的排名不符（{names}）：这里显示的是本客户端自己算出的积分。"),
     "notice.other": ("{text}", "{text}"),
     # --- lobby ----------------------------------------------------------------------------
     "lobby.title": ("Lobby", "大厅"),

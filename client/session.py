@@ -73,6 +73,7 @@ from jupai_net.protocol import (
 from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS, WATCH_HELLO_VERSION
 from jupai_net.rules import RuleSet
 
+from .series_check import SeriesCheck, signed_ranking
 from .signed_view import SignedFacts, replay_observations, same_action
 from .resume import ResumeLock, ResumeState, drop_resume, find_resume, load_resume, save_resume
 from .tls import cert_fingerprint, client_ssl_context, code_matches, config_dir, join_code, peer_certificate
@@ -582,6 +583,9 @@ class _Session:
         self.closed_game: bytes | None = None  # game id of the last game verified and saved
         self.series: Series | None = None  # the latest scoreboard
         self.series_for: bytes | None = None  # the game id the scoreboard came with
+        self.series_names: dict[int, str] = {}  # who sat where when the scoreboard came (before the lobby)
+        self.series_check = SeriesCheck()  # this client's own tally, from the signed rankings
+        self.series_disputed: list[str] = []  # names whose line the host's scoreboard got wrong
 
     # ------------------------------------------------------------------ view plumbing
 
@@ -947,6 +951,7 @@ class _Session:
         elif isinstance(msg, Series):
             self.series = msg
             self.series_for = self.witness.game_id if self.witness is not None else None
+            self.series_names = dict(self.view.names)
             self.update("series", series=msg)
         elif isinstance(msg, Ping):
             await self.send(Pong(msg.nonce))
@@ -1432,9 +1437,34 @@ class _Session:
         if w is None or w.game_id is None or not w.finished or self.saved_for == w.game_id:
             return
         self.verdict = await trio.to_thread.run_sync(self._verify)
+        self._check_series(self.verdict)
         self.saved_path = await trio.to_thread.run_sync(self._save_transcript)
         self.saved_for = w.game_id
         self.update("verdict", verdict=self.verdict)
+
+    def _check_series(self, verdict: Verdict | None) -> None:
+        """Add the game just verified to this client's own series tally (its signed
+        ranking if it verified, else nothing scored) and compare the host's ``series``
+        message with it (:mod:`.series_check`): a disagreement is said on screen
+        (``series-mismatch``), kept in the transcript's meta (``series_check``), and the
+        client's own figures replace the host's."""
+        w = self.witness
+        if self.series is None or w is None or w.game_id is None or self.series_for != w.game_id:
+            return
+        seats = self.view.rules.players if self.view.rules is not None else len(self.series_names)
+        names = [self.series_names.get(s) for s in range(seats)]
+        ranking = signed_ranking(w._raw) if verdict is not None and verdict.ok else None
+        self.series_check.add(self.series.series_id, names, ranking)
+        own, differ = self.series_check.compare(self.series)
+        self.series_disputed = differ
+        if not differ or own is None:
+            return
+        log.warning("the host's series scoreboard disagrees with the signed rankings for %s", differ)
+        who = ", ".join(printable(n) for n in differ)
+        self.series = own
+        self.note("series-mismatch", f"the host's scoreboard disagrees with the signed rankings for {who}; "
+                  "showing this client's own figures", args={"names": who}, change="series")
+        self.update("series", series=own)
 
     def _host_gone(self, why: str) -> None:
         if self.witness is not None and not self.witness.finished:
@@ -1504,6 +1534,7 @@ class _Session:
                 self.witness.host_moved(version, why)
             if verdict is None:
                 verdict = await trio.to_thread.run_sync(self._verify)
+            self._check_series(verdict)
             path = await trio.to_thread.run_sync(self._save_transcript)
             if self.save_error:
                 self.note("transcript", self.save_error)
@@ -1555,6 +1586,8 @@ class _Session:
                 "names": names}
         if self.series is not None and self.series_for == self.witness_for:  # this game's scoreboard
             meta["series"], meta["game"] = self.series.series_id.hex(), str(self.series.game)
+            if self.series_disputed:  # the host's scoreboard disagreed with the signed rankings
+                meta["series_check"] = ("host disagrees: " + ", ".join(self.series_disputed))[:200]
         return meta
 
     def _save_transcript(self) -> Path | None:

@@ -113,3 +113,46 @@ async def test_a_client_that_sends_the_hosts_series_message_is_told_and_logged_a
         nursery.cancel_scope.cancel()
     assert res.status == "finished" and res.verdict.status == VERIFIED
     assert any("protocol error unknown-type" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_host_whose_scoreboard_disagrees_with_the_signed_rankings_is_flagged(tmp_path, monkeypatch):
+    """A hostile host sends a ``series`` scoreboard that gives its own bot 5 more points
+    than the signed rankings give it. Every client recomputes the points from the
+    signed ``end`` of each verified game, says the host is wrong, shows its own figures
+    and keeps the dispute in the transcript's meta (the client's history)."""
+    import dataclasses
+
+    from jupai_net.host.table import Table
+
+    honest = Table.series_message
+
+    def inflated(self):
+        msg = honest(self)
+        standings = tuple(dataclasses.replace(st, points=st.points + 5) if st.name == "greedy bot 2" else st
+                          for st in msg.standings)
+        return dataclasses.replace(msg, standings=standings)
+
+    monkeypatch.setattr(Table, "series_message", inflated)
+    people = {"Ann": Person(1, stay_for=5), "Bob": Person(2, stay_for=5)}
+    results, _ = await _play(tmp_path, people, games=2)
+    for name, res in results.items():
+        assert res.status == "finished" and len(res.games) == 2
+        total: dict[str, int] = {}
+        for g in res.games:
+            names = g.result["names"]
+            for seat, pts in enumerate(game_points(g.ranking, 3)):
+                total[names[seat]] = total.get(names[seat], 0) + pts
+        assert {s.name: s.points for s in res.series.standings} == total  # its own figures, not the host's
+        flags = [n for n in res.view.notices if n.code == "series-mismatch"]
+        assert flags and "greedy bot 2" in flags[-1].args["names"], res.view.notices
+        for g in res.games:
+            meta = decode_transcript(g.transcript_path.read_bytes()).meta
+            assert meta["series_check"] == "host disagrees: greedy bot 2"
+
+
+async def test_an_honest_scoreboard_raises_no_flag(tmp_path):
+    people = {"Ann": Person(3, stay_for=5), "Bob": Person(4, stay_for=5)}
+    results, _ = await _play(tmp_path, people, games=2)
+    for res in results.values():
+        assert not [n for n in res.view.notices if n.code == "series-mismatch"]
+        assert all("series_check" not in decode_transcript(g.transcript_path.read_bytes()).meta for g in res.games)
