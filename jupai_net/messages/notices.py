@@ -83,6 +83,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host_error.idle-timeout": ("the host heard nothing from this client for too long", "主机太久没有收到本客户端的消息"),
     "host_error.ready-timeout": ("you did not get ready in time; your seat is free again",
                                  "你没有及时准备好；你的座位已空出"),
+    "host_error.blind-unsupported": ("this table deals blind (the host cannot see your cards), which needs a newer "
+                                     "jupai-net; update it, or ask the host for --dealer trusted",
+                                     "这张牌桌盲发牌（主机看不到你的牌），需要更新的 jupai-net；请升级，"
+                                     "或请主机改用 --dealer trusted"),
     "host_error.spectators-full": ("the table takes no more spectators now; try again when one leaves",
                                    "这张牌桌的旁观者已满；请等有人离开后再试"),
 }
