@@ -120,6 +120,19 @@ def _players_text(players: Any, lang: str) -> str:
     return ", ".join(t("seat.named", lang, n=p.seat, name=display_name(p.name, lang)) for p in players) or "-"
 
 
+def series_lines(view: Any, lang: str, width: int) -> list[str]:
+    """The series scoreboard the spectator has (``view.series``: the host's, or the
+    client's own when the host's disagreed with the signed rankings), as text lines for
+    ``width`` columns; [] without one."""
+    from .scoreboard import scoreboard_lines
+
+    series = getattr(view, "series", None)
+    if series is None:
+        return []
+    return scoreboard_lines(series.standings, game=series.game, games=series.games, final=series.final, lang=lang,
+                            width=width)
+
+
 class WatchScreen:
     """The spectator's table screen, redrawn on every change: the lobby until the deal,
     then :func:`.render.render_view` of ``observation(None)`` (no hand, no moves), with
@@ -152,15 +165,18 @@ class WatchScreen:
 
         keys = Text(t("watch.keys", self.lang), style="dim")
         obs = view.observation
+        over = not obs or obs.get("result") is not None
+        board = [Text(line, style="bold" if line.startswith("━━") else "")
+                 for line in (series_lines(view, self.lang, self.console.width) if over else [])]
         if not obs:
             return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
                                       join_code=view.join_code or "", total=getattr(view.rules, "players", None),
                                       chat=list(view.chat)[-4:], notices=list(view.notices)[-3:], lang=self.lang),
-                         keys)
-        height = max(10, self.console.height - 2) if self.console.is_terminal else None
+                         *board, keys)
+        height = max(10, self.console.height - 2 - len(board)) if self.console.is_terminal else None
         return Group(render_view(obs, chat=list(view.chat)[-4:], notices=list(view.notices)[-3:], names=view.names,
                                  lang=self.lang, events=list(view.events) or None, width=self.console.width,
-                                 height=height), keys)
+                                 height=height), *board, keys)
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once."""
@@ -260,6 +276,8 @@ class PlainWatcher(WatchScreen):
             ending = _Ending(result, view.names, view, "finished" if result.get("ranking") else "aborted",
                              ("abandoned", str(result.get("reason") or "")))
             for text, _, _ in game_end_lines(ending, lang):  # the verdict comes once checked, at the very end
+                self.say(text)
+            for text in series_lines(view, lang, 80):  # the series so far (it came right before the end)
                 self.say(text)
         elif view.change == "error":
             pass  # the session ends: the report says why, once, starting "jupai watch:"

@@ -175,6 +175,32 @@ def test_the_watch_screen_fits_the_terminal(lang, cols, rows, steps):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("cols, rows", [(80, 24), (60, 24)])
+def test_the_watch_screen_shows_the_series_scoreboard_at_a_games_end(lang, cols, rows):
+    """After a game of a series the spectator's screen has the scoreboard under the
+    ranking (and keeps fitting the terminal); mid-game it does not take room."""
+    from jupai_net.client.render import to_text
+    from jupai_net.protocol import Series, SeriesStanding
+
+    board = Series(b"\x03" * 16, 2, 3, False, (SeriesStanding("Ann", 5, 1, 2, 3), SeriesStanding("Bob", 3, 1, 2, 0),
+                                                SeriesStanding("张伟伟", 2, 0, 2, 2),
+                                                SeriesStanding("greedy bot 2", 2, 0, 2, 1)))
+    console = Console(file=io.StringIO(), width=cols, height=rows, force_terminal=True, color_system=None)
+    screen = WatchScreen(lang=lang, console=console)
+    title = "━━ 积分榜 · 第 2/3 局后 ━━" if lang == "zh" else "━━ scoreboard · after game 2 of 3 ━━"
+    end = _spectator_view(None)
+    end.series = board
+    rendered = screen.screen(end)
+    text = to_text(rendered, cols)
+    assert height_of(rendered, cols) <= rows - 1, text
+    assert title in text and ("5 分" if lang == "zh" else "5 pts") in text, text
+    assert ("游戏结束" if lang == "zh" else "Game over") in text
+    middle = _spectator_view(12)
+    middle.series = board
+    assert title not in to_text(screen.screen(middle), cols)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("cols, rows", [(80, 24), (60, 24)])
 def test_the_spectators_help_lists_only_what_a_spectator_can_do_and_fits(lang, cols, rows):
     """``?`` on the watch screen: the spectator's own keys (leave, help, back), no
     move numbers, chat or /log, the title and the back line on an 80×24 (60×24) screen."""
