@@ -200,14 +200,14 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
             label += " · " + t("mark.leader", lang)
         rearm = rearm_state(obs, p) if s == me and not compact else None
         style = "bold cyan" if s == me else ("bold" if s == obs.get("to_move") else "")
-        recovered = p.get("recovered") or []
-        rec = cards_text(recovered, lang, " " if compact else " + ") if recovered else "—"
+        got = p.get("recovered") or []  # (not `recovered`: that flag says whether the column is shown)
+        rec = cards_text(got, lang, " " if compact else " + ") if got else "—"
         equipment = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
         # every cell a Text: what the host sent is never read as rich markup
         cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
         if compact:
             table.add_row(Text(label, style=style), Text(ident), *cells, Text(equipment),
-                          *([Text(rec)] if recovered else []))
+                          *([Text(rec)] if recovered and got else []))
         else:
             table.add_row(Text(label, style=style), Text(ident), *cells, Text(rec), Text(equipment))
     return table

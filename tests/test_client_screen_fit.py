@@ -239,7 +239,9 @@ def test_the_players_table_keeps_every_column_title_whole_on_an_unsqueezed_scree
     """A tall terminal (nothing squeezed) at 60 and 80 columns, 4 and 6 seats, long
     names and long equipment: the players table's titles (seat, identity, hand, cards
     left, equipment) are whole on their row, and every identity is whole; the equipment
-    gives way with … instead."""
+    gives way with … instead. At 80 columns the recovered cards' title is whole too (a
+    table measured without that column once counted the cards in it, and squeezed the
+    column to three cells: "Rec/ove/red")."""
     titles = [t(k, lang) for k in ("col.seat", "col.identity", "col.hand", "col.left_short", "col.equipment")]
     checked = 0
     for st, seat, history in screens(players, seed, every=2):
@@ -249,6 +251,8 @@ def test_the_players_table_keeps_every_column_title_whole_on_an_unsqueezed_scree
                                    height=200), width=width)
         header = next(line for line in text.split("\n") if line.startswith(titles[0] + " "))
         assert header.split()[:5] == titles, (header, text)
+        if width == 80 and any(p.get("recovered") for p in obs["players"]):  # room for the recovered cards' title
+            assert header.split()[5:] == [t("col.recovered", lang)], (header, text)
         for p in obs["players"]:
             ident = R.identity_text(p.get("identity"), p.get("identity_value"), lang, short=True)
             assert ident in text, (ident, text)
