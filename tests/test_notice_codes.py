@@ -42,7 +42,9 @@ ENGLISH = re.compile(r"[A-Za-z]{3,}")
 def english_words(line: str) -> list[str]:
     for name in NAMES:
         line = line.replace(name, "")
-    return ENGLISH.findall(line.replace("greedy bot", "").replace("jupai watch", "").replace("--name", ""))
+    for word in ("greedy bot", "jupai watch", "jupai-net", "--name", "--dealer trusted"):  # names, commands, flags
+        line = line.replace(word, "")
+    return ENGLISH.findall(line)
 
 
 def every_notice() -> list[Notice]:
