@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from jupai_net.messages import catalog
 from jupai_net.messages.notices import ARGLESS_CODES, NET_NOTICE_CODES, error_sentence, notice_sentence
 from jupai_net.printable import printable
 from jupai_net.protocol.errors import HOST_ERROR_CODES, REJECT_CODES
@@ -99,7 +100,9 @@ def notice_text(notice: Any, lang: str = "en") -> str:
             pass
     if code in REPLY_CODES and lang != "en":  # a host's refusal: its English details stay off a Chinese screen
         said = error_sentence(code, lang)
-        return said if said is not None else t(f"notice.{code}", lang, text="").strip()
+        if said is None and f"notice.{code}" in catalog():
+            said = t(f"notice.{code}", lang, text="").strip()
+        return said if said is not None else printable(code)  # a code of a newer host: its name, not its English
     if isinstance(args, Mapping) and code == "welcome-back":
         return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:

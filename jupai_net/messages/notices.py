@@ -63,6 +63,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- refusals of a seat's message (reject codes the client had no words for yet) ---
     "notice.wrong-game": ("That message was for another game. {text}", "这条消息属于另一局。{text}"),
     "notice.bad-commitment": ("The host refused this seat's seed message. {text}", "主机拒绝了本座位的种子消息。{text}"),
+    "notice.bad-blind": ("The host refused this seat's dealer-blind message. {text}", "主机拒绝了本座位的盲发牌消息。{text}"),
     # --- errors the host closes a connection with (protocol/errors.py HOST_ERROR_CODES) ---
     "host_error.table-full": ("every seat at the table is taken", "牌桌的座位都坐满了"),
     "host_error.seat-taken": ("the seat you asked for is taken or does not exist", "你要的座位已经有人或不存在"),
