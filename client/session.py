@@ -940,7 +940,10 @@ class _Session:
         elif isinstance(msg, Reject):
             await self._on_reject(msg)
         elif isinstance(msg, Lobby):
-            self.update("lobby", players=msg.players, names={p.seat: p.name for p in msg.players})
+            # after a game the ending keeps the names of who played it (seats freed or
+            # taken by stand-ins meanwhile show in the lobby list); the next start renames
+            names = self.view.names if self.view.phase == OVER else {p.seat: p.name for p in msg.players}
+            self.update("lobby", players=msg.players, names=names)
             await self._ready()
         elif isinstance(msg, Welcome):
             await self._on_welcome(msg)
@@ -1045,7 +1048,8 @@ class _Session:
             self.verdict, self.result, self.saved_path, self.saved_for = None, None, None, None
             self.watch_end = None
             self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, result=None, verdict=None,
-                        observation=None, events=(), dealer=msg.dealer, blind_cards={})
+                        observation=None, events=(), dealer=msg.dealer, blind_cards={},
+                        names={p.seat: p.name for p in self.view.players})
         else:
             cards = self.view.blind_cards if msg.game_id == self.view.game_id else {}
             self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, dealer=msg.dealer, blind_cards=cards)
@@ -1424,7 +1428,8 @@ class _Session:
             return  # the next game started meanwhile (someone else's ready)
         self.sent_ready = False
         self.result, self.verdict = None, None
-        self.update("lobby", phase=LOBBY, observation=None, state_id=None, events=())
+        self.update("lobby", phase=LOBBY, observation=None, state_id=None, events=(),
+                    names={p.seat: p.name for p in self.view.players})
         try:
             await self._ready()
         except _Lost:

@@ -93,6 +93,32 @@ async def test_a_person_who_leaves_after_game_1_is_replaced_by_a_bot(tmp_path):
     assert board[f"greedy bot {bob_seat}"].played == 1
 
 
+class Reader(Person):
+    """A person who reads the ending a while: what its screen says meanwhile."""
+
+    def __init__(self, seed: int, stay_for: int):
+        super().__init__(seed, stay_for)
+        self.latest = None
+        self.ending_names: list[dict] = []
+
+    def on_update(self, view):
+        self.latest = view
+
+    async def next_game(self, result):
+        await trio.sleep(0.6)  # meanwhile the other person left and a bot took the seat
+        self.ending_names.append(dict(self.latest.names))
+        return await super().next_game(result)
+
+
+async def test_the_ending_keeps_the_names_of_who_played_after_someone_leaves(tmp_path):
+    people = {"Ann": Reader(1, stay_for=5), "Bob": Person(2, stay_for=0)}
+    results, _ = await _play(tmp_path, people, games=2)
+    bob = results["Bob"]
+    names = people["Ann"].ending_names[0]  # game 1's ending, on Ann's screen, after Bob left
+    assert names[bob.seat] == "Bob", names
+    assert results["Ann"].games[1].names[bob.seat] == f"greedy bot {bob.seat}"  # game 2 has the bot's name
+
+
 async def test_a_client_that_sends_the_hosts_series_message_is_told_and_logged_and_the_host_goes_on(caplog):
     from jupai_net.protocol import ErrorMessage, Hello, Welcome, encode_frame
 
