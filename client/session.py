@@ -707,7 +707,11 @@ class _Session:
     def _open_resume(self) -> None:
         """Take the resume lock and read what an earlier client of this config folder
         left for this host (specs/client.md § Rejoin): its token, seat and name, and
-        (bound to its game id) its seed and the statements it received."""
+        (bound to its game id) its seed and the statements it received. A spectator
+        takes nothing: it holds no seat, and a player of the same config folder may have
+        saved one for this address (specs/client.md § Watch)."""
+        if self.watch:
+            return
         if self.save_resume:
             self.lock = ResumeLock.acquire(self.host, self.port)
             if self.lock is None:

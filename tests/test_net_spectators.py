@@ -197,3 +197,27 @@ async def test_one_address_may_take_only_part_of_the_spectator_places():
         for r in (player, again, first[1][0]):
             await r.aclose()
         nursery.cancel_scope.cancel()
+
+
+async def test_a_spectator_keeps_its_own_name_beside_a_players_saved_seat(tmp_path, monkeypatch):
+    """A player and a watcher on one laptop share the config folder: the player's resume
+    file for this address must not make ``jupai watch`` speak as that player (found in a
+    fresh-user trial: "Ming is watching" for a watcher named Eve)."""
+    from jupai_net.client.resume import ResumeState, save_resume
+
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2))
+        save_resume(ResumeState("127.0.0.1", server.port, "Ming", seat=0, token="t" * 32))
+        watched: dict = {}
+
+        async def watch() -> None:
+            watched["r"] = await run_session("127.0.0.1", server.port, name="Eve", player=PlayerBase(),
+                                             check_fingerprint=pin, watch=True)
+
+        nursery.start_soon(watch)
+        with trio.fail_after(5):
+            while not server.tables[0].spectators:
+                await trio.sleep(0.01)
+        assert list(server.tables[0].spectators.values()) == ["Eve"]
+        nursery.cancel_scope.cancel()
