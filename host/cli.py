@@ -198,7 +198,6 @@ class HostScreen:
         self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
         self.series: Any = None  # the latest ``series`` message (the scoreboard)
-        self.lang = "en"
         try:
             from jupai_net.client import render
         except ImportError:  # pragma: no cover - the renderer ships with the package
@@ -337,8 +336,8 @@ class HostScreen:
         elif kind == "series":
             self.series = data["message"]  # shown after the game's end line
         elif kind == "series-over":
-            out(Text(f"every player left: the series is over after {data['games']} "
-                     f"game{'s' if data['games'] != 1 else ''}", style="bold"))
+            if self.series is None or not self.series.final:  # a final scoreboard already said it
+                out(Text(tn("host.series_over", int(data["games"]), lang), style="bold"))
 
     def scoreboard_lines(self, *, final: bool | None = None) -> list[str]:
         """The latest series scoreboard (specs/rules.md § 15) as lines for this
@@ -401,7 +400,13 @@ class HostScreen:
             parts = [t("host.closing.stopped", lang, how=how, games=games)]
         else:
             parts = [t("host.closing.closed", lang, games=games)]
-        if self.last is not None:
+        series = self.series if self.series is not None and self.series.game > 1 else None
+        if series is not None and series.standings:  # a series: who tops its scoreboard
+            top = series.standings[0].points
+            leaders = t("host.closing.names_sep", lang).join(
+                s.name for s in series.standings if s.points == top)
+            parts.append(t("host.closing.series_top", lang, names=leaders, points=top))
+        elif self.last is not None:
             kind, data = self.last
             if kind == "end":
                 names, ranking, winner = data.get("names", []), data.get("ranking", []), data.get("winner")
@@ -420,7 +425,7 @@ class HostScreen:
         from rich.text import Text
 
         line = printable(line)  # it names players
-        if self.series is not None and self.series.game > 1:  # the series' final scoreboard, then the line
+        if series is not None and not series.final:  # the series' final scoreboard (unless shown), then the line
             for text in self.scoreboard_lines(final=True):
                 self.print(Text(text, style="bold" if text.startswith("━━") else ""))
         self.print(Text(line, style="bold"))

@@ -182,3 +182,30 @@ async def test_an_honest_scoreboard_raises_no_flag(tmp_path):
     for res in results.values():
         assert not [n for n in res.view.notices if n.code == "series-mismatch"]
         assert all("series_check" not in decode_transcript(g.transcript_path.read_bytes()).meta for g in res.games)
+
+
+def test_the_host_screen_ends_a_series_once_and_names_its_leader(tmp_path):
+    """After the last game of a series the host printed the final scoreboard twice, said
+    "every player left" when the series had simply been played out, and named the last
+    game's winner instead of the series' leader (fresh-user trial)."""
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.host.cli import HostScreen
+    from jupai_net.protocol import Series, SeriesStanding
+
+    for lang, leader in (("en", "top of the series' scoreboard: Ming, 4 points"), ("zh", "系列赛积分榜首：Ming，4 分")):
+        out = io.StringIO()
+        screen = HostScreen(Console(file=out, width=80, color_system=None), games=2, lang=lang)
+        standings = (SeriesStanding("Ming", 4, 1, 2, 2), SeriesStanding("Ann", 3, 1, 2, 3))
+        screen(0, "series", {"message": Series(b"\x02" * 16, game=2, games=2, final=True, standings=standings)})
+        screen(0, "end", {"result": {"reason": "emptied", "winner": 1, "ranking": [1, 0], "cards_left": [1, 0],
+                                     "names": ["Ming", "Ann"]}})
+        screen(0, "series-over", {"games": 2})
+        line = screen.closing(tmp_path)
+        text = out.getvalue()
+        board = "final scoreboard" if lang == "en" else "最终积分榜"
+        assert text.count(board) == 1, text
+        assert "every player left" not in text and "所有玩家都已离开" not in text
+        assert leader in line and "Ann (seat 1)" not in line and "Ann（1号位）" not in line, line
