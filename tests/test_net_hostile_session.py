@@ -24,7 +24,7 @@ from jupai_net.host import server as server_mod
 from jupai_net.host.table import Close, Table
 from jupai_net.setup import hand_positions
 
-from .test_net_support import host_config, pin, start_host
+from .test_net_support import host_config, pin, start_host, start_watch
 
 VICTIM = 0
 
@@ -226,16 +226,8 @@ async def test_a_spectator_shown_a_card_the_public_stream_never_opened_stops_as_
     monkeypatch.setattr(server_mod, "Table", PeekingSpectatorTable)
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, host_config(2, bots=1, rounds=4))
-        watched = {}
-
-        async def watch():
-            watched["r"] = await run_session("127.0.0.1", server.port, name="Wu", player=PlayerBase(),
-                                             check_fingerprint=pin, watch=True)
-
-        nursery.start_soon(watch)
-        with trio.fail_after(5):
-            while not server.tables[0].spectators:
-                await trio.sleep(0.01)
+        watched: dict = {}
+        await start_watch(nursery, server, watched)
         with trio.fail_after(30):
             await run_session("127.0.0.1", server.port, name="Ann", player=BotPlayer("random", seed=3),
                               check_fingerprint=pin, save_resume=False)

@@ -12,7 +12,7 @@ from jupai_net.client.bot import BotPlayer
 from jupai_net.client.session import PlayerBase, run_session
 from jupai_net.protocol import ErrorMessage, Hello, Lobby, Welcome, encode_frame
 
-from .test_net_support import RawClient, host_config, pin, start_host
+from .test_net_support import RawClient, host_config, pin, start_host, start_watch
 
 
 async def _bots(nursery: trio.Nursery, port: int, n: int, results: dict, *, think: float = 0.0) -> None:
@@ -142,15 +142,7 @@ async def test_a_spectator_stays_for_the_next_game_and_keeps_each_verified(tmp_p
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, host_config(2, rounds=3, games=2))
         watched: dict = {}
-
-        async def watch() -> None:
-            watched["r"] = await run_session("127.0.0.1", server.port, name="Wu", player=Recorder(),
-                                             check_fingerprint=pin, watch=True)
-
-        nursery.start_soon(watch)
-        with trio.fail_after(5):
-            while not server.tables[0].spectators:
-                await trio.sleep(0.01)
+        await start_watch(nursery, server, watched, player=Recorder())
         for game in range(2):
             with trio.fail_after(20):
                 async with trio.open_nursery() as players:
@@ -209,15 +201,6 @@ async def test_a_spectator_keeps_its_own_name_beside_a_players_saved_seat(tmp_pa
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, host_config(2))
         save_resume(ResumeState("127.0.0.1", server.port, "Ming", seat=0, token="t" * 32))
-        watched: dict = {}
-
-        async def watch() -> None:
-            watched["r"] = await run_session("127.0.0.1", server.port, name="Eve", player=PlayerBase(),
-                                             check_fingerprint=pin, watch=True)
-
-        nursery.start_soon(watch)
-        with trio.fail_after(5):
-            while not server.tables[0].spectators:
-                await trio.sleep(0.01)
+        await start_watch(nursery, server, {}, name="Eve")
         assert list(server.tables[0].spectators.values()) == ["Eve"]
         nursery.cancel_scope.cancel()

@@ -435,3 +435,20 @@ def leaks(frames: list[dict[str, Any]], known: list[frozenset[int]]) -> list[tup
         if bad:
             out.append((label, v, bad))
     return out
+
+
+async def start_watch(nursery: trio.Nursery, server: HostServer, watched: dict, *, name: str = "Wu",
+                      player: Any = None) -> None:
+    """Start a spectator session (``jupai watch``'s ``run_session(watch=True)``) on
+    ``server``'s port; its result goes to ``watched["r"]``. Returns once the table
+    counts the spectator (at most 5 s)."""
+    from jupai_net.client.session import PlayerBase, run_session
+
+    async def watch() -> None:
+        watched["r"] = await run_session("127.0.0.1", server.port, name=name, player=player or PlayerBase(),
+                                         check_fingerprint=pin, watch=True)
+
+    nursery.start_soon(watch)
+    with trio.fail_after(5):
+        while not server.tables[0].spectators:
+            await trio.sleep(0.01)
