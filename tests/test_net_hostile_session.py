@@ -221,7 +221,6 @@ class PeekingSpectatorTable(Table):
 
 
 async def test_a_spectator_shown_a_card_the_public_stream_never_opened_stops_as_tampered(monkeypatch):
-    from jupai_net.client.session import PlayerBase
 
     monkeypatch.setattr(server_mod, "Table", PeekingSpectatorTable)
     async with trio.open_nursery() as nursery:
