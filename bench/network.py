@@ -19,13 +19,17 @@ last game, over the actions played) and host RSS per active table (peak RSS minu
 RSS once listening, over the tables; every table plays at once). ``--old-python
 OLD/.venv/bin/python`` runs the host of another checkout (its venv's editable
 install) in turns with this one's, ``--repeat`` times each, interleaved, with the
-same clients (this checkout's), and prints medians and ratios old/new. ``--profile
-FILE`` writes a cProfile of the host (one run; slows it down).
+same clients (this checkout's), and prints medians and ratios old/new.
+``--old-clients``: each host gets the bot clients of its own build instead (for an old
+checkout whose host this checkout's clients refuse, e.g. one from before the host
+certificate carried the statement key). ``--profile FILE`` writes a cProfile of the
+host (one run; slows it down).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import resource
@@ -51,11 +55,15 @@ async def serve(args: argparse.Namespace) -> None:
 
     identity = ephemeral_identity()
     rules = RuleSet(players=args.players, rounds=args.rounds)
+    # every bench client comes from 127.0.0.1: no per-address limits (an older host, run with
+    # --old-python, may predate them)
+    limits = {name: None for name in ("max_per_address", "max_handshakes_per_address")
+              if name in {f.name for f in dataclasses.fields(HostConfig)}}
     config = HostConfig(
         bind="127.0.0.1", port=0, max_tables=args.tables, games=args.tables,
         table=TableConfig(rules=rules, turn_timeout=60.0, seed_timeout=120.0),
         queue_size=1024, handshake_timeout=60.0, hello_timeout=60.0, idle_timeout=600.0, close_grace=1.0,
-        max_per_address=None, max_handshakes_per_address=None,  # every bench client comes from 127.0.0.1
+        **limits,
     )
     server = HostServer(config, identity)
     async with trio.open_nursery() as nursery:
@@ -183,6 +191,8 @@ def main() -> None:
     p.add_argument("--old-python", default=None, metavar="PY",
                    help="Python of an older checkout's venv: its host runs in turns with this one's (interleaved)")
     p.add_argument("--repeat", type=int, default=3, help="runs of each host with --old-python (default 3)")
+    p.add_argument("--old-clients", action="store_true",
+                   help="with --old-python: the old host's clients run in the old build too")
     p.add_argument("--profile", default=None, metavar="FILE", help="write a cProfile of the host to FILE")
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
@@ -212,7 +222,8 @@ def main() -> None:
 def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
     """One bench run: a host process (``host_python``) and the bot clients; the figures."""
     env = dict(os.environ, JUPAI_CONFIG_DIR=tempfile.mkdtemp(prefix="jupai-bench-cfg-"))
-    me = [sys.executable, os.path.abspath(__file__)]
+    client_python = host_python if args.old_clients else sys.executable
+    me = [client_python, os.path.abspath(__file__)]
     common = ["--tables", str(args.tables), "--players", str(args.players)]
     if args.rounds:
         common += ["--rounds", str(args.rounds)]
@@ -224,13 +235,14 @@ def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
     hello = json.loads(host.stdout.readline())
     n_clients = args.tables * args.players
     t0 = time.perf_counter()
-    if args.client_procs <= 1:
+    if args.client_procs <= 1 and client_python == sys.executable:
         os.environ.update(env)
         out = [trio.run(clients, hello["port"], hello["fingerprint"], n_clients, args.think, 0)]
     else:
-        per = -(-n_clients // args.client_procs)
+        procs_n = max(1, args.client_procs)
+        per = -(-n_clients // procs_n)
         procs = []
-        for k in range(args.client_procs):
+        for k in range(procs_n):
             n = min(per, n_clients - k * per)
             procs.append(subprocess.Popen(me + ["--client", "--port", str(hello["port"]), "--fingerprint",
                                                 hello["fingerprint"], "--n", str(n), "--offset", str(k * per),

@@ -3,9 +3,11 @@ full 4-player transcripts, this checkout against an older one, interleaved.
 
 Run: ``python bench/verify.py [--games 10] [--rounds 5] [--old-python OLD/.venv/bin/python]``.
 
-The transcripts (seat 0 of ``--games`` self-played games) are written once by this
-checkout. Each round runs one child process per build (old, new, old, new, …): the
-child imports its build's verifier, verifies every transcript once untimed (warm-up),
+The transcripts (seat 0 of ``--games`` self-played games, seeds 100, 101, …) are
+written once per build by that build's own self-play (an older build may not accept a
+newer format, e.g. the statement key in the host certificate). Each round runs one
+child process per build (old, new, old, new, …): the child imports its build's
+verifier, verifies every transcript once untimed (warm-up),
 then times each transcript ``--repeat`` times with ``time.process_time`` and prints
 the per-transcript median. The table gives the median over rounds, the ratio old/new
 and the load average. Both builds must say ``verified`` for every transcript.
@@ -22,6 +24,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+
+def make(folder: str, games: int) -> None:
+    """Write seat 0's transcript of ``games`` self-played 4-player games to ``folder``."""
+    from jupai_net.fairness.selfplay import play_game
+    from jupai_net.rules import RuleSet
+
+    for g in range(games):
+        (Path(folder) / f"g{g}.jupai").write_bytes(play_game(RuleSet(), rng_seed=100 + g).transcript(0))
 
 
 def child(paths: list[str], repeat: int) -> None:
@@ -48,25 +59,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=5, help="timed verifications of each transcript per round")
     p.add_argument("--old-python", default=None, metavar="PY", help="Python of an older checkout's venv")
     p.add_argument("--child", nargs="+", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--make", default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
         child(args.child, args.repeat)
         return 0
 
-    from jupai_net.fairness.selfplay import play_game
-    from jupai_net.rules import RuleSet
-
-    folder = Path(tempfile.mkdtemp(prefix="jupai-verify-bench-"))
-    paths = []
-    for g in range(args.games):
-        path = folder / f"g{g}.jupai"
-        path.write_bytes(play_game(RuleSet(), rng_seed=100 + g).transcript(0))
-        paths.append(str(path))
+    if args.make:
+        make(args.make, args.games)
+        return 0
     builds = {"new": sys.executable} if args.old_python is None else {"old": args.old_python, "new": sys.executable}
+    paths: dict[str, list[str]] = {}
+    for name, python in builds.items():
+        folder = tempfile.mkdtemp(prefix=f"jupai-verify-bench-{name}-")
+        subprocess.run([python, os.path.abspath(__file__), "--games", str(args.games), "--make", folder], check=True)
+        paths[name] = [str(Path(folder) / f"g{g}.jupai") for g in range(args.games)]
     medians: dict[str, list[float]] = {name: [] for name in builds}
     for _ in range(args.rounds):
         for name, python in builds.items():
-            out = subprocess.run([python, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child", *paths],
+            out = subprocess.run([python, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child",
+                                  *paths[name]],
                                  capture_output=True, text=True, check=True).stdout
             res = json.loads(out.strip().splitlines()[-1])
             if set(res["statuses"]) != {"verified"}:
