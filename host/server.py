@@ -4,10 +4,10 @@ module only moves bytes and time into it and its effects out of it.
 
 Per connection: a TLS handshake (with a timeout), a **reader** task that feeds the
 sans-IO :class:`~jupai_net.protocol.HostConnection` and hands every message to the
-table, a **writer** task that drains the connection's bounded queue of encoded
-frames, and a **keepalive** task that pings an idle client and drops a dead one.
-Per table: a **driver** task that sleeps until the table's next deadline (or a
-kick) and calls :meth:`Table.tick`.
+table, and a **writer** task that drains the connection's bounded queue of encoded
+frames. Per table: a **driver** task that sleeps until the table's next deadline (or a
+kick) and calls :meth:`Table.tick`. One **keepalive** task for the host pings every
+idle client and drops every dead one.
 
 Bad input never crashes the host: a protocol error is answered with an ``error``
 message and the connection is closed; a client whose queue overflows (it does not
@@ -201,6 +201,7 @@ class HostServer:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
                 await nursery.start(trio.serve_listeners, self._handle, listeners)
+                nursery.start_soon(self._keepalive)
                 self._new_table()
                 task_status.started(self)
                 await self.done.wait()
@@ -456,7 +457,6 @@ class HostServer:
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(self._writer, link)
-                nursery.start_soon(self._keepalive, link)
                 with link.reader_scope:
                     try:
                         await self._reader(link)
@@ -524,20 +524,26 @@ class HostServer:
         finally:
             link.flushed.set()
 
-    async def _keepalive(self, link: _Link) -> None:
-        """Ping a quiet client; drop one silent for ``idle_timeout``."""
+    async def _keepalive(self) -> None:
+        """Ping every quiet client; drop every one silent for ``idle_timeout``. One sweep
+        over the connections every ``min(ping_interval, idle_timeout) / 2`` seconds: one
+        timer for the host, not one per connection (a silent client is dropped at most
+        half an interval after its ``idle_timeout``, as with a timer per connection)."""
         cfg = self.config
         nonce = 0
-        while not link.closing:
+        while True:
             await trio.sleep(min(cfg.ping_interval, cfg.idle_timeout) / 2)
-            quiet = trio.current_time() - link.last_rx
-            if quiet >= cfg.idle_timeout:
-                log.info("connection %d (%s): silent for %.0f s; dropping it", link.cid, link.peer, quiet)
-                self._close(link, ErrorMessage(IDLE_TIMEOUT, f"nothing received for {cfg.idle_timeout:g} s"))
-                return
-            if quiet >= cfg.ping_interval and link.conn.version is not None:
-                nonce = (nonce + 1) % 2**32
-                self._push(link, Ping(nonce))
+            now = trio.current_time()
+            nonce = (nonce + 1) % 2**32
+            for link in list(self.links.values()):
+                if link.closing:
+                    continue
+                quiet = now - link.last_rx
+                if quiet >= cfg.idle_timeout:
+                    log.info("connection %d (%s): silent for %.0f s; dropping it", link.cid, link.peer, quiet)
+                    self._close(link, ErrorMessage(IDLE_TIMEOUT, f"nothing received for {cfg.idle_timeout:g} s"))
+                elif quiet >= cfg.ping_interval and link.conn.version is not None:
+                    self._push(link, Ping(nonce))
 
     async def _reader(self, link: _Link) -> None:
         """Read frames until the end of stream, a protocol error, or a close."""

@@ -34,6 +34,7 @@ from jupai_net.bots import get_bot
 from jupai_net.cards import card_name
 from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
+from jupai_net.fairness.statements import made_kind
 from jupai_net.host.blind import BlindDeal, BlindError, merge
 from jupai_net.messages.notices import notice_sentence
 from jupai_net.printable import REPLACEMENT, printable
@@ -214,7 +215,7 @@ def statement_message(raw: bytes) -> Statement:
     of :func:`~jupai_net.fairness.statements.split_statement`, which are for statements
     from elsewhere); the client rebuilds ``raw`` byte for byte from it."""
     body, sig = msgpack.unpackb(raw)
-    kind = msgpack.unpackb(body, raw=False)["kind"]
+    kind = made_kind(body) or msgpack.unpackb(body, raw=False)["kind"]  # the body is not decoded for its kind
     return Statement.trusted(kind, body, sig)
 
 

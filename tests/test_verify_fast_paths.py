@@ -96,3 +96,77 @@ def test_the_cached_host_key_still_refuses_bad_signatures_and_weak_keys():
             verify_signature("not bytes", body, sig)
         with pytest.raises(StatementError, match="non-canonical"):
             verify_signature(pub, body, sig[:32] + b"\xff" * 32)
+
+
+def decode_body_reference(body_bytes):
+    """The checking way ``decode_body`` went before its hook-free fast path."""
+    import msgpack
+
+    from jupai_net.fairness.statements import check_body, unpack_canonical
+
+    try:
+        body = unpack_canonical(body_bytes)
+    except msgpack.OutOfData:
+        raise StatementError("statement body is cut short") from None
+    except (ValueError, TypeError) as exc:
+        raise StatementError(f"statement body is not valid msgpack: {exc}") from None
+    check_body(body)
+    return body
+
+
+def _outcome(fn, data):
+    try:
+        return "ok", fn(data)
+    except StatementError as exc:
+        return "error", exc.reason
+
+
+def _a_step_body():
+    from jupai_net.fairness.statements import make_body, pack
+
+    return pack(make_body("step", b"g" * 16, 1, 7, version=3, actor=2, action={"kind": "attack", "cards": [4, 9]},
+                          events=[{"kind": "play", "seat": 2, "total": 11}], private=[[3, 4, b"s" * 32]], public=[]))
+
+
+def _mutations(body: bytes):
+    """Bodies a forger might try: every byte changed, cut short or lengthened, keys
+    repeated, timestamps, bin keys, non-canonical integers, trailing bytes."""
+    import msgpack
+
+    yield body
+    for i in range(len(body)):
+        for b in (0x00, 0xC0, 0xD6, 0xFF, body[i] ^ 0x01):
+            yield body[:i] + bytes([b]) + body[i + 1:]
+    for cut in range(len(body)):
+        yield body[:cut]
+    yield body + b"\x00"
+    ts = msgpack.packb(msgpack.Timestamp(1, 0), use_bin_type=True)
+    yield body.replace(b"\xa5total\x0b", b"\xa5total" + ts)  # a timestamp in an event
+    yield body.replace(b"\xa4kind\xa6attack", b"\xa4kind" + ts)  # a timestamp as the action's kind
+    yield body.replace(b"\xa5actor\x02", b"\xa5actor\xcc\x02")  # an integer not in its shortest form
+    yield body.replace(b"\xa5actor\x02", b"\xc4\x05actor\x02")  # a bin key
+    yield body.replace(b"\xa7version\x03", b"\xa5actor\x02")  # the key 'actor' twice
+    yield body.replace(b"\xa4seat\x02", b"\xa5total\x02")  # a key twice in a nested map
+
+
+def test_decode_body_decides_and_words_every_forgery_like_the_checking_way():
+    from jupai_net.fairness.statements import decode_body
+
+    body = _a_step_body()
+    assert decode_body(body) == decode_body_reference(body)
+    seen = 0
+    for forged in _mutations(body):
+        assert _outcome(decode_body, forged) == _outcome(decode_body_reference, forged), forged
+        seen += 1
+    assert seen > len(body) * 5
+
+
+def test_made_kind_reads_the_host_own_bodies_and_nothing_else():
+    from jupai_net.fairness.statements import KIND_FIELDS, KINDS, made_kind, make_body, pack
+
+    for kind in KINDS:
+        body = make_body(kind, b"g" * 16, None, 300, **{f: None for f in KIND_FIELDS[kind]})
+        assert made_kind(pack(body)) == kind
+    assert made_kind(pack({"kind": "step", "v": 1})) is None  # other field order: not a body made here
+    assert made_kind(b"") is None
+    assert made_kind(_a_step_body()[:9]) is None  # cut inside the kind

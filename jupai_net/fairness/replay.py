@@ -29,12 +29,17 @@ def due_reveals(state: Any, viewer: int | None, shown: Iterable[int]) -> tuple[l
     every card id already revealed to ``viewer``. Lists are in no particular order; the
     caller sorts them by deck position.
     """
-    shown = set(shown)
-    public_now = frozenset(state.known_cards(None))
-    mine = frozenset(state.known_cards(viewer)) if viewer is not None else frozenset()
-    public = [c for c in public_now if c not in shown]
-    private = [c for c in mine if c not in shown and c not in public_now]
-    return private, public
+    if not isinstance(shown, (set, frozenset)):
+        shown = set(shown)
+    public_now = _as_set(state.known_cards(None))
+    public = list(public_now.difference(shown))  # set operations: this runs per viewer per action
+    if viewer is None:
+        return [], public
+    return list(_as_set(state.known_cards(viewer)).difference(shown, public_now)), public
+
+
+def _as_set(cards: Iterable[int]) -> set[int] | frozenset[int]:
+    return cards if isinstance(cards, (set, frozenset)) else frozenset(cards)
 
 
 def reveal_positions(cards: Iterable[int], position_of: Mapping[int, int]) -> list[int]:

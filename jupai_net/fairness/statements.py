@@ -136,16 +136,9 @@ def _list_no_timestamps(items: list[Any]) -> list[Any]:
     return items
 
 
-def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool = False) -> Any:
-    """Decode untrusted msgpack: str (or, without ``unique_keys``, bin) keys only, no
-    extension types (the timestamp only with ``unique_keys``), bounded sizes; with
-    ``unique_keys`` a map that repeats a key is refused too.
-    Raises ``ValueError`` (``msgpack.OutOfData`` when cut short).
-
-    Valid data is decoded in one call of ``msgpack.unpackb`` (same limits and hooks);
-    only when that fails does the incremental ``Unpacker`` run again, to raise the
-    exact error it always raised (``OutOfData``, trailing bytes, a hook's reason)."""
-    options = dict(  # the same limits and hooks on both paths
+def _unpack_options(max_len: int, unique_keys: bool) -> dict[str, Any]:
+    """msgpack's options for :func:`unpack` (the same on its fast and its incremental path)."""
+    return dict(
         object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
         list_hook=_list_no_timestamps if unique_keys else None,
         raw=False,
@@ -157,6 +150,22 @@ def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool
         max_array_len=100_000,
         max_map_len=10_000,
     )
+
+
+#: :func:`decode_body`'s options: the limits of :func:`unpack`, no Python hooks.
+_FAST_BODY = _unpack_options(MAX_STATEMENT_BYTES, unique_keys=False)
+
+
+def unpack(data: bytes, *, max_len: int = MAX_STATEMENT_BYTES, unique_keys: bool = False) -> Any:
+    """Decode untrusted msgpack: str (or, without ``unique_keys``, bin) keys only, no
+    extension types (the timestamp only with ``unique_keys``), bounded sizes; with
+    ``unique_keys`` a map that repeats a key is refused too.
+    Raises ``ValueError`` (``msgpack.OutOfData`` when cut short).
+
+    Valid data is decoded in one call of ``msgpack.unpackb`` (same limits and hooks);
+    only when that fails does the incremental ``Unpacker`` run again, to raise the
+    exact error it always raised (``OutOfData``, trailing bytes, a hook's reason)."""
+    options = _unpack_options(max_len, unique_keys)  # the same limits and hooks on both paths
     if len(data) <= max_len:
         try:
             return msgpack.unpackb(data, **options)
@@ -318,7 +327,21 @@ def _host_key(public_key: bytes) -> Ed25519PublicKey | str:
 
 def decode_body(body_bytes: bytes) -> dict[str, Any]:
     """Decode a body in canonical msgpack (:func:`unpack_canonical`) and validate the map
-    (:func:`check_body`). Raises :class:`StatementError`."""
+    (:func:`check_body`). Raises :class:`StatementError`.
+
+    A valid body is decoded once without the Python hooks of :func:`unpack` (same
+    limits): re-encoding it gives back ``body_bytes`` exactly (so no map repeats a key:
+    the decoded map would be shorter) and :func:`check_body` accepts it (every field has
+    an exact type, which a timestamp or a non-string key never has). Anything else goes
+    the checking way below, which names the problem as it always did."""
+    if len(body_bytes) <= MAX_STATEMENT_BYTES:
+        try:
+            body = msgpack.unpackb(body_bytes, **_FAST_BODY)
+            if pack(body) == body_bytes:
+                check_body(body)
+                return body
+        except Exception:  # noqa: BLE001 - any failure: the path below says which
+            pass
     try:
         body = unpack_canonical(body_bytes)
     except msgpack.OutOfData:
@@ -496,3 +519,21 @@ def make_body(kind: str, game_id: bytes, to: int | None, n: int, **fields: Any) 
     for f in KIND_FIELDS[kind]:
         body[f] = fields[f]
     return body
+
+
+#: The bytes after the map header with which :func:`pack` of a :func:`make_body` body of
+#: each kind begins (``"v"``, the version, ``"kind"``, the kind), for :func:`made_kind`.
+_KIND_PREFIXES = tuple(
+    (kind, msgpack.packb({"v": FAIRNESS_VERSION, "kind": kind}, use_bin_type=True)[1:]) for kind in KINDS
+)
+
+
+def made_kind(body_bytes: bytes) -> str | None:
+    """The kind of a body this process built with :func:`make_body` and packed, read from
+    its first bytes without decoding the rest (the host tags its own statements with it);
+    ``None`` when the bytes do not begin like such a body. Not a check: a statement from
+    elsewhere goes through :func:`decode_body`."""
+    for kind, prefix in _KIND_PREFIXES:
+        if body_bytes.startswith(prefix, 1):
+            return kind
+    return None
