@@ -20,9 +20,11 @@ RSS once listening, over the tables; every table plays at once). ``--old-python
 OLD/.venv/bin/python`` runs the host of another checkout (its venv's editable
 install) in turns with this one's, ``--repeat`` times each, interleaved, with the
 same clients (this checkout's), and prints medians and ratios old/new.
-``--old-clients``: each host gets the bot clients of its own build instead (for an old
+``--clients own``: each host gets the bot clients of its own build instead (for an old
 checkout whose host this checkout's clients refuse, e.g. one from before the host
-certificate carried the statement key). ``--profile FILE`` writes a cProfile of the
+certificate carried the statement key); ``--clients old``: both hosts get the old
+build's clients (the same load on both, when the old clients can play with the new
+host). ``--profile FILE`` writes a cProfile of the
 host (one run; slows it down).
 """
 
@@ -191,8 +193,9 @@ def main() -> None:
     p.add_argument("--old-python", default=None, metavar="PY",
                    help="Python of an older checkout's venv: its host runs in turns with this one's (interleaved)")
     p.add_argument("--repeat", type=int, default=3, help="runs of each host with --old-python (default 3)")
-    p.add_argument("--old-clients", action="store_true",
-                   help="with --old-python: the old host's clients run in the old build too")
+    p.add_argument("--clients", choices=("this", "own", "old"), default="this",
+                   help="with --old-python, whose bot clients play: this checkout's (default), each host's own "
+                        "build's, or the old build's for both hosts")
     p.add_argument("--profile", default=None, metavar="FILE", help="write a cProfile of the host to FILE")
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
@@ -222,7 +225,7 @@ def main() -> None:
 def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
     """One bench run: a host process (``host_python``) and the bot clients; the figures."""
     env = dict(os.environ, JUPAI_CONFIG_DIR=tempfile.mkdtemp(prefix="jupai-bench-cfg-"))
-    client_python = host_python if args.old_clients else sys.executable
+    client_python = {"this": sys.executable, "own": host_python, "old": args.old_python}[args.clients]
     me = [client_python, os.path.abspath(__file__)]
     common = ["--tables", str(args.tables), "--players", str(args.players)]
     if args.rounds:
