@@ -7,8 +7,8 @@ Each command runs as a child process; its CPU time (user + system) is read with
 ``resource.getrusage(RUSAGE_CHILDREN)`` around the run. ``--old`` names the ``jupai``
 script of another checkout (e.g. a git worktree of an older commit with its own venv):
 old and new then run interleaved (old, new, old, new, ...) so both see the same load,
-and the table gives medians and the ratio old/new. The transcript verified is one
-4-player game played here by :mod:`jupai_net.fairness.selfplay`. Aims: both ``--help``
+and the table gives medians and the ratio old/new. The transcript each build verifies
+is one 4-player game (seed 7) played by that build's :mod:`jupai_net.fairness.selfplay`. Aims: both ``--help``
 ≤ 0.15 s, ``verify FILE`` ≤ 0.25 s.
 """
 
@@ -34,13 +34,22 @@ def child_cpu(cmd: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def make_transcript(folder: Path) -> Path:
-    """One finished 4-player game's transcript (seat 0) written to ``folder``."""
-    from jupai_net.fairness.selfplay import play_game
-    from jupai_net.rules import RuleSet
+_SELFPLAY = """
+import sys
+from pathlib import Path
+from jupai_net.fairness.selfplay import play_game
+from jupai_net.rules import RuleSet
+Path(sys.argv[1]).write_bytes(play_game(RuleSet(), rng_seed=7).transcript(0))
+"""
 
+
+def make_transcript(folder: Path, python: str = sys.executable) -> Path:
+    """One finished 4-player game's transcript (seat 0) written to ``folder`` by the
+    self-play of the build whose interpreter is ``python`` (an older verifier may
+    refuse a newer format), run from ``folder`` so that no checkout's source folder
+    is on its path."""
     path = folder / "game.jupai"
-    path.write_bytes(play_game(RuleSet(), rng_seed=7).transcript(0))
+    subprocess.run([python, "-c", _SELFPLAY, str(path)], cwd=folder, check=True)
     return path
 
 
@@ -52,11 +61,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--old", default=None, help="jupai script of the old build, run interleaved with --new")
     args = p.parse_args(argv)
 
-    transcript = make_transcript(Path(tempfile.mkdtemp(prefix="jupai-startup-")))
-    commands = {"--help": ["--help"], "verify --help": ["verify", "--help"], "verify FILE": ["verify", str(transcript)]}
     builds = {"new": args.new} if args.old is None else {"old": args.old, "new": args.new}
+    transcripts = {name: make_transcript(Path(tempfile.mkdtemp(prefix=f"jupai-startup-{name}-")),
+                                         str(Path(script).with_name("python")))
+                   for name, script in builds.items()}
+    commands = {"--help": ["--help"], "verify --help": ["verify", "--help"], "verify FILE": ["verify", "FILE"]}
+
+    def argv_of(name: str, argv_: list[str]) -> list[str]:
+        return [str(transcripts[name]) if a == "FILE" else a for a in argv_]
+
     for name, script in builds.items():  # both must work before anything is timed
-        proc = subprocess.run([script, "verify", str(transcript)], capture_output=True, check=False)
+        proc = subprocess.run([script, "verify", str(transcripts[name])], capture_output=True, check=False)
         if proc.returncode != 0:
             print(f"{name} build {script}: `jupai verify` exits {proc.returncode}", file=sys.stderr)
             return 1
@@ -70,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     modes = {"as found": as_found, "bytecode": cached}
     for name, script in builds.items():
         for argv_ in commands.values():
-            child_cpu([script, *argv_], cached)
+            child_cpu([script, *argv_of(name, argv_)], cached)
 
     samples: dict[tuple[str, str, str], list[float]] = {}
     for _ in range(args.runs):
@@ -78,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             samples.setdefault((mode, "python -c pass", "anchor"), []).append(child_cpu([sys.executable, "-c", "pass"], env))
             for label, argv_ in commands.items():
                 for name, script in builds.items():  # interleaved: old, new, old, new ...
-                    samples.setdefault((mode, label, name), []).append(child_cpu([script, *argv_], env))
+                    samples.setdefault((mode, label, name), []).append(child_cpu([script, *argv_of(name, argv_)], env))
 
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} (after the runs); {os.cpu_count()} cores; "
           f"{args.runs} runs each, interleaved; process CPU (user + system), medians")

@@ -9,7 +9,8 @@ newer format, e.g. the statement key in the host certificate). Each round runs o
 child process per build (old, new, old, new, …): the child imports its build's
 verifier, verifies every transcript once untimed (warm-up),
 then times each transcript ``--repeat`` times with ``time.process_time`` and prints
-the per-transcript median. The table gives the median over rounds, the ratio old/new
+the per-transcript median and the median time per statement (time over the
+statements the transcript holds). The table gives the median over rounds, the ratio old/new
 and the load average. Both builds must say ``verified`` for every transcript.
 """
 
@@ -40,7 +41,7 @@ def child(paths: list[str], repeat: int) -> None:
     from jupai_net.fairness import verify_transcript
 
     datas = [Path(p).read_bytes() for p in paths]
-    statuses = [verify_transcript(d).status for d in datas]  # warm-up, and the verdicts
+    verdicts = [verify_transcript(d) for d in datas]  # warm-up, and the verdicts
     times = []
     for data in datas:
         samples = []
@@ -49,7 +50,9 @@ def child(paths: list[str], repeat: int) -> None:
             verify_transcript(data)
             samples.append(time.process_time() - t0)
         times.append(statistics.median(samples))
-    print(json.dumps({"statuses": statuses, "median": statistics.median(times)}))
+    print(json.dumps({"statuses": [v.status for v in verdicts], "median": statistics.median(times),
+                      "per_statement": statistics.median(t / v.statements for t, v in zip(times, verdicts)),
+                      "statements": sum(v.statements for v in verdicts)}))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run([python, os.path.abspath(__file__), "--games", str(args.games), "--make", folder], check=True)
         paths[name] = [str(Path(folder) / f"g{g}.jupai") for g in range(args.games)]
     medians: dict[str, list[float]] = {name: [] for name in builds}
+    per_statement: dict[str, list[float]] = {name: [] for name in builds}
+    statements: dict[str, int] = {}
     for _ in range(args.rounds):
         for name, python in builds.items():
             out = subprocess.run([python, os.path.abspath(__file__), "--repeat", str(args.repeat), "--child",
@@ -85,13 +90,23 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name} build: verdicts {res['statuses']}", file=sys.stderr)
                 return 1
             medians[name].append(res["median"])
+            per_statement[name].append(res["per_statement"])
+            statements[name] = res["statements"]
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores; {args.games} "
           f"4-player transcripts, {args.rounds} interleaved rounds × {args.repeat} runs each; process CPU, medians")
+    print(f"statements in the transcripts: {', '.join(f'{name} {n}' for name, n in statements.items())} (each build "
+          "plays its own games: the rules changed their lengths)")
     new = statistics.median(medians["new"])
     line = f"verify_transcript   new {new * 1000:7.2f} ms"
     if "old" in medians:
         old = statistics.median(medians["old"])
-        line += f"   old {old * 1000:7.2f} ms   old/new {old / new:4.2f}×   aim ≥ 2×: {'met' if old / new >= 2 else 'NOT met'}"
+        line += f"   old {old * 1000:7.2f} ms   old/new {old / new:4.2f}×  (per transcript)"
+    print(line)
+    new = statistics.median(per_statement["new"])
+    line = f"per statement       new {new * 1e6:7.1f} µs"
+    if "old" in per_statement:
+        old = statistics.median(per_statement["old"])
+        line += f"   old {old * 1e6:7.1f} µs   old/new {old / new:4.2f}×   aim ≥ 2×: {'met' if old / new >= 2 else 'NOT met'}"
     print(line)
     return 0
 
