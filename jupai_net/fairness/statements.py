@@ -333,15 +333,21 @@ def decode_body(body_bytes: bytes) -> dict[str, Any]:
     limits): re-encoding it gives back ``body_bytes`` exactly (so no map repeats a key:
     the decoded map would be shorter) and :func:`check_body` accepts it (every field has
     an exact type, which a timestamp or a non-string key never has). Anything else goes
-    the checking way below, which names the problem as it always did."""
+    the checking way (:func:`_decode_body_checking`), which names the problem as it
+    always did."""
     if len(body_bytes) <= MAX_STATEMENT_BYTES:
         try:
             body = msgpack.unpackb(body_bytes, **_FAST_BODY)
             if pack(body) == body_bytes:
                 check_body(body)
                 return body
-        except Exception:  # noqa: BLE001 - any failure: the path below says which
+        except Exception:  # noqa: BLE001 - any failure: the checking way says which
             pass
+    return _decode_body_checking(body_bytes)
+
+
+def _decode_body_checking(body_bytes: bytes) -> dict[str, Any]:
+    """:func:`decode_body` the checking way: :func:`unpack_canonical`, then :func:`check_body`."""
     try:
         body = unpack_canonical(body_bytes)
     except msgpack.OutOfData:
