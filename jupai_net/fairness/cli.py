@@ -163,7 +163,6 @@ def run(args: argparse.Namespace) -> int:
         read = [read_bytes(path) for path in paths]
         checked = iter(verify_many([data for data, problem in read if problem is None], code=code))
         verdicts = [Verdict(MALFORMED, problem) if problem is not None else next(checked) for _, problem in read]
-        verdicts = cross_check([data for data, _ in read], verdicts)
     if getattr(args, "json", False):
         outs = []
         for path, verdict in zip(paths, verdicts):
@@ -179,43 +178,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         render_lines(list(zip(paths, verdicts)))
     return worst(verdicts).exit_code  # type: ignore[union-attr]
-
-
-def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
-    """``verdicts`` of ``files`` (in order), with every transcript of a game whose
-    transcripts disagree (:mod:`.agree`: the host signed one seat another story than
-    another) made **tampered**, naming the two seats and where they part; files
-    already tampered or malformed keep their verdict."""
-    from dataclasses import replace
-
-    from ..messages import t
-    from .agree import disagreement, public_facts
-
-    by_game: dict[str, list[int]] = {}
-    for i, v in enumerate(verdicts):
-        if v.game_id is not None and v.status != MALFORMED:
-            by_game.setdefault(v.game_id, []).append(i)
-    out = list(verdicts)
-    for game, idx in by_game.items():
-        if len(idx) < 2:
-            continue
-        facts = {i: public_facts(files[i]) for i in idx}
-        known = [i for i in idx if facts[i] is not None]
-        found = next(((i, j, where) for k, i in enumerate(known) for j in known[k + 1:]
-                      if (where := disagreement(facts[i], facts[j])) is not None), None)  # type: ignore[arg-type]
-        if found is None:
-            continue
-        i, j, where = found
-        who = [("-" if verdicts[x].seat is None else str(verdicts[x].seat)) for x in (i, j)]
-        step = where.split()[-1] if where.startswith("step ") else None
-        args = {"a": who[0], "b": who[1], "where": t(f"agree.where.{'step' if step else where}", "en", n=step)}
-        reason = t("verdict.reason.disagree", "en", **args)
-        args["where"] = t(f"agree.where.{'step' if step else where}", "zh", n=step)  # reason_args serve zh
-        for x in idx:
-            if out[x].status not in (TAMPERED, MALFORMED):
-                out[x] = replace(out[x], status=TAMPERED, reason=reason, reason_key="verdict.reason.disagree",
-                                 reason_args=args, details={**out[x].details, "disagrees_at": where})
-    return out
 
 
 def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> None:

@@ -825,13 +825,50 @@ def check_code(verdict: Verdict, code: str) -> Verdict:
         return replace(verdict, status=TAMPERED, reason_key=None, reason=f"the statements are signed by the key of the host with join code {verdict.host_code}, not of the host with join code {want} (a transcript of another host, or re-signed)", message=0, kind=START, position=None, expected=want, found=verdict.host_code, details={**verdict.details, "code": "differs"})
     return replace(verdict, details={**verdict.details, "code": "matches"})
 
+def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
+    """``verdicts`` of ``files`` (in order), with every transcript of a game whose
+    transcripts disagree (:mod:`.agree`: the host signed one seat another story than
+    another) made **tampered**, naming the two seats and where they part; files
+    already tampered or malformed keep their verdict."""
+    from ..messages import t
+    from .agree import disagreement, public_facts
+
+    by_game: dict[str, list[int]] = {}
+    for i, v in enumerate(verdicts):
+        if v.game_id is not None and v.status != MALFORMED:
+            by_game.setdefault(v.game_id, []).append(i)
+    out = list(verdicts)
+    for game, idx in by_game.items():
+        if len(idx) < 2:
+            continue
+        facts = {i: public_facts(files[i]) for i in idx}
+        known = [i for i in idx if facts[i] is not None]
+        found = next(((i, j, where) for k, i in enumerate(known) for j in known[k + 1:]
+                      if (where := disagreement(facts[i], facts[j])) is not None), None)  # type: ignore[arg-type]
+        if found is None:
+            continue
+        i, j, where = found
+        who = [("-" if verdicts[x].seat is None else str(verdicts[x].seat)) for x in (i, j)]
+        step = where.split()[-1] if where.startswith("step ") else None
+        args = {"a": who[0], "b": who[1], "where": t(f"agree.where.{'step' if step else where}", "en", n=step)}
+        reason = t("verdict.reason.disagree", "en", **args)
+        args["where"] = t(f"agree.where.{'step' if step else where}", "zh", n=step)  # reason_args serve zh
+        for x in idx:
+            if out[x].status not in (TAMPERED, MALFORMED):
+                out[x] = replace(out[x], status=TAMPERED, reason=reason, reason_key="verdict.reason.disagree",
+                                 reason_args=args, details={**out[x].details, "disagrees_at": where})
+    return out
+
+
+
 def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: str | None = None) -> list[Verdict]:
     """Verify several transcript files (``jupai verify`` of several files or a folder,
     specs/fairness.md §10): each as :func:`verify_transcript`, then across them: a seat
     seed found in the transcripts of two different games makes each of those games
     *suspicious* unless it is already tampered or malformed — the host may have known
     that seed before it committed its own, and chosen the deal (issue 7 item 1; a
-    client makes a new seed for every game). One verdict per file, in order."""
+    client makes a new seed for every game); then :func:`cross_check` (transcripts of
+    one game that disagree are *tampered*). One verdict per file, in order."""
     verdicts: list[Verdict] = []
     seeds: list[bytes | None] = []
     for data in files:
@@ -855,4 +892,4 @@ def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: s
                         "have known it before it committed its own seed, and chosen the deal (a seed must be new for "
                         f"every game); {v.reason}", details={**v.details, "seed_reused_in": others})
         out.append(v)
-    return out
+    return cross_check(files, out)
