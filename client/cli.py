@@ -139,7 +139,8 @@ class PinningCheck:
     A host pinned on first use without ``--code`` is trusted unchecked: the check
     prints a loud warning to compare the code with the host's screen, returns it (the
     session shows it as a ``host-pinned`` notice, so it survives the screen redraw) and
-    keeps it in ``first_use`` (the final report repeats it).
+    keeps it in ``first_use`` (the final report repeats it unless the person read it on a
+    screen that held it until Enter).
     """
 
     def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None):
@@ -507,6 +508,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
         return EXIT_USAGE
     # the game screen's last view already shows the final ranking (not a bot's run)
     shown = result.game_id is not None and getattr(player, "ending_shown", None) == result.game_id
+    if getattr(player, "warning_read", False):
+        check.first_use = None  # read and acknowledged before the game: not repeated at the end
     exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None, ending_shown=shown)
     if interrupted:
         _err(console, t("cli.interrupted", lang), PROG)

@@ -174,7 +174,8 @@ class ClientView:
     * ``chat``: :class:`ChatLine` s; ``notices``: :class:`NoticeLine` s (newest last);
     * ``result``: the host's end result (``ranking`` best first, ``winner``,
       ``cards_left``, ``names``, ``reason``) once over; ``verdict``: the fairness
-      :class:`~jupai_net.fairness.Verdict` once checked;
+      :class:`~jupai_net.fairness.Verdict` once checked, and ``transcript_path`` where
+      the game's transcript was saved (``None``: not saved, or not yet);
     * ``change``: what caused this snapshot: ``welcome``, ``lobby``, ``start``,
       ``statement``, ``sync``, ``prompt``, ``acted`` (our action was sent), ``reject``,
       ``notice``, ``chat``, ``end``, ``verdict``, ``reconnecting``, ``reconnected``,
@@ -220,6 +221,7 @@ class ClientView:
     change: str = ""
     stalled_left: float | None = None
     series: Series | None = None
+    transcript_path: Path | None = None
 
     @property
     def seats(self) -> tuple[PlayerInfo | None, ...]:
@@ -297,6 +299,8 @@ class SessionControl:
     def __init__(self) -> None:
         self._chat_send, self._chat_recv = trio.open_memory_channel[str](32)
         self._leave = trio.Event()
+        self._ready_held = False
+        self._ready_released = trio.Event()
 
     def say(self, text: str) -> None:
         """Queue a chat line (1..300 printable characters). Raises ``ValueError`` for an
@@ -314,6 +318,25 @@ class SessionControl:
     def leaving(self) -> bool:
         """True once :meth:`leave` was called."""
         return self._leave.is_set()
+
+    def hold_ready(self) -> None:
+        """Do not say ``ready`` in the lobby until :meth:`release_ready`: the person has
+        something to read first (the trust-on-first-use warning), and the host must not
+        start the game, nor its turn timer, meanwhile (specs/client.md § Pinning the host).
+        Call it from ``on_update`` of the ``host-pinned`` notice, which comes before the
+        ``hello``."""
+        if not self._ready_released.is_set():
+            self._ready_held = True
+
+    def release_ready(self) -> None:
+        """The person has read it: the session says ``ready`` now (in the lobby)."""
+        self._ready_held = False
+        self._ready_released.set()
+
+    @property
+    def ready_held(self) -> bool:
+        """True between :meth:`hold_ready` and :meth:`release_ready`."""
+        return self._ready_held
 
 
 @runtime_checkable
@@ -586,6 +609,7 @@ class _Session:
         self.series_names: dict[int, str] = {}  # who sat where when the scoreboard came (before the lobby)
         self.series_check = SeriesCheck()  # this client's own tally, from the signed rankings
         self.series_disputed: list[str] = []  # names whose line the host's scoreboard got wrong
+        self.ended_notices: tuple[NoticeLine, ...] = ()  # the notices on hand when the last game ended
 
     # ------------------------------------------------------------------ view plumbing
 
@@ -600,6 +624,12 @@ class _Session:
             self.player.on_update(self.view)
         except Exception:  # noqa: BLE001 - a UI bug must not break the game
             log.exception("player.on_update failed")
+
+    def _fresh_notices(self) -> tuple[NoticeLine, ...]:
+        """The notices without those of the game that ended (a time-out, who left):
+        they make way when the next game starts (specs/client.md § Staying at the table)."""
+        ended = {id(n) for n in self.ended_notices}
+        return tuple(n for n in self.view.notices if id(n) not in ended)
 
     def note(self, code: str, text: str, *, reject: bool = False, change: str = "notice",
              args: dict[str, Any] | None = None) -> None:
@@ -689,6 +719,7 @@ class _Session:
             async with trio.open_nursery() as nursery:
                 self.nursery = nursery
                 nursery.start_soon(self._chat_pump)
+                nursery.start_soon(self._ready_gate)
                 nursery.start_soon(self._leave_watch)
                 nursery.start_soon(self._stall_watch)
                 try:
@@ -784,6 +815,14 @@ class _Session:
                 await self.send(Chat(text))
             except _Lost:
                 pass
+
+    async def _ready_gate(self) -> None:
+        """Say the ``ready`` held back by :meth:`SessionControl.hold_ready` once released."""
+        await self.control._ready_released.wait()
+        try:
+            await self._ready()
+        except _Lost:
+            pass  # the read loop notices and reconnects (the welcome says ready again)
 
     async def _connected_loop(self) -> None:
         await self._connect_or_end()
@@ -1009,6 +1048,8 @@ class _Session:
         await self._ready()
 
     async def _ready(self) -> None:
+        if self.control.ready_held:
+            return  # the person reads a warning first (SessionControl.hold_ready)
         if self.view.phase == LOBBY and not self.sent_ready and self.view.seat is not None:
             self.sent_ready = True
             await self.send(Ready(True))
@@ -1047,16 +1088,18 @@ class _Session:
         if msg.dealer == "blind" and msg.game_id != self.view.game_id:
             self.note("dealer-blind", "dealer-blind: the host cannot see your cards")
         phase = PLAYING if "deal" in self.kinds else SEEDING
+        notices = self._fresh_notices() if msg.game_id != self.view.game_id else self.view.notices
         if self.watch and self.saved_for is not None and self.saved_for != msg.game_id:
             # the next game: the last one's ending makes way (it was verified and saved)
             self.verdict, self.result, self.saved_path, self.saved_for = None, None, None, None
             self.watch_end = None
             self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, result=None, verdict=None,
-                        observation=None, events=(), dealer=msg.dealer, blind_cards={},
-                        names={p.seat: p.name for p in self.view.players})
+                        transcript_path=None, observation=None, events=(), dealer=msg.dealer, blind_cards={},
+                        names={p.seat: p.name for p in self.view.players}, notices=notices)
         else:
             cards = self.view.blind_cards if msg.game_id == self.view.game_id else {}
-            self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, dealer=msg.dealer, blind_cards=cards)
+            self.update("start", phase=phase, game_id=msg.game_id, rules=msg.rules, dealer=msg.dealer, blind_cards=cards,
+                        notices=notices)
         self._persist()
 
     def _blind_participant(self, msg: Start, saved: ResumeState | None) -> Any:
@@ -1395,6 +1438,7 @@ class _Session:
     async def _on_end(self, msg: End) -> None:
         self._cancel_ask()
         self.result = dict(msg.result)
+        self.ended_notices = self.view.notices
         self.update("end", phase=OVER, result=self.result, legal=(), deadline=None)
         if self.watch:
             why = str(self.result.get("reason") or "").strip()
@@ -1432,8 +1476,8 @@ class _Session:
             return  # the next game started meanwhile (someone else's ready)
         self.sent_ready = False
         self.result, self.verdict = None, None
-        self.update("lobby", phase=LOBBY, observation=None, state_id=None, events=(),
-                    names={p.seat: p.name for p in self.view.players})
+        self.update("lobby", phase=LOBBY, observation=None, state_id=None, events=(), transcript_path=None,
+                    names={p.seat: p.name for p in self.view.players}, notices=self._fresh_notices())
         try:
             await self._ready()
         except _Lost:
@@ -1449,7 +1493,7 @@ class _Session:
         self._check_series(self.verdict)
         self.saved_path = await trio.to_thread.run_sync(self._save_transcript)
         self.saved_for = w.game_id
-        self.update("verdict", verdict=self.verdict)
+        self.update("verdict", verdict=self.verdict, transcript_path=self.saved_path)
 
     def _check_series(self, verdict: Verdict | None) -> None:
         """Add the game just verified to this client's own series tally (its signed
@@ -1549,7 +1593,7 @@ class _Session:
                 self.note("transcript", self.save_error)
             self.verdict = verdict
             self.closed_game = self.witness.game_id
-            self.update("verdict", verdict=verdict)
+            self.update("verdict", verdict=verdict, transcript_path=path)
         if self.save_resume and self.stay and status in ("finished", "aborted"):
             self._persist()  # the game is over: the resume state keeps the seat, not the game
         result = self.result or {}

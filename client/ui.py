@@ -192,6 +192,7 @@ class TerminalPlayer(PlayerBase):
         self._help_open = False  # the help is shown (until a line is typed)
         self._hold: str | None = None  # a warning shown alone until Enter (first-use pinning)
         self._held: set[str] = set()  # the warnings already held once
+        self.warning_read = False  # the person pressed Enter under the first-use warning
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -229,10 +230,10 @@ class TerminalPlayer(PlayerBase):
                                 port=_get(view, "port", default=0), join_code=_get(view, "join_code", default=""),
                                 total=getattr(rules, "players", None),
                                 chat=list(_get(view, "chat", default=()) or ())[-4:],
-                                notices=list(_get(view, "notices", default=()) or ())[-3:], lang=self.lang)
+                                notices=table_notices(_get(view, "notices", default=())), lang=self.lang)
         height = max(10, self.console.height - 1) if self.console.is_terminal else None
         return render_view(obs, legal=legal, chat=list(_get(view, "chat", default=()) or ())[-4:],
-                           notices=list(_get(view, "notices", default=()) or ())[-3:],
+                           notices=table_notices(_get(view, "notices", default=())),
                            seconds_left=self._seconds_left(view) if legal and not self._deadline else None,
                            names=_get(view, "names"), lang=self.lang,
                            events=list(_get(view, "events", default=()) or ()) or None,
@@ -330,12 +331,7 @@ class TerminalPlayer(PlayerBase):
     def _draw_hold(self) -> None:
         if self.clear:
             self.console.clear()
-        self.console.print(Panel(Text(self._hold or "", style="bold yellow"), title=t("hold.title", self.lang),
-                                 title_align="left", border_style="bold yellow"))
-        line = Text(t("hold.enter", self.lang), style="bold")
-        if self._legal:  # the turn (and its timer) is already running
-            line = Text.assemble((t("status.your_turn", self.lang), "bold reverse"), " · ", line)
-        self.console.print(line)
+        self.console.print(hold_panel(self._hold or "", self.lang, your_turn=bool(self._legal)))
         if self._legal:
             self.print_prompt()
 
@@ -390,8 +386,10 @@ class TerminalPlayer(PlayerBase):
         self.view = view
         for notice in _get(view, "notices", default=()) or ():
             if getattr(notice, "code", None) == "host-pinned" and notice.text not in self._held:
-                self._held.add(notice.text)  # trusted on first use: shown alone until Enter
+                self._held.add(notice.text)  # trusted on first use: shown alone until Enter,
                 self._hold = notice_text(notice, self.lang)
+                if self.control is not None:  # and the seat is not ready (no game, no timer) until then
+                    self.control.hold_ready()
         if _get(view, "phase") != "connecting":
             self._connected.set()
         if self._hold is not None and _get(view, "phase") == "connecting":
@@ -514,6 +512,9 @@ class TerminalPlayer(PlayerBase):
         """Act on one typed line (see :func:`parse_input`)."""
         if self._hold is not None:  # Enter (or any line) after reading the warning: the table
             self._hold = None
+            self.warning_read = True
+            if self.control is not None:
+                self.control.release_ready()  # the seat is ready now: the game may start
             self.redraw()
             if not line.strip():
                 return
@@ -578,6 +579,26 @@ class TerminalPlayer(PlayerBase):
             await self.handle_line(line)
             if self.quit_requested.is_set():
                 return
+
+
+def table_notices(notices: Sequence[Any] | None, keep: int = 3) -> list[Any]:
+    """The newest ``keep`` notices for the table screen, without the trust-on-first-use
+    warning (``host-pinned``: it was shown alone until Enter, :func:`hold_panel`)."""
+    return [n for n in notices or () if getattr(n, "code", None) != "host-pinned"][-keep:]
+
+
+def hold_panel(text: str, lang: str, your_turn: bool = False) -> Any:
+    """The trust-on-first-use warning ``text`` shown alone (a yellow panel titled
+    ``Check the host's join code``) with ``Press Enter to go on to the table`` under it
+    (``your_turn``: ``Your turn ·`` first) — for a player and a spectator alike
+    (specs/client.md § Pinning the host)."""
+    from rich.console import Group
+
+    line = Text(t("hold.enter", lang), style="bold")
+    if your_turn:
+        line = Text.assemble((t("status.your_turn", lang), "bold reverse"), " · ", line)
+    return Group(Panel(Text(text, style="bold yellow"), title=t("hold.title", lang), title_align="left",
+                       border_style="bold yellow"), line)
 
 
 #: Answers to "ready for the next game?" that leave the table (besides QUIT_WORDS).

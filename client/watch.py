@@ -108,6 +108,13 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
 
             print_game_end(console, dataclasses.replace(result, status="finished"), lang, ranking=False)
         return EXIT_OK
+    if result.status in ("finished", "aborted") and result.verdict is not None and \
+            result.game_id is not None and player.ending_shown == result.game_id:
+        # the screen (or the --plain lines) already shows this game's verdict, transcript
+        # and scoreboard: nothing to say twice
+        return EXIT_OK if result.verdict.ok else EXIT_UNVERIFIED
+    if player.warning_read:
+        check.first_use = None  # read and acknowledged before the game: not repeated at the end
     exit_code = report(result, console, lang, check, host, port, ranking=False, prog=PROG)
     if result.status == "aborted" and (result.verdict is None or result.verdict.ok):
         return EXIT_OK  # the host abandoned the game; the spectator saw all there was
@@ -133,6 +140,38 @@ def series_lines(view: Any, lang: str, width: int) -> list[str]:
                             width=width)
 
 
+def ending_texts(view: Any, lang: str) -> list[Any]:
+    """How the game the spectator saw ended, once its public record was checked
+    (``view.verdict``; [] before): the fairness verdict, where the transcript was saved
+    and the command to check it again — the lines a player gets between games
+    (:func:`.end_words.game_end_lines`, without the ranking, which the screen shows).
+    rich ``Text`` s; a path or a command is one unwrapped line (print with ``crop=False``)."""
+    from rich.text import Text
+
+    from .end_words import game_end_lines
+
+    if getattr(view, "verdict", None) is None:
+        return []
+    result = view.result or {}
+    ending = _Ending(result, view.names, view, "finished" if result.get("ranking") else "aborted",
+                     ("abandoned", str(result.get("reason") or "")), verdict=view.verdict,
+                     transcript_path=getattr(view, "transcript_path", None))
+    return [Text(text, style=style, no_wrap=whole, overflow="ignore" if whole else "fold")
+            for text, style, whole in game_end_lines(ending, lang, with_ranking=False)]
+
+
+def rows_of(text: Any, width: int) -> int:
+    """Terminal rows a ``Text`` takes at ``width`` columns (an unwrapped one as the
+    terminal folds it)."""
+    from rich.cells import cell_len
+
+    from .render import height_of
+
+    if text.no_wrap:
+        return max(1, -(-cell_len(text.plain) // max(1, width)))
+    return height_of(text, width)
+
+
 class WatchScreen:
     """The spectator's table screen, redrawn on every change: the lobby until the deal,
     then :func:`.render.render_view` of ``observation(None)`` (no hand, no moves), with
@@ -151,6 +190,10 @@ class WatchScreen:
         self.view: Any = None
         self.control: Any = None
         self.reading_help = False  # the help is on screen: updates wait for Enter
+        self.ending_shown: bytes | None = None  # the game whose verdict was drawn
+        self._hold: str | None = None  # the trust-on-first-use warning, shown alone until Enter
+        self._held: set[int] = set()  # the host-pinned notices already held once
+        self.warning_read = False  # the person pressed Enter under the first-use warning
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``q`` calls ``control.leave()``)."""
@@ -162,35 +205,62 @@ class WatchScreen:
         from rich.text import Text
 
         from .render import render_lobby, render_view
+        from .ui import table_notices
 
         keys = Text(t("watch.keys", self.lang), style="dim")
         obs = view.observation
         over = not obs or obs.get("result") is not None
+        width = self.console.width
+        # once a game's public record is checked: its verdict, transcript and the command
+        # to check it again (the path and command whole, to copy), as a player sees them
+        ending = ending_texts(view, self.lang) if obs and over else []
         board = [Text(line, style="bold" if line.startswith("━━") else "")
-                 for line in (series_lines(view, self.lang, self.console.width) if over else [])]
+                 for line in (series_lines(view, self.lang, width) if over else [])]
+        below = [*ending, *board]
         if not obs:
             return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
                                       join_code=view.join_code or "", total=getattr(view.rules, "players", None),
-                                      chat=list(view.chat)[-4:], notices=list(view.notices)[-3:], lang=self.lang),
+                                      chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang),
                          *board, keys)
-        height = max(10, self.console.height - 2 - len(board)) if self.console.is_terminal else None
-        return Group(render_view(obs, chat=list(view.chat)[-4:], notices=list(view.notices)[-3:], names=view.names,
-                                 lang=self.lang, events=list(view.events) or None, width=self.console.width,
-                                 height=height), *board, keys)
+        used = sum(rows_of(line, width) for line in below)
+        height = max(10, self.console.height - 2 - used) if self.console.is_terminal else None
+        return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
+                                 lang=self.lang, events=list(view.events) or None, width=width,
+                                 height=height), *below, keys)
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once."""
         if self.view is None:
             return
         self.console.clear()
-        self.console.print(self.screen(self.view))
+        if self._hold is not None:
+            from .ui import hold_panel
+
+            self.console.print(hold_panel(self._hold, self.lang))
+            return
+        self.console.print(self.screen(self.view), crop=False)  # a path or a command is printed whole
+        if getattr(self.view, "verdict", None) is not None:
+            self.ending_shown = self.view.game_id
 
     def on_update(self, view: Any) -> None:
         """Remember the view and redraw (not for a bare statement or while connecting)."""
         self.view = view
-        if view.change == "statement" or view.phase == "connecting" or self.reading_help:
+        held = self._hold is not None
+        self._check_pinned(view)
+        if held or view.change == "statement" or (view.phase == "connecting" and self._hold is None) \
+                or self.reading_help:
             return
         self.redraw()
+
+    def _check_pinned(self, view: Any) -> None:
+        """The trust-on-first-use warning (a ``host-pinned`` notice) is shown alone until
+        Enter (specs/client.md § Pinning the host); it is not a notice of the table."""
+        from .render import notice_text
+
+        for notice in view.notices:
+            if notice.code == "host-pinned" and id(notice) not in self._held:
+                self._held.add(id(notice))
+                self._hold = notice_text(notice, self.lang)
 
     async def choose(self, view: Any) -> Any:  # pragma: no cover - a spectator is never prompted
         raise RuntimeError("a spectator is never asked for a move")
@@ -206,6 +276,12 @@ class WatchScreen:
         from .ui import HELP_WORDS
 
         word = line.strip().lower()
+        if self._hold is not None:  # Enter (or any line) after reading the warning: the table
+            self._hold = None
+            self.warning_read = True
+            self.redraw()
+            if not word:
+                return
         if word in QUIT:
             if self.control is not None:
                 self.control.leave()
@@ -226,6 +302,9 @@ class WatchScreen:
         while True:
             line = await self.reader.readline()
             if line is None:
+                if self._hold is not None:  # nobody to press Enter: show the table
+                    self._hold = None
+                    self.redraw()
                 return
             self.handle_line(line)
 
@@ -275,10 +354,14 @@ class PlainWatcher(WatchScreen):
             result = view.result or {}
             ending = _Ending(result, view.names, view, "finished" if result.get("ranking") else "aborted",
                              ("abandoned", str(result.get("reason") or "")))
-            for text, _, _ in game_end_lines(ending, lang):  # the verdict comes once checked, at the very end
+            for text, _, _ in game_end_lines(ending, lang):  # the verdict comes once checked (change "verdict")
                 self.say(text)
             for text in series_lines(view, lang, 80):  # the series so far (it came right before the end)
                 self.say(text)
+        elif view.change == "verdict":  # the game's public record checked: as a player sees it
+            for text in ending_texts(view, lang):
+                self.say(text.plain)
+            self.ending_shown = view.game_id
         elif view.change == "error":
             pass  # the session ends: the report says why, once, starting "jupai watch:"
         else:
@@ -302,8 +385,8 @@ class _Ending(NamedTuple):
     status: str = "finished"
     error: tuple[str, str] | None = None
     seat: None = None
-    verdict: None = None
-    transcript_path: None = None
+    verdict: Any = None
+    transcript_path: Any = None
 
     @property
     def ranking(self) -> list[int]:
