@@ -133,7 +133,7 @@ class PinningCheck:
     """The session's certificate check: known hosts pinning with the user's ``--code``.
 
     Prints what happened (pinned / matches / re-pinned) to ``console``; on a changed
-    key prints the loud warning and refuses. ``failure`` keeps why it refused:
+    key prints the loud warning to ``err`` (stderr; default ``console``) and refuses. ``failure`` keeps why it refused:
     ``("wrong-code", exc)``, ``("changed", exc)`` or ``("known-hosts", exc)``.
 
     A host pinned on first use without ``--code`` is trusted unchecked: the check
@@ -143,11 +143,12 @@ class PinningCheck:
     screen that held it until Enter).
     """
 
-    def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None):
+    def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None, err: Any = None):
         from .known_hosts import KnownHosts
 
         self.code = code
         self.console = console
+        self.err = err if err is not None else console  # the refusal (a changed key) is an error: stderr
         self.lang = lang
         self.known = known_hosts or KnownHosts()
         self.failure: tuple[str, Exception] | None = None
@@ -169,7 +170,7 @@ class PinningCheck:
         except HostKeyChanged as exc:
             self.failure = ("changed", exc)
             key = "cli.changed_old" if getattr(exc, "old_format", False) else "cli.changed"
-            self.console.print(Panel(Text(t(key, self.lang, host=exc.host, old=exc.old, new=exc.new,
+            self.err.print(Panel(Text(t(key, self.lang, host=exc.host, old=exc.old, new=exc.new,
                                             path=exc.path), style="bold red"), border_style="bold red"))
             raise
         except KnownHostsError as exc:
@@ -190,51 +191,57 @@ class PinningCheck:
         return None
 
 
-def _err(console: Any, text: str, prog: str | None = None) -> None:
-    """``text`` in bold red on ``console``; a person's mistake (bad flag or address)
-    starts with ``prog:`` (``jupai join:``), as every command's usage errors do."""
+def say_error(console: Any, text: str, prog: str | None = None) -> None:
+    """``text`` in bold red on ``console`` (the stderr console of the command); a
+    person's mistake (bad flag or address) starts with ``prog:`` (``jupai join:``), as
+    every command's usage errors do. Wrapped at word boundaries on a terminal; into a
+    pipe or a file the sentence stays one line (rich would wrap it at 80 columns)."""
     from rich.text import Text
 
     if prog:
         text = f"{prog}: {text}"
-    console.print(Text(text, style="bold red"))  # a Text: a host's words are never rich markup
+    # a Text: a host's words are never rich markup
+    console.print(Text(text, style="bold red"), soft_wrap=not console.is_terminal)
 
 
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
-           port: int = 0, ranking: bool = True, ending_shown: bool = False, prog: str = PROG) -> int:
+           port: int = 0, ranking: bool = True, ending_shown: bool = False, prog: str = PROG,
+           err: Any = None) -> int:
     """Print how the session ended (errors, ranking, fairness verdict, transcript path,
     the series scoreboard) in ``lang`` and return the exit code. ``ending_shown``: the
     player already printed this game's ending between games (it left with q, or the
     host closed the table while it waited): only the series' final scoreboard and one
-    line follow. Every error line starts ``prog:`` (``jupai join:``)."""
+    line follow. Every error line starts ``prog:`` (``jupai join:``) and goes to
+    ``err`` (the stderr console; default ``console``); the ending goes to ``console``."""
     from rich.text import Text
 
     from jupai_net.printable import printable
 
+    err = err if err is not None else console
     status = result.status
     code, text = (printable(result.error[0]), printable(result.error[1])) if result.error else ("", "")
     if status == "refused" and check is not None and check.failure is not None:
         kind, exc = check.failure
         if kind == "wrong-code":
-            _err(console, t("cli.wrong_code", lang, actual=exc.actual, expected=exc.expected), prog)
+            say_error(err, t("cli.wrong_code", lang, actual=exc.actual, expected=exc.expected), prog)
         elif kind == "known-hosts":
-            _err(console, t("cli.known_hosts_error", lang, reason=exc), prog)
+            say_error(err, t("cli.known_hosts_error", lang, reason=exc), prog)
         return EXIT_REFUSED  # a changed key was already shown loudly
     if code == "version-mismatch":
-        _err(console, t("cli.version", lang, reason=text), prog)
+        say_error(err, t("cli.version", lang, reason=text), prog)
         return EXIT_VERSION
     if code == "connect-failed":
-        _err(console, t("cli.refused", lang, host=host, port=port, reason=_short_reason(text)), prog)
+        say_error(err, t("cli.refused", lang, host=host, port=port, reason=_short_reason(text, lang)), prog)
         return EXIT_CONNECT
     from jupai_net.protocol.errors import PROTOCOL_CODES
 
     if status == "error" and (code in HOST_MISTAKES or code in PROTOCOL_CODES):
-        _err(console, t("cli.host_broke", lang, reason=text.rstrip(".") or code), prog)
+        say_error(err, t("cli.host_broke", lang, reason=text.rstrip(".") or code), prog)
         return EXIT_HOST
     if status == "refused" or status == "error":
         from .status_words import host_error_text
 
-        _err(console, t("cli.host_error", lang, reason=host_error_text(code, text, lang)), prog)
+        say_error(err, t("cli.host_error", lang, reason=host_error_text(code, text, lang)), prog)
         return EXIT_HOST
     from .ui import print_game_end, print_scoreboard
 
@@ -243,17 +250,17 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
             print_scoreboard(console, result, lang, final=True)
         if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
             # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
-            _err(console, t("cli.host_closed", lang, reason=text or code), prog)
+            say_error(err, t("cli.host_closed", lang, reason=text or code), prog)
         else:
             console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),
                                style="bold"))
         verdict = result.verdict
         return EXIT_OK if status == "finished" and verdict is not None and verdict.ok else EXIT_UNVERIFIED
     if status == "host-gone" and code == "connection-lost":
-        _err(console, t("cli.host_lost", lang, reason=text.rstrip(".") or code), prog)
+        say_error(err, t("cli.host_lost", lang, reason=text.rstrip(".") or code), prog)
         exit_code = EXIT_HOST
     elif status == "host-gone":
-        _err(console, t("cli.host_closed", lang, reason=text or code), prog)
+        say_error(err, t("cli.host_closed", lang, reason=text or code), prog)
         exit_code = EXIT_HOST
     elif status == "left":
         exit_code = EXIT_UNVERIFIED
@@ -277,12 +284,37 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     return exit_code
 
 
-def _short_reason(text: str) -> str:
-    """The useful end of an OSError text (``Connection refused``)."""
+#: Why connecting failed, as the session or the OS says it in English → its catalog key
+#: (``cli.reason.*``: the same words in English, Chinese under ``--lang zh``).
+CONNECT_REASONS = {
+    "connection refused": "cli.reason.refused",
+    "no route to host": "cli.reason.no_route",
+    "network is unreachable": "cli.reason.unreachable",
+    "connection timed out": "cli.reason.timed_out",
+    "connection reset by peer": "cli.reason.reset",
+    "name or service not known": "cli.reason.unknown_name",
+    "temporary failure in name resolution": "cli.reason.unknown_name",
+    "no address associated with hostname": "cli.reason.unknown_name",
+    "connection failed": "cli.reason.failed",
+}
+
+
+def _short_reason(text: str, lang: str = "en") -> str:
+    """The useful end of an OSError text (``Connection refused``) in ``lang``: the
+    reasons of :data:`CONNECT_REASONS`, the TLS handshake and the connect time-out
+    from the catalog; any other as the OS wrote it."""
+    import re
+
     for marker in ("] ", ": "):
         if marker in text:
             text = text.rsplit(marker, 1)[-1]
-    return text.strip() or "connection failed"
+    text = text.strip() or "connection failed"
+    if text.startswith("the TLS handshake failed"):
+        return t("cli.reason.tls", lang)
+    if m := re.fullmatch(r"no answer within (\S+) s", text):
+        return t("cli.reason.no_answer", lang, seconds=m.group(1))
+    key = CONNECT_REASONS.get(text.casefold())
+    return t(key, lang) if key else text
 
 
 class Start(NamedTuple):
@@ -331,7 +363,7 @@ def run(args: argparse.Namespace) -> int:
         from jupai_net.bots import BOTS
 
         if args.bot is not None and args.bot not in BOTS:
-            _err(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))), PROG)
+            say_error(err, t("cli.bad_bot", lang, name=args.bot, names=", ".join(sorted(BOTS))), PROG)
             return EXIT_USAGE
         return None
 
@@ -339,7 +371,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(began, int):
         return began
     lang, console, err, host, port, code, name = began
-    return run_trio(err, t("cli.interrupted", lang), join, host, port, name, code, args, lang, console)
+    return run_trio(err, t("cli.interrupted", lang), join, host, port, name, code, args, lang, console, err)
 
 
 def name_refused(name: str, lang: str, err: Any, prog: str = "jupai join") -> bool:
@@ -348,7 +380,7 @@ def name_refused(name: str, lang: str, err: Any, prog: str = "jupai join") -> bo
     the host."""
     problem = name_problem(name, lang)
     if problem is not None:
-        _err(err, problem, prog)
+        say_error(err, problem, prog)
     return problem is not None
 
 
@@ -362,7 +394,7 @@ def run_trio(err: Any, interrupted: str, command: Any, *args: Any, prog: str = "
     except BaseException as exc:  # noqa: B036 - trio may wrap Ctrl-C in an exception group
         if not _is_interrupt(exc):
             raise
-        _err(err, interrupted, prog)
+        say_error(err, interrupted, prog)
         return EXIT_INTERRUPTED
 
 
@@ -384,7 +416,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
         try:
             ad = choose_table(args.address, lang, say=lambda line: console.print(line, markup=False), read=read)
         except NoTable as exc:
-            _err(err, str(exc), prog)
+            say_error(err, str(exc), prog)
             return EXIT_CONNECT
         args.address = f"{ad.address}:{ad.port}"
         console.print(t("discover.joining", lang, name=ad.name, address=args.address, code=ad.code or "?"),
@@ -392,7 +424,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
     try:
         host, port = parse_address(args.address)
     except ValueError:
-        _err(err, t("cli.bad_address", lang, address=args.address), prog)
+        say_error(err, t("cli.bad_address", lang, address=args.address), prog)
         return EXIT_USAGE
     code = None
     if args.code is not None:
@@ -400,8 +432,8 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
 
         try:
             code = normalize_code(args.code)
-        except ValueError as exc:
-            _err(err, f"--code: {exc}", prog)
+        except ValueError as exc:  # a JoinCodeError: said in the run's language
+            say_error(err, f"--code: {exc.text(lang) if hasattr(exc, 'text') else exc}", prog)
             return EXIT_USAGE
     return host, port, code
 
@@ -450,8 +482,9 @@ def _is_interrupt(exc: BaseException) -> bool:
 
 
 async def join(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
-               console: Any) -> int:
-    """Connect, play the game, report; returns the exit code.
+               console: Any, err: Any = None) -> int:
+    """Connect, play the game, report; returns the exit code. The game and its ending
+    go to ``console`` (stdout), every error sentence to ``err`` (stderr; default ``console``).
 
     Ctrl-C (SIGINT, when run in the main thread): the first one leaves the table
     politely — ``bye`` to the host (in the lobby the seat is freed), the transcript
@@ -464,7 +497,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     from .session import SessionControl, run_session
 
     logging.basicConfig(level=logging.CRITICAL)  # the report below says what went wrong, in the user's language
-    check = PinningCheck(code, console, lang)
+    err = err if err is not None else console
+    check = PinningCheck(code, console, lang, err=err)
     control = SessionControl()
     interrupted = False
 
@@ -504,15 +538,16 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                     bad = bad.exceptions[0]
             nursery.cancel_scope.cancel()
     if bad is not None:
-        _err(console, t("cli.failed", lang, reason=bad), PROG)
+        say_error(err, t("cli.failed", lang, reason=bad), PROG)
         return EXIT_USAGE
     # the game screen's last view already shows the final ranking (not a bot's run)
     shown = result.game_id is not None and getattr(player, "ending_shown", None) == result.game_id
     if getattr(player, "warning_read", False):
         check.first_use = None  # read and acknowledged before the game: not repeated at the end
-    exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None, ending_shown=shown)
+    exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None, ending_shown=shown,
+                       err=err)
     if interrupted:
-        _err(console, t("cli.interrupted", lang), PROG)
+        say_error(err, t("cli.interrupted", lang), PROG)
         return EXIT_INTERRUPTED
     return exit_code
 

@@ -63,13 +63,13 @@ def run(args: argparse.Namespace) -> int:
     lang, console, err, host, port, code, name = began
     plain = bool(args.plain) or not sys.stdout.isatty()
     return run_trio(err, t("watch.interrupted", lang), watch, host, port, name, code, args, lang, console, plain,
-                    prog=PROG)
+                    err, prog=PROG)
 
 
 async def watch(host: str, port: int, name: str, code: str | None, args: argparse.Namespace, lang: str,
-                console: Any, plain: bool) -> int:
+                console: Any, plain: bool, err: Any = None) -> int:
     """Connect as a spectator, show the games until the host stops or the watcher leaves,
-    report; returns the exit code. The first Ctrl-C leaves politely (``bye``, exit 0),
+    report (errors on ``err``, the stderr console; default ``console``); returns the exit code. The first Ctrl-C leaves politely (``bye``, exit 0),
     a second one quits at once."""
     import logging
 
@@ -81,7 +81,7 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
     from .ui import print_game_end
 
     logging.basicConfig(level=logging.CRITICAL)  # the report says what went wrong, in the user's language
-    check = PinningCheck(code, console, lang)
+    check = PinningCheck(code, console, lang, err=err)
     control = SessionControl()
 
     async def on_signal(received: Any) -> None:
@@ -115,7 +115,7 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
         return EXIT_OK if result.verdict.ok else EXIT_UNVERIFIED
     if player.warning_read:
         check.first_use = None  # read and acknowledged before the game: not repeated at the end
-    exit_code = report(result, console, lang, check, host, port, ranking=False, prog=PROG)
+    exit_code = report(result, console, lang, check, host, port, ranking=False, prog=PROG, err=err)
     if result.status == "aborted" and (result.verdict is None or result.verdict.ok):
         return EXIT_OK  # the host abandoned the game; the spectator saw all there was
     return exit_code if exit_code != EXIT_OK or result.verdict is None or result.verdict.ok else EXIT_UNVERIFIED

@@ -295,7 +295,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"jupai play: {rule_error_text(exc)}", file=sys.stderr)
         return 2
     if getattr(args, "games", 0) < 0:
-        print(f"jupai play: --games must be 0 (until you leave) or more, got {args.games}", file=sys.stderr)
+        print(f"jupai play: {t('play.bad_games', games=args.games)}", file=sys.stderr)
         return 2
     from .client.cli import name_problem
 

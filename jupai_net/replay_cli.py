@@ -41,21 +41,30 @@ def run(args: argparse.Namespace) -> int:
     from .fairness.story import StoryError, read_game
     from .fairness.verify import MALFORMED, VERIFIED, Verdict
 
+    from .client.cli import say_error
+    from .fairness.cli import reason_text
+    from .printable import printable
+
     lang = args.lang or default_lang()
     console = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)  # why it cannot replay: one sentence on stderr
     data, problem = read_bytes(args.file)
     try:
         if problem is not None:
             raise StoryError(Verdict(MALFORMED, problem))
         story = read_game(data)
     except StoryError as exc:
-        console.print(t("replay.unreadable", lang, reason=exc.verdict.reason), style="red", markup=False)
-        return exc.verdict.exit_code
+        verdict = exc.verdict
+        if problem is not None:  # cannot read the file: read_bytes said it in the run's language
+            say_error(err, t("replay.unreadable", lang, reason=problem))
+        else:
+            say_error(err, t("replay.malformed", lang, file=printable(args.file), reason=reason_text(verdict, lang)))
+            _say_detail(err, verdict, lang)
+        return verdict.exit_code
     if story.verdict.status != VERIFIED and not args.force:
-        from .fairness.cli import reason_text
-
-        console.print(t("replay.refused", lang, file=args.file, status=t(f"verdict.{story.verdict.status}", lang),
-                        reason=reason_text(story.verdict, lang)), style="red", markup=False)
+        say_error(err, t("replay.refused", lang, file=printable(args.file),
+                         status=t(f"verdict.{story.verdict.status}", lang), reason=reason_text(story.verdict, lang)))
+        _say_detail(err, story.verdict, lang)
         return story.verdict.exit_code
     interactive = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
     from .client.replay_screen import ReplayScreen
@@ -65,3 +74,16 @@ def run(args: argparse.Namespace) -> int:
         return screen.interact(console, input)
     screen.print_all(console)
     return 0
+
+
+def _say_detail(err: Any, verdict: Any, lang: str) -> None:
+    """The verifier's technical words on their own line, labelled, when the sentence
+    before could not say them in ``lang`` (as ``jupai verify`` does: specs/client.md §
+    Command line, Verdicts)."""
+    from rich.text import Text
+
+    from .fairness.cli import reason_detail
+
+    detail = reason_detail(verdict, lang) if verdict is not None else None
+    if detail:
+        err.print(Text(t("replay.detail", lang, detail=detail), style="dim"), soft_wrap=not err.is_terminal)

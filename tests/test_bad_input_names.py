@@ -112,7 +112,7 @@ def test_a_seat_the_protocol_refuses_is_a_usage_error(tmp_path, closed_port):
     out = subprocess.run(JUPAI + ["join", f"127.0.0.1:{closed_port}", "--seat", "9"], capture_output=True, text=True,
                          timeout=30, env=_env(tmp_path), stdin=subprocess.DEVNULL)
     assert out.returncode == 2
-    assert "seat" in out.stdout and "Traceback" not in out.stdout + out.stderr
+    assert "seat" in out.stderr and "seat" not in out.stdout and "Traceback" not in out.stdout + out.stderr
 
 
 def test_an_emoji_name_plays_a_game(tmp_path):
@@ -128,7 +128,8 @@ def test_stdin_not_a_terminal_says_the_connection_error_first(tmp_path, closed_p
                          text=True, timeout=30, env=_env(tmp_path), stdin=subprocess.DEVNULL)
     assert out.returncode == 3
     lines = [line for line in out.stdout.splitlines() if line.strip()]
-    assert lines[0].startswith("Connecting to") and lines[1].startswith(f"jupai join: Cannot connect to 127.0.0.1:{closed_port}")
+    assert lines == [f"Connecting to 127.0.0.1:{closed_port} …"]  # the error is on stderr, alone
+    assert out.stderr.startswith(f"jupai join: Cannot connect to 127.0.0.1:{closed_port}")
     assert "Input closed" not in out.stdout + out.stderr
 
 

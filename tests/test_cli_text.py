@@ -158,6 +158,9 @@ def _closed_port() -> int:
     ("watch", lambda d: ["watch", "127.0.0.1:1", "--code", "nonsense"]),
     ("host", lambda d: ["host", "--no-announce", "--rules", str(d / "none.toml")]),
     ("play", lambda d: ["play", "--players", "9"]),
+    ("play", lambda d: ["play", "--games", "-1"]),
+    ("verify", lambda d: ["verify", str(d), "--code", "7KQ2M-X9PDA"]),
+    ("replay", lambda d: ["replay", str(d / "config.toml")]),
     ("verify", lambda d: ["verify", str(d / "none.jupai")]),
     ("replay", lambda d: ["replay", str(d / "none.jupai")]),
     ("history", lambda d: ["history", "--dir", str(d / "no-such-folder")]),
@@ -170,14 +173,21 @@ def test_every_error_a_command_prints_starts_with_the_command(tmp_path, command,
     COMMAND:``, an exit code, no traceback (issue 12 § Command line)."""
     (tmp_path / "config.toml").write_text("name = [1\n")  # only `jupai config` reads this folder's file
     env = {"JUPAI_CONFIG_DIR": str(tmp_path if command == "config" else tmp_path / "empty"),
-           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "200"}
-    proc = jupai("--lang", lang, *make(tmp_path), env=env)
+           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "JUPAI_NO_MULTICAST": "1"}
+    env = {k: v for k, v in {**os.environ, **env}.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.run([sys.executable, "-m", "jupai_net", "--lang", lang, *make(tmp_path)], capture_output=True,
+                          text=True, env=env, timeout=60)
     out = proc.stdout + proc.stderr
-    errors = [line for line in out.splitlines() if line.startswith(f"jupai {command}: ")]
+    errors = [line for line in proc.stderr.splitlines() if line.startswith(f"jupai {command}: ")]
     assert proc.returncode not in (0, None) and len(errors) == 1, out
+    assert f"jupai {command}:" not in proc.stdout, proc.stdout  # errors go to stderr
+    # into a pipe the sentence is one line, not wrapped at 80 columns: what follows it is
+    # the usage (argparse) or nothing
+    rest = proc.stderr.split(errors[0], 1)[1].strip()
+    assert not rest or rest.startswith(("usage:", "用法：", "技术细节（英文）：")), proc.stderr
     assert "Traceback" not in out
     if lang == "zh":
-        assert not re.search(r"\b(Cannot|cannot|is not|must be|No such)\b", errors[0]), errors[0]
+        assert not re.search(r"\b(Cannot|cannot|is not|must be|No such|refused|join code|got)\b", errors[0]), errors[0]
 
 
 @pytest.fixture(scope="module")

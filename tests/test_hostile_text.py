@@ -270,8 +270,9 @@ def test_join_prints_a_hosts_error_with_markup_literally(tmp_path):
     out = _join(host, tmp_path)
     assert out.returncode == 6, out.stdout + out.stderr
     assert "Traceback" not in out.stdout + out.stderr
-    assert "[/x] bye [link=file:///etc/passwd]x[/link]" in " ".join(out.stdout.split())
+    assert "[/x] bye [link=file:///etc/passwd]x[/link]" in " ".join(out.stderr.split())  # the refusal: stderr
     assert_clean(out.stdout)
+    assert_clean(out.stderr)
 
 
 def test_join_shows_hostile_names_chat_and_notices_literally(tmp_path):
@@ -289,10 +290,11 @@ def test_join_shows_hostile_names_chat_and_notices_literally(tmp_path):
     said = " ".join(out.stdout.split())
     assert out.returncode == 6, out.stdout + out.stderr
     assert "Traceback" not in out.stdout + out.stderr
-    for text in ("[/x]", LINK, "[bold red]host[/] says [link=file:///etc/passwd]click[/link]",
-                 "[/x] bye"):
+    for text in ("[/x]", LINK, "[bold red]host[/] says [link=file:///etc/passwd]click[/link]"):
         assert text in said, text
+    assert "[/x] bye" in out.stderr  # why the session ended: the error line, on stderr
     assert_clean(out.stdout)
+    assert_clean(out.stderr)
 
 
 def test_the_replay_ending_shows_a_hostile_abandon_reason_without_escapes():

@@ -119,7 +119,7 @@ def test_a_host_that_dies_is_connection_lost_never_openssl_text(tmp_path):
         host.wait_for(r"took seat 0")
         host.kill()
         assert join.finish(20) == 6
-        out = _one_line(join.text)
+        out = _one_line(join.stderr)  # the error line goes to stderr
         assert "Connection to the host lost: the connection broke without a goodbye from the host." in out, out
         assert "SSL" not in out + join.stderr and "Traceback" not in join.stderr
     finally:
@@ -347,7 +347,7 @@ def test_the_host_kicks_a_seat_from_its_console(tmp_path):
         host.wait_for(r"kicked: the host removed random bot from seat 0", after=mark)
         host.wait_for(r"lobby 0/3 seats · 0 \(empty\)", after=mark)
         assert join.finish(20) == 6
-        out = _one_line(join.text)
+        out = _one_line(join.stderr)  # why the seat ended: the error line, on stderr
         assert "the host removed you from seat 0" in out, out
         assert "Traceback" not in join.stderr
         host.type("kick 0")

@@ -240,5 +240,7 @@ def test_watch_bad_input_is_one_sentence_and_an_exit_code(tmp_path):
                               timeout=30)
         said = " ".join((proc.stdout + proc.stderr).split())
         assert proc.returncode == code, (args, proc)
-        assert message in said, (args, said)
+        errors = proc.stderr.splitlines()
+        assert len(errors) == 1 and errors[0].startswith("jupai watch: ") and message in errors[0], (args, proc)
+        assert "jupai watch:" not in proc.stdout and "[!]" not in proc.stdout, (args, proc.stdout)
         assert "Traceback" not in said

@@ -143,8 +143,8 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             normalize_code(code)
-        except ValueError as exc:
-            print(f"jupai verify: --code: {exc}", file=sys.stderr)
+        except ValueError as exc:  # a JoinCodeError: said in the run's language
+            print(f"jupai verify: --code: {exc.text() if hasattr(exc, 'text') else exc}", file=sys.stderr)
             return 2
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1 and not os.path.isdir(files[0])

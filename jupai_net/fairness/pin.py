@@ -52,7 +52,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class OldJoinCode(ValueError):
+class JoinCodeError(ValueError):
+    """What a person typed is not a join code. ``key`` and ``values``: the sentence in
+    the message catalog (``code.bad_chars``, ``code.length``, ``code.old``), so a
+    command says it in the run's language (:meth:`text`); ``str()`` is the English."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key, self.values = key, values
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the run's language)."""
+        from ..messages import t
+
+        return t(self.key, lang, **self.values)
+
+
+class OldJoinCode(JoinCodeError):
     """A join code in the old 10-character form (``XXXXX-XXXXX``, before the host key was
     bound to it): the host now shows a 16-character code."""
 
@@ -116,18 +132,17 @@ def cert_join_code(der: bytes) -> str:
 def normalize_code(code: str) -> str:
     """A join code as typed (any case, spaces or dashes, O/I/L for 0/1/1) in its
     canonical ``"XXXX-XXXX-XXXX-XXXX"`` form. Raises :class:`OldJoinCode` for a
-    10-character code of an older jupai, ``ValueError`` for anything else that is not
-    a join code."""
+    10-character code of an older jupai, :class:`JoinCodeError` (a ``ValueError``) for
+    anything else that is not a join code."""
     raw = [c for c in str(code).upper() if c not in " -_"]
     try:
         chars = [_DECODE[c] for c in raw]
     except KeyError as exc:
-        raise ValueError(f"a join code has only the characters {CODE_ALPHABET} (and dashes), got {exc.args[0]!r}") from None
+        raise JoinCodeError("code.bad_chars", alphabet=CODE_ALPHABET, got=repr(exc.args[0])) from None
     if len(chars) == OLD_JOIN_CODE_CHARS:
-        raise OldJoinCode(f"{code.strip()} is an old-style join code (10 characters); this jupai's join codes have "
-                          f"{JOIN_CODE_CHARS} characters (XXXX-XXXX-XXXX-XXXX): use the code the host's screen shows now")
+        raise OldJoinCode("code.old", code=code.strip(), chars=JOIN_CODE_CHARS)
     if len(chars) != JOIN_CODE_CHARS:
-        raise ValueError(f"a join code has {JOIN_CODE_CHARS} characters (XXXX-XXXX-XXXX-XXXX), got {len(chars)}")
+        raise JoinCodeError("code.length", chars=JOIN_CODE_CHARS, got=len(chars))
     return _group("".join(chars))
 
 

@@ -128,6 +128,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "不写：列出局域网上的牌桌供你选择"),
     "opt.json": ("print the result as JSON", "以 JSON 输出结果"),
     # --- jupai play --------------------------------------------------------------------------
+    "play.bad_games": ("--games must be 0 (until you leave) or more, got {games}",
+                       "--games 必须是 0（直到你离开）或更大的数，这里是 {games}"),
     "play.help": ("play a game against bots in this terminal", "在本终端与机器人对局"),
     "play.description": ("Start a local host on 127.0.0.1 with bots in the other seats and play the remaining seat "
                          "here: type the number of a move. The deal is commit-reveal fair and checked at the end.",
@@ -279,6 +281,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "每个座位用的机器人，或用逗号分隔逐座位指定，如 expert,greedy,greedy,greedy（{bots}；默认 random）"),
     "simulate.opt.think": ("seconds per move for expert bots, counted as playouts so a seed reproduces (default 0.5)",
                            "expert 机器人每步的秒数，按模拟次数计，因此同一种子可复现（默认 0.5）"),
+    # --- a join code as typed (--code of join, watch, verify: fairness/pin.JoinCodeError) -------
+    "code.bad_chars": ("a join code has only the characters {alphabet} (and dashes), got {got}",
+                       "加入码只含字符 {alphabet}（和短横线），这里有 {got}"),
+    "code.length": ("a join code has {chars} characters (XXXX-XXXX-XXXX-XXXX), got {got}",
+                    "加入码有 {chars} 个字符（XXXX-XXXX-XXXX-XXXX），这里是 {got} 个"),
+    "code.old": ("{code} is an old-style join code (10 characters); this jupai's join codes have {chars} characters "
+                 "(XXXX-XXXX-XXXX-XXXX): use the code the host's screen shows now",
+                 "{code} 是旧式加入码（10 个字符）；本版 jupai 的加入码有 {chars} 个字符（XXXX-XXXX-XXXX-XXXX）："
+                 "请使用主机屏幕现在显示的加入码"),
     # --- jupai verify ------------------------------------------------------------------------
     "verify.help": ("check a game transcript: fair deal, no swapped card, every outcome replayed",
                     "检查对局记录：发牌公平、没有换牌、每个结果重放一致"),
