@@ -148,6 +148,101 @@ def collect(dirs: list[Path]) -> list[GameEntry]:
     return sorted(games.values(), key=lambda e: e.when, reverse=True)
 
 
+#: How a verdict is coloured in the list (the others yellow).
+VERDICT_STYLES = {"verified": "green", "tampered": "bold red", "malformed": "red"}
+
+
+class HistoryRow(NamedTuple):
+    """One game as ``jupai history`` shows it, in the viewer's language: ``when``
+    (``2026-11-30 20:15``, no seconds), ``table`` (name or ``host:port``, ``—`` when
+    unknown), ``players`` and ``winner`` (bot names in ``lang`` as the game screen says
+    them: ``贪心机器人 1``), ``verdict`` (the verdict's word) and ``style``, ``series``
+    (``ab12cd #2`` or ``—``)."""
+
+    when: str
+    table: str
+    players: tuple[str, ...]
+    winner: str
+    verdict: str
+    style: str
+    series: str
+
+
+def history_row(entry: GameEntry, lang: str) -> HistoryRow:
+    """The :class:`HistoryRow` of ``entry`` in ``lang``."""
+    from .client.card_words import display_name
+    from .client.i18n import t
+
+    when = entry.when.replace("T", " ")
+    when = when[:16] if len(when) >= 19 and when[16] == ":" else when  # minutes are enough in a list
+    return HistoryRow(when, entry.table or "—", tuple(display_name(p, lang) for p in entry.players),
+                      display_name(entry.winner, lang) if entry.winner else "—", t(f"verdict.{entry.status}", lang),
+                      VERDICT_STYLES.get(entry.status, "yellow"),
+                      f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—")
+
+
+def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: int) -> Any:
+    """The games as a rich table for ``width`` columns, one row each, or None when it
+    does not fit. The date, table (an address ``host:port`` stays whole), winner,
+    verdict and series columns are never wrapped; the players share one line when it
+    fits, else one name a line (a name is never broken)."""
+    from rich.cells import cell_len
+    from rich.table import Table
+    from rich.text import Text
+
+    from .client.i18n import t
+
+    keys = ["when", "table", "players", "winner", "fairness"] + (["series"] if with_series else [])
+    heads = [t("series.col.series" if k == "series" else f"history.col.{k}", lang) for k in keys]
+    cells = [[r.when, r.table, r.players, r.winner, r.verdict, r.series][:len(keys)] for r in rows]
+
+    def col_width(i: int) -> int:
+        if keys[i] == "players":
+            return max([cell_len(heads[i])] + [cell_len(n) + 1 for r in rows for n in r.players])
+        return max([cell_len(heads[i])] + [cell_len(c[i]) for c in cells])
+
+    widths = [col_width(i) for i in range(len(keys))]
+    room = width - 2 * (len(keys) - 1) - sum(w for k, w in zip(keys, widths) if k != "players")
+    players_width = widths[keys.index("players")]
+    if room < players_width:
+        return None
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for k, head in zip(keys, heads):
+        table.add_column(head, no_wrap=k != "players")
+    for r, c in zip(rows, cells):
+        joined = ", ".join(r.players)
+        c[2] = joined if cell_len(joined) <= room else ",\n".join(r.players)
+        row = [Text(x) for x in c]
+        row[4].stylize(r.style)
+        table.add_row(*row)
+    return table
+
+
+def history_block(row: HistoryRow, lang: str, width: int) -> Any:
+    """One game as a block of lines, for a terminal too narrow for the table:
+    ``2026-11-30 20:15 · verified · series ab12cd #2``, then the table, the players
+    and the winner each on a labelled line; the table (an address) is never broken
+    across lines: cut with ``…`` when even its own line is too short."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from .client.i18n import t
+
+    head = Text(row.when, style="bold")
+    head.append(" · ")
+    head.append(row.verdict, style=row.style)
+    if row.series != "—":
+        head.append(f" · {t('series.col.series', lang)} {row.series}")
+    grid = Table.grid(padding=(0, 1), pad_edge=False)
+    grid.add_column(no_wrap=True, style="dim")
+    grid.add_column()
+    grid.add_row("  " + t("history.col.table", lang), Text(row.table, no_wrap=True, overflow="ellipsis"))
+    grid.add_row("  " + t("history.col.players", lang), Text(", ".join(row.players)))
+    grid.add_row("  " + t("history.col.winner", lang), Text(row.winner, no_wrap=True, overflow="ellipsis"))
+    return Group(head, grid)
+
+
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``history`` subcommand to ``subparsers``; it sets ``func=run``."""
     p = subparsers.add_parser("history", help=t("history.help"), description=t("history.description"),
@@ -182,38 +277,36 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([e._asdict() for e in shown], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     console = Console(highlight=False)
     if not entries:
-        console.print(t("history.none", lang, dirs=", ".join(str(d) for d in dirs)), markup=False)
+        console.print(t("history.none", lang), markup=False)
+        for d in dirs:  # a folder per line, never broken across lines (it can be copied)
+            console.print(Text(f"  {d}"), soft_wrap=True)
         return 0
-    table = Table(box=None, pad_edge=False, show_edge=False)
+    from .client.card_words import display_name
+
+    rows = [history_row(e, lang) for e in shown]
     with_series = any(e.series for e in shown)
-    for key in ("when", "table", "players", "winner", "fairness"):
-        table.add_column(t(f"history.col.{key}", lang), overflow="fold")
-    if with_series:
-        table.add_column(t("series.col.series", lang), overflow="fold")
-    styles = {"verified": "green", "tampered": "bold red", "malformed": "red"}
-    for e in shown:
-        row = [Text(e.when.replace("T", " ")), Text(e.table or "—"), Text(", ".join(e.players)),
-               Text(e.winner or "—"), Text(t(f"verdict.{e.status}", lang), style=styles.get(e.status, "yellow"))]
-        if with_series:
-            row.append(Text(f"{e.series[:6]} #{e.game_no}" if e.series and e.game_no else "—"))
-        table.add_row(*row)
-    console.print(table)
+    table = history_table(rows, lang, with_series, console.width)
+    if table is not None:
+        console.print(table)
+    else:  # too narrow for the columns: one block of lines per game
+        for row in rows:
+            console.print(history_block(row, lang, console.width))
     boards = series_standings(shown)
     for sid, (count, board) in boards.items():  # the scoreboard of each series shown (points: verified games)
         if count < 2:
             continue
         from .client.i18n import tn
 
-        standings = " · ".join(f"{b.name} {tn('series.points', b.points, lang)}" for b in board)
+        standings = " · ".join(f"{display_name(b.name, lang)} {tn('series.points', b.points, lang)}" for b in board)
         console.print(Text(t("series.history", lang, series=sid[:6], games=count, standings=standings)))
     if len(shown) < len(entries):
         console.print(t("history.more", lang, shown=len(shown), total=len(entries)), markup=False, style="dim")
     return 0
 
 
-__all__ = ["GameEntry", "collect", "default_dirs", "read_entry", "register", "run", "series_standings"]
+__all__ = ["GameEntry", "HistoryRow", "collect", "default_dirs", "history_block", "history_row", "history_table", "read_entry", "register",
+           "run", "series_standings"]

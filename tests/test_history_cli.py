@@ -140,3 +140,34 @@ def test_a_series_shows_its_games_and_its_scoreboard_from_the_signed_rankings(ga
                                                              " 1 pt" if lang == "en" else f" {best} 分")
     data = json.loads(jupai("history", "--dir", str(folder), "--json").stdout)
     assert data[0]["series"] == sid and data[0]["game_no"] == 2 and sum(data[0]["points"]) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("width", [60, 80, 160])
+def test_bot_names_in_the_viewers_language_and_an_address_never_broken(games, tmp_path, lang, width):
+    """``jupai history --lang zh`` names the bots as the game screen does (贪心机器人 1);
+    at 60 and 80 columns the table address (host:port) stays on one line, whole, and no
+    line is wider than the terminal (the list turns into one block per game)."""
+    address = "192.168.100.200:47474"
+    for k, g in enumerate(games, 1):
+        meta = {"saved": f"2026-11-30T10:0{k}:00", "table": address, "names": ["Ann", "greedy bot 1", "random bot 2"]}
+        (tmp_path / f"g{k}.jupai").write_bytes(g.witnesses[0].transcript(meta))
+    proc = jupai("history", "--dir", str(tmp_path), "--lang", lang, env={"COLUMNS": str(width)})
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert sum(address in line for line in lines) == 2, proc.stdout
+    assert all(len(line.rstrip()) <= width for line in lines), proc.stdout
+    bots = ("贪心机器人 1", "随机机器人 2") if lang == "zh" else ("greedy bot 1", "random bot 2")
+    for bot in bots:
+        assert bot in proc.stdout, proc.stdout
+    if lang == "zh":
+        assert "bot" not in proc.stdout
+    assert "2026-11-30 10:02" in proc.stdout and "10:02:00" not in proc.stdout  # minutes are enough
+
+
+def test_no_game_yet_names_each_folder_on_its_own_line(tmp_path):
+    folder = tmp_path / ("a-rather-long-folder-name-for-saved-transcripts-" * 2)
+    folder.mkdir()
+    for lang, said in (("en", "No saved game yet; looked in:"), ("zh", "还没有保存的对局；查找了：")):
+        proc = jupai("history", "--dir", str(folder), "--lang", lang, env={"COLUMNS": "60"})
+        assert proc.returncode == 0 and proc.stdout.splitlines() == [said, f"  {folder}"], proc.stdout
