@@ -208,9 +208,18 @@ class HostScreen:
                table_name: str | None = None) -> None:
         """The join information: every address it listens on, join code, fingerprints,
         table size, and the table's name when it is announced on the LAN (a warning when
-        the machine has no LAN address at all)."""
+        the machine has no LAN address at all).
+
+        What a person copies or compares is never broken across lines or box borders
+        (specs/host.md § 2): the join code and host key are unbroken; the certificate
+        fingerprint is one line, or two of two groups; each ``jupai join`` command is
+        inside the box when it fits on one row beside its label, else the box says so
+        and the commands follow it, one a line, unwrapped (a terminal narrower than a
+        command soft-wraps it, which copies as one line)."""
         from rich.cells import cell_len as cells
+        from rich.console import Group
         from rich.panel import Panel
+        from rich.table import Table
         from rich.text import Text
 
         from .announce import lan_addresses
@@ -221,41 +230,52 @@ class HostScreen:
         no_lan = not addrs
         addrs = addrs or ["127.0.0.1"]
         lang = self.lang
+        labels = ("host.label.code", "host.label.table", "host.label.join", "host.label.watch",
+                  "host.label.certificate", "host.label.key")
+        label_width = max(12, *(cells(t(k, lang)) for k in labels))
+        inner = max(20, (getattr(self.console, "width", 80) or 80) - 4)  # the box's borders and padding
+        value_width = inner - label_width - 1
+        grid = Table.grid(padding=(0, 1), pad_edge=False)
+        grid.add_column(no_wrap=True, style="dim", width=label_width)
+        grid.add_column()
 
-        def label(key: str) -> str:  # labels padded to one column, in display cells
-            text = t(key, lang)
-            return text + " " * max(1, 13 - cells(text))
+        def whole(text: str, style: str = "") -> Text:
+            return Text(text, style=style, no_wrap=True, overflow="ignore")
 
-        text = Text()
-        text.append(t("host.banner.table", lang, players=rules.players), style="bold")
-        text.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=rules.rounds)
-                    + "\n")
-        text.append(label("host.label.code"), style="dim")
-        text.append(identity.join_code + "\n", style="bold green")
+        grid.add_row(t("host.label.code", lang), whole(identity.join_code, "bold green"))
         if getattr(identity, "replaced_code", None):
-            text.append(" " * 13, style="dim")
-            text.append(t("host.banner.replaced", lang, old=identity.replaced_code) + "\n", style="yellow")
+            grid.add_row("", Text(t("host.banner.replaced", lang, old=identity.replaced_code), style="yellow"))
         if table_name:
-            text.append(label("host.label.table"), style="dim")
-            text.append(table_name, style="bold")
-            text.append(t("host.banner.announced", lang) + "\n")
-        for a in addrs:
-            host = f"[{a}]" if ":" in a else a
-            text.append(label("host.label.join"), style="dim")
-            text.append(f"jupai join {host}:{port} --code {identity.join_code}\n", style="bold")
+            grid.add_row(t("host.label.table", lang), Text.assemble((table_name, "bold"),
+                                                                    t("host.banner.announced", lang)))
+        commands = [f"jupai join {f'[{a}]' if ':' in a else a}:{port} --code {identity.join_code}" for a in addrs]
+        outside = any(cells(c) > value_width for c in commands)
+        if outside:
+            grid.add_row(t("host.label.join", lang), Text(t("host.banner.join_below", lang)))
+        else:
+            for c in commands:
+                grid.add_row(t("host.label.join", lang), whole(c, "bold"))
         spectators = server.config.table.max_spectators
         if spectators:  # the same address and code, to watch instead of play
-            text.append(label("host.label.watch"), style="dim")
-            text.append("jupai watch", style="bold")
-            text.append(t("host.banner.watch", lang, count=spectators) + "\n")
-        text.append(label("host.label.certificate"), style="dim")
+            grid.add_row(t("host.label.watch", lang), Text.assemble(("jupai watch", "bold"),
+                                                                    t("host.banner.watch", lang, count=spectators)))
         fp = identity.fingerprint
-        text.append("sha256 " + " ".join(fp[i:i + 16] for i in range(0, len(fp), 16)) + "\n")
+        groups = [fp[i:i + 16] for i in range(0, len(fp), 16)]
+        one_line = "sha256 " + " ".join(groups)
+        grid.add_row(t("host.label.certificate", lang),
+                     whole(one_line) if cells(one_line) <= value_width
+                     else whole(f"sha256 {' '.join(groups[:2])}\n       {' '.join(groups[2:])}"))
         from jupai_net.fairness import key_fingerprint, public_key_bytes
 
-        text.append(label("host.label.key"), style="dim")
-        text.append(key_fingerprint(public_key_bytes(identity.signing_key)))
-        self.console.print(Panel(text, title="jupai host", title_align="left", border_style="green"))
+        grid.add_row(t("host.label.key", lang), whole(key_fingerprint(public_key_bytes(identity.signing_key))))
+        head = Text(t("host.banner.table", lang, players=rules.players), style="bold")
+        head.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=rules.rounds),
+                    style="not bold")
+        self.console.print(Panel(Group(head, grid), title="jupai host", title_align="left", border_style="green"))
+        if outside:
+            self.console.print(Text(t("host.label.join", lang), style="dim"))
+            for c in commands:
+                self.console.print(Text(c, style="bold"), soft_wrap=True, overflow="ignore", crop=False)
         if no_lan:
             self.console.print(t("host.no_lan", lang), style="bold yellow", markup=False)
 

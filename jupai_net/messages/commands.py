@@ -335,6 +335,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.label.table": ("table name", "牌桌名称"),
     "host.label.join": ("join with", "加入命令"),
     "host.label.watch": ("watch with", "旁观命令"),
+    "host.banner.join_below": ("below the box, one line each", "见框下方，每条一行"),
     "host.banner.watch": (" (same address and code; up to {count} spectators)", "（地址和加入码相同；最多 {count} 人旁观）"),
     "host.label.certificate": ("certificate", "证书"),
     "host.label.key": ("host key", "主机密钥"),
