@@ -48,8 +48,14 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
     of the latest game (``+3``, or ``(not in it)``) — at the end of the series
     (``final``) the games each one played instead (``3 games``) — and the wins. ``standings``: objects
     with ``name``, ``points``, ``wins``, ``last`` (a :class:`jupai_net.series.Standing`
-    or a protocol ``Standing``). Every line is at most ``max(width, 40)`` cells."""
+    or a protocol ``Standing``). Every line is at most ``max(width, 40)`` cells.
+
+    While no game of the series has finished (every one so far was abandoned: nobody
+    has a first place), there is nothing to rank: one sentence instead,
+    ``No game finished, so there is no scoreboard.`` (``… yet …`` before the end)."""
     width = max(40, width)
+    if not any(st.wins for st in standings):  # a finished game always has a first place
+        return [t("series.none_finished" if final else "series.none_finished_yet", lang)]
     rows = []
     for st in standings:
         name = display_name(str(st.name), lang)  # printable; bot names in the viewer's language

@@ -70,3 +70,19 @@ def test_series_keys_exist_in_both_languages_with_the_same_placeholders():
     for key, (en, zh) in MESSAGES.items():
         if key.startswith("series."):
             assert en and zh and fields(en) == fields(zh), key
+
+
+@pytest.mark.parametrize("lang, said", [("en", ("No game finished, so there is no scoreboard.",
+                                                 "No game finished yet, so there is no scoreboard so far.")),
+                                        ("zh", ("没有完成的对局，所以没有积分榜。", "还没有完成的对局，所以暂时没有积分榜。"))])
+def test_with_no_finished_game_there_is_no_scoreboard_but_a_sentence(lang, said):
+    """Only abandoned games (Ctrl-C before any game ended): nothing to rank, so no
+    "final scoreboard · 1 game" with everyone at 0 points or "(not in it)"."""
+    s = Series(b"\x02" * 16, games=None)
+    s.record(["Ann", "greedy bot 1"], None)  # abandoned
+    final = scoreboard_lines(s.standings(), game=1, games=None, final=True, lang=lang)
+    assert final == [said[0]]
+    assert scoreboard_lines(s.standings(), game=1, games=None, final=False, lang=lang) == [said[1]]
+    s.record(["Ann", "greedy bot 1"], [1, 0])  # then one finishes: the scoreboard is back
+    lines = scoreboard_lines(s.standings(), game=2, games=None, final=True, lang=lang)
+    assert lines[0].startswith("━━") and len(lines) == 3

@@ -1,7 +1,8 @@
-"""The host's banner through ``jupai host`` at 60 and 80 columns, en and zh (issue 12
-leftovers 4, specs/host.md § 2): the join command, the join code, the host key and the
+"""``jupai host`` as a person meets it (issue 12 leftovers 4, 5; specs/host.md § 2):
+at 60 and 80 columns, en and zh, the join command, the join code, the host key and the
 certificate fingerprint's groups are never broken across lines or box borders, so a
-person can copy the command whole."""
+person can copy the command whole; and Ctrl-C before any game finished shows no
+scoreboard, only that no game finished."""
 
 from __future__ import annotations
 
@@ -39,3 +40,27 @@ def test_the_join_command_and_the_codes_are_whole_at_60_and_80_columns(tmp_path,
     assert any(re.search(r"[0-9a-f]{4}(-[0-9a-f]{4}){4}", line) for line in banner)  # the host key, whole
     groups = [g for line in banner for g in re.findall(r"\b[0-9a-f]{16}\b", line)]
     assert len(groups) == 4, banner  # the certificate fingerprint: 4 whole groups of 16
+
+
+def test_ctrl_c_before_any_game_finished_shows_no_scoreboard(tmp_path):
+    """Ctrl-C at the host while the first game runs: the host (English) and the client
+    (Chinese) say that no game finished instead of a "final scoreboard · 1 game" with
+    every player at 0 points (issue 12 leftovers 5)."""
+    from .test_net_play import start_host
+
+    host, addr, code = start_host(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "0.3", "--no-announce")
+    procs = [host]
+    try:
+        join = Running(["join", addr, "--bot", "random", "--code", code, "--lang", "zh"], env_for(tmp_path))
+        procs.append(join)
+        host.wait_for(r"game \w+ starts")
+        assert host.interrupt() == 130
+        join.finish(20)
+        assert "No game finished, so there is no scoreboard." in host.text, host.text
+        assert "没有完成的对局，所以没有积分榜。" in join.text, join.text
+        for text in (host.text, join.text):
+            assert "scoreboard ·" not in text and "积分榜 ·" not in text and "(not in it)" not in text
+        assert "Traceback" not in host.stderr + join.stderr
+    finally:
+        for p in procs:
+            p.kill()
