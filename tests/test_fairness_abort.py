@@ -6,9 +6,6 @@ deals again. Every such end after this seat sent its seed must read **suspicious
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from types import SimpleNamespace
 
 import pytest
@@ -32,8 +29,8 @@ from jupai_net.host import server as server_mod
 from jupai_net.host.table import Table
 from jupai_net.rules import RuleSet
 
-from .test_net_hostile_session import VICTIM, _victim_game
-from .test_net_support import host_config, pin, start_host
+from .cli_helpers import jupai
+from .test_net_support import VICTIM, host_config, pin, start_host, victim_game
 
 KEY = signing_key_from_bytes(bytes([17]) * 32)
 RULES = RuleSet(players=3, rounds=4)
@@ -136,8 +133,7 @@ def test_jupai_verify_calls_it_suspicious(tmp_path):
     ws[1].host_gone("connection lost")
     path = tmp_path / "g.jupai"
     path.write_bytes(ws[1].transcript())
-    r = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(path)], capture_output=True, text=True,
-                       timeout=60, env={**os.environ, "COLUMNS": "400"})
+    r = jupai("verify", str(path))
     assert r.returncode == 4, r.stdout + r.stderr
     assert "SUSPICIOUS" in r.stdout and "after this seat sent its seed" in r.stdout
 
@@ -195,7 +191,7 @@ class DealHoldingTable(Table):
 async def test_a_host_that_abandons_after_taking_the_seed_is_suspicious_on_screen(monkeypatch):
     """Old code: 'unverified: the host abandoned the game before the seeds were revealed
     (… no card was dealt)': the host's own claim, taken as the truth."""
-    result = await _victim_game(monkeypatch, AbortingTable)
+    result = await victim_game(monkeypatch, AbortingTable)
     assert result.status == "aborted", result
     assert result.verdict.status == SUSPICIOUS, result.verdict
     assert "left the table" in result.verdict.reason

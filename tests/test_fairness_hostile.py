@@ -4,9 +4,6 @@ reason), then closed (specs/fairness.md §1, §6.3, §8, §9)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import msgpack
 import pytest
@@ -30,6 +27,8 @@ from jupai_net.fairness.keys import FIELD_P, GROUP_L, SMALL_ORDER_Y, key_weaknes
 from jupai_net.fairness.selfplay import play_game
 from jupai_net.fairness.statements import TAG_STATEMENT, pack, split_statement, unpack
 from jupai_net.rules import RuleSet
+
+from .cli_helpers import jupai
 
 KEY = signing_key_from_bytes(bytes([41]) * 32)
 RULES = RuleSet(players=3, rounds=3, hand_size=3)
@@ -193,8 +192,7 @@ def test_an_honest_game_still_verifies(game):
 def test_jupai_verify_refuses_a_keyless_forgery(t0, tmp_path):
     path = tmp_path / "forged.jupai"
     path.write_bytes(forge_with_key(t0, NEUTRAL_KEY, CONSTANT_SIG))
-    r = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(path)], capture_output=True, text=True,
-                       timeout=60, env={**os.environ, "COLUMNS": "400"})
+    r = jupai("verify", str(path))
     assert r.returncode == 3, r.stdout + r.stderr
     assert "TAMPERED" in r.stdout and "small order" in r.stdout and "Traceback" not in r.stderr
 
@@ -273,13 +271,11 @@ def test_jupai_verify_code_through_the_command(t0, certs, tmp_path):
     path = tmp_path / "game.jupai"
     path.write_bytes(resigned(t0, OTHER, certs["other"]))
     code = cert_join_code(certs["host"])
-    env = {**os.environ, "COLUMNS": "400"}
-    cmd = [sys.executable, "-m", "jupai_net", "verify", str(path)]
-    r = subprocess.run(cmd + ["--code", code], capture_output=True, text=True, timeout=60, env=env)
+    r = jupai("verify", str(path), "--code", code)
     assert r.returncode == 3 and f"not of the host with join code {code}" in r.stdout, r.stdout + r.stderr
-    r = subprocess.run(cmd + ["--code", "12345-ABCDE"], capture_output=True, text=True, timeout=60, env=env)
+    r = jupai("verify", str(path), "--code", "12345-ABCDE")
     assert r.returncode == 2 and "old-style join code" in r.stderr and "Traceback" not in r.stderr
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
+    r = jupai("verify", str(path))
     assert r.returncode == 0 and cert_join_code(certs["other"]) in r.stdout
 
 

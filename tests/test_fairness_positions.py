@@ -6,9 +6,6 @@ must stop the game and say so (specs/fairness.md §5.4, §8, §9)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -30,7 +27,9 @@ from jupai_net.host.table import Table
 from jupai_net.rules import RuleSet
 from jupai_net.setup import hand_positions, round_pile_positions
 
-from .test_net_hostile_session import VICTIM, _victim_game
+from .cli_helpers import jupai
+from .test_net_support import VICTIM, victim_game
+
 
 KEY = signing_key_from_bytes(bytes([23]) * 32)
 RULES = RuleSet(players=3, rounds=5)
@@ -190,8 +189,7 @@ def test_jupai_verify_names_the_position(game, tmp_path):
         changed(stream(game)[3], "private", add=[opening(game, hand_positions(RULES, 1)[0])]),) + tuple(stream(game)[4:]))
     path = tmp_path / "leak.jupai"
     path.write_bytes(t.encode())
-    r = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(path)], capture_output=True, text=True,
-                       timeout=60, env={**os.environ, "COLUMNS": "400"})
+    r = jupai("verify", str(path))
     assert r.returncode == 3, r.stdout + r.stderr
     assert "seat 1's hand, not this seat's" in r.stdout
 
@@ -216,7 +214,7 @@ class PeekingTable(Table):
 async def test_the_client_stops_the_game_at_the_leaked_card(monkeypatch):
     """Old code: the game went on until seat 1 played the card (a public opening of a
     position 'already revealed'), with the card on the victim's screen all along."""
-    result = await _victim_game(monkeypatch, PeekingTable)
+    result = await victim_game(monkeypatch, PeekingTable)
     assert result.status == "error" and result.error[0] == "tampered", result.error
     assert "seat 1's hand, not this seat's" in result.error[1]
     assert result.verdict.status == TAMPERED and result.verdict.kind == "deal"

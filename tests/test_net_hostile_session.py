@@ -24,9 +24,7 @@ from jupai_net.host import server as server_mod
 from jupai_net.host.table import Close, Table
 from jupai_net.setup import hand_positions
 
-from .test_net_support import host_config, pin, start_host, start_watch
-
-VICTIM = 0
+from .test_net_support import VICTIM, host_config, pin, start_host, start_watch, victim_game
 
 
 class RiggedDealer(HostDealer):
@@ -145,19 +143,8 @@ class OwnMoveTable(Table):
         super()._on_action(cid, seat, msg, now)
 
 
-async def _victim_game(monkeypatch, table_class, **kw):
-    monkeypatch.setattr(server_mod, "Table", table_class)
-    async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(2, bots=1, rounds=4, **kw))
-        with trio.fail_after(30):
-            result = await run_session("127.0.0.1", server.port, name="Victim", player=BotPlayer("random", seed=3),
-                                       check_fingerprint=pin, seat=VICTIM, save_resume=False)
-        nursery.cancel_scope.cancel()
-    return result
-
-
 async def test_a_sync_showing_another_hand_than_signed_stops_the_game_as_tampered(monkeypatch):
-    result = await _victim_game(monkeypatch, LyingSyncTable)
+    result = await victim_game(monkeypatch, LyingSyncTable)
     assert result.status == "error" and result.error[0] == "tampered", result.error
     assert "never opened to this seat" in result.error[1]
     assert result.verdict.status == "tampered"
@@ -165,7 +152,7 @@ async def test_a_sync_showing_another_hand_than_signed_stops_the_game_as_tampere
 
 
 async def test_a_host_that_plays_another_move_for_the_seat_is_caught_at_once(monkeypatch):
-    result = await _victim_game(monkeypatch, OwnMoveTable)
+    result = await victim_game(monkeypatch, OwnMoveTable)
     assert result.status == "error" and result.error[0] == "tampered", result.error
     assert "another action than the one this seat sent" in result.error[1]
     assert "did not announce a time-out" in result.error[1]
@@ -186,14 +173,8 @@ class SilentPlayer(BotPlayer):
 
 
 async def test_announced_time_outs_are_not_tampering_and_are_recorded(monkeypatch, tmp_path):
-    monkeypatch.setattr(server_mod, "Table", Table)
-    async with trio.open_nursery() as nursery:
-        server = await start_host(nursery, host_config(2, bots=1, rounds=4, turn_timeout=0.4))
-        with trio.fail_after(30):
-            result = await run_session("127.0.0.1", server.port, name="Slow", player=SilentPlayer(),
-                                       check_fingerprint=pin, seat=VICTIM, save_resume=False,
-                                       transcript_path=tmp_path / "slow.jupai")
-        nursery.cancel_scope.cancel()
+    result = await victim_game(monkeypatch, Table, turn_timeout=0.4,
+                               session={"name": "Slow", "player": SilentPlayer(), "transcript_path": tmp_path / "slow.jupai"})
     assert result.status == "finished", result.error
     assert result.verdict.status == "verified", result.verdict
     moves = decode_transcript((tmp_path / "slow.jupai").read_bytes()).host_moves

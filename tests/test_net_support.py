@@ -207,6 +207,33 @@ def pin(host: str, port: int, fingerprint: str) -> None:
     assert fingerprint == IDENTITY.fingerprint
 
 
+#: The seat a hostile host's victim plays in :func:`victim_game` (seat 1: the host's bot).
+VICTIM = 0
+
+
+async def victim_game(monkeypatch: Any, table_class: type, *, session: dict[str, Any] | None = None,
+                      **kw: Any) -> Any:
+    """One 2-seat game over TCP+TLS against a host whose table is ``table_class`` (a
+    hostile :class:`Table` subclass): seat :data:`VICTIM` a random bot (seed 3) playing
+    through :func:`~jupai_net.client.session.run_session`, seat 1 the host's bot, 4
+    rounds unless ``kw`` says otherwise (``kw``: more :func:`host_config` settings;
+    ``session``: more or other ``run_session`` arguments, e.g. ``player``,
+    ``transcript_path``). Returns the session's ``SessionResult`` (30 s at most)."""
+    from jupai_net.client.bot import BotPlayer
+    from jupai_net.client.session import run_session
+    from jupai_net.host import server as server_mod
+
+    monkeypatch.setattr(server_mod, "Table", table_class)
+    args = {"name": "Victim", "player": BotPlayer("random", seed=3), "check_fingerprint": pin, "seat": VICTIM,
+            "save_resume": False, **(session or {})}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, host_config(2, bots=1, **{"rounds": 4, **kw}))
+        with trio.fail_after(30):
+            result = await run_session("127.0.0.1", server.port, **args)
+        nursery.cancel_scope.cancel()
+    return result
+
+
 def client_context() -> ssl.SSLContext:
     from jupai_net.client.tls import client_ssl_context
 
