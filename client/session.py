@@ -37,6 +37,7 @@ import trio
 
 from jupai_net.actions import Action
 from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
+from jupai_net.fairness.pin import cert_statement_key
 from jupai_net.fairness.statements import join_statement
 from jupai_net.printable import is_printable, printable, printable_tree
 from jupai_net.protocol import (
@@ -658,6 +659,10 @@ class _Session:
             if isinstance(exc, Exception) and not isinstance(exc, HostRefused):
                 raise HostRefused(str(exc), fingerprint) from exc
             raise
+        try:  # read the pinned certificate's statement key now, not at the game's start (kept by pin.py)
+            cert_statement_key(self.host_cert)
+        except ValueError:
+            pass  # the witness says so at the first statement, in the game's words
         self.view = dataclasses.replace(self.view, fingerprint=fingerprint, join_code=join_code(fingerprint))
         if isinstance(pin_note, str) and pin_note:
             self.note("host-pinned", pin_note)  # e.g. trusted on first use: the UI keeps showing it
@@ -1259,6 +1264,7 @@ class _Session:
             out = actor.react(ledger)
         for raw in out:
             await self.send(Blind(w.game_id, raw))
+        actor.prepare(ledger)  # its re-lock's keys, while the others shuffle (off the deal's critical path)
         try:
             new = actor.open_own(ledger)
         except BlindError as exc:

@@ -90,6 +90,7 @@ class BlindDeal:
         probe.receive(raw)  # its own signature, game and shape: BlindError naming the seat
         self.hellos[seat] = raw
         if len(self.hellos) < len(self.participants):
+            self.actor.ahead(self.ledger)  # the host's shuffle pass, while the last hellos come in
             return {}
         hellos = [self.hellos[p] for p in self.participants]
         out = self.dealer.hellos(hellos)

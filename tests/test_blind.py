@@ -244,3 +244,57 @@ def test_participant_resumes_from_its_saved_state_after_a_lost_connection():
     for junk in (b"", b"\x90", saved[:-3], b"\x97" + b"\xc0" * 7):
         with pytest.raises(BlindError, match="not a saved blind participant"):
             BlindParticipant.resume(junk)
+
+
+def test_card_counters_table_is_what_the_search_finds():
+    """The 53 counters the scheme ships (CARD_COUNTERS, B.3) are the ones try-and-increment
+    finds, and a card id beyond them (a bigger test deck) is still searched."""
+    from jupai_net.fairness.blind import CARD_COUNTERS, hash_to_curve, search_card_point
+
+    assert len(CARD_COUNTERS) == 53
+    for c in range(53):
+        assert hash_to_curve(c) == search_card_point(c) and search_card_point(c)[0] == CARD_COUNTERS[c]
+    assert hash_to_curve(200) == search_card_point(200) and is_point(hash_to_curve(200)[1])
+
+
+def test_work_done_ahead_sends_the_same_bytes():
+    """What a program computes while it waits (the first shuffle during the hellos, the
+    re-lock's keys and commitments, the decks' points the ledger keeps) changes no byte
+    of any message: a participant that did it all ahead and one that did nothing ahead,
+    same seed and signing key, send identical passes, and the ledger accepts them."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from jupai_net.fairness.blind_actor import BlindActor
+    from jupai_net.fairness.blind_ledger import BlindLedger, BlindParticipant
+
+    pids = table_participants(2)
+    keys = [Ed25519PrivateKey.generate() for _ in pids]
+    seeds = [bytes([i + 1]) * 32 for i in range(len(pids))]
+
+    def people():
+        return [BlindParticipant(GID, pid, seed=s, signing_key=k) for pid, s, k in zip(pids, seeds, keys)]
+
+    eager, lazy = people(), people()
+    actors = [BlindActor([p]) for p in eager]
+    ledger, plain = BlindLedger(GID, pids), BlindLedger(GID, pids)
+    hellos = [p.hello() for p in eager]
+    assert hellos == [p.hello() for p in lazy]
+    ledger.receive(hellos[0])
+    actors[0].ahead(ledger)  # the host's shuffle before the last hello
+    assert eager[0].secrets._shuffled is not None
+    ledger.receive(hellos[1])
+    ledger.receive(hellos[2])
+    for h in hellos:
+        plain.receive(h)
+    while ledger.phase != "dealt":
+        sent = [m for a in actors for m in a.react(ledger)]
+        assert len(sent) == 1
+        turn = len(plain.decks) - 1
+        who = lazy[turn % len(pids)]
+        expected = who.shuffle(turn, plain.deck) if turn < len(pids) else who.relock(plain.deck)
+        assert sent[0] == expected
+        ledger.receive(sent[0])
+        plain.receive(expected)
+        for a in actors:
+            a.prepare(ledger)
+    assert ledger.decks == plain.decks

@@ -98,3 +98,19 @@ def test_jupai_join_with_an_old_code_says_so(tmp_path):
                        capture_output=True, text=True, timeout=60, env=env)
     assert r.returncode == cli.EXIT_USAGE
     assert "old-style join code" in " ".join((r.stdout + r.stderr).split()) and "Traceback" not in r.stderr
+
+
+def test_statement_key_is_read_once_per_certificate_and_junk_is_refused_every_time(tmp_path):
+    """A client reads its host's certificate when it connects; each game's witness asks
+    again and gets the same key without parsing (issue 9 figures). Junk is never kept."""
+    from jupai_net.fairness import pin
+
+    ident = load_identity(tmp_path)
+    cert = der(ident.cert_pem)
+    key = cert_statement_key(cert)
+    assert key == public_key_bytes(ident.signing_key)
+    assert pin._STATEMENT_KEYS[cert] == key and cert_statement_key(bytearray(cert)) == key
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            cert_statement_key(b"not a certificate")
+    assert b"not a certificate" not in pin._STATEMENT_KEYS

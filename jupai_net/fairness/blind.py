@@ -153,11 +153,25 @@ def mul(x: bytes, k: int) -> bytes:
     return _private(_check_scalar(k)).exchange(ec.ECDH(), _load(x))
 
 
-def mul_all(xs: Sequence[bytes], k: int, *, culprit: int | None = None) -> list[bytes]:
+#: A deck's values loaded as curve points (``cryptography`` public keys), index = position.
+Points = Sequence[ec.EllipticCurvePublicKey]
+
+
+def load_deck(xs: Sequence[bytes], *, culprit: int | None = None, what: str = "point") -> list[ec.EllipticCurvePublicKey]:
+    """Every value of ``xs`` loaded as a point: checks each is the x-coordinate of a
+    P-256 point (:class:`BlindError` naming ``culprit`` and the position otherwise).
+    The result can be given to the next pass (``points=``), which then loads nothing
+    again: one curve check per value per program."""
+    return [_load(x, what=what, culprit=culprit, position=i) for i, x in enumerate(xs)]
+
+
+def mul_all(xs: Sequence[bytes], k: int, *, culprit: int | None = None, points: Points | None = None) -> list[bytes]:
     """``[x(k·P) for P in xs]`` with the key object built once. A bad point raises
-    :class:`BlindError` naming ``culprit`` and the position."""
+    :class:`BlindError` naming ``culprit`` and the position. ``points``: ``xs``
+    already loaded (:func:`load_deck`)."""
     key = _private(_check_scalar(k))
-    return [key.exchange(ec.ECDH(), _load(x, culprit=culprit, position=i)) for i, x in enumerate(xs)]
+    loaded = load_deck(xs, culprit=culprit) if points is None else points
+    return [key.exchange(ec.ECDH(), p) for p in loaded]
 
 
 def scalar_bytes(k: int) -> bytes:
@@ -175,13 +189,28 @@ def scalar_from_bytes(b: bytes, *, culprit: int | None = None, position: int | N
     return k
 
 
+#: The try-and-increment counters of card ids 0 … 52 (specs/fairness.md B.3; byte c is
+#: card c's), so that a program's first deal does not search for them: 104 curve checks
+#: less. ``tests/test_blind.py`` checks them against :func:`search_card_point`.
+CARD_COUNTERS = bytes.fromhex("0000010103000001030001000001000003000004010200000100000000000100010001000002010101020204010300000000000900")
+
+
 @lru_cache(maxsize=None)
 def hash_to_curve(card: int) -> tuple[int, bytes]:
     """``(counter, x)`` of card id ``card`` (0 … 255) by try-and-increment: the first
     ``x = SHA-256(TAG_BLIND_CARD ‖ card(1) ‖ counter(1))``, counter = 0, 1, …, with
-    ``x < p`` and ``0x02 ‖ x`` on P-256."""
+    ``x < p`` and ``0x02 ‖ x`` on P-256 (the counters of a 53-card deck are
+    :data:`CARD_COUNTERS`; others are searched, :func:`search_card_point`)."""
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= 255:
         raise BlindError(f"a card id is 0 … 255, got {card!r}")
+    if card < len(CARD_COUNTERS):
+        counter = CARD_COUNTERS[card]
+        return counter, hashlib.sha256(TAG_BLIND_CARD + bytes([card, counter])).digest()
+    return search_card_point(card)
+
+
+def search_card_point(card: int) -> tuple[int, bytes]:
+    """:func:`hash_to_curve` computed by the search itself (every counter tried in turn)."""
     for counter in range(256):
         x = hashlib.sha256(TAG_BLIND_CARD + bytes([card, counter])).digest()
         if int.from_bytes(x, "big") < FIELD and is_point(x):
@@ -272,6 +301,9 @@ class ParticipantSecrets:
         self.pass_key = derive_scalar(self.game_id, pid, self.seed, LABEL_PASS_KEY)
         self.permutation = derive_permutation(self.game_id, pid, self.seed, LABEL_PASS_PERM, size)
         self._locks: dict[int, int] = {}
+        self._relock_keys: list[ec.EllipticCurvePrivateKey] | None = None  # prepare()
+        self._commitments: list[bytes] | None = None  # prepare()
+        self._shuffled: tuple[list[bytes], list[bytes]] | None = None  # (input, output) of the last shuffle
 
     def lock_key(self, position: int) -> int:
         """The lock key of ``position`` (scalar)."""
@@ -285,15 +317,35 @@ class ParticipantSecrets:
 
     def lock_commitments(self) -> list[bytes]:
         """The commitments to every lock key (:func:`lock_commitment`)."""
-        return [lock_commitment(self.game_id, self.pid, p, scalar_bytes(self.lock_key(p))) for p in range(self.size)]
+        self.prepare()
+        return list(self._commitments)  # type: ignore[arg-type]
 
-    def shuffle(self, deck: Sequence[bytes]) -> list[bytes]:
-        """This participant's shuffle pass over ``deck`` (:func:`shuffle_pass`)."""
-        return shuffle_pass(deck, self.pass_key, self.permutation, culprit=None)
+    def prepare(self) -> None:
+        """Build now what the re-lock pass needs and does not depend on the deck: the
+        key objects of its scalars (:func:`relock_scalars`) and the lock commitments.
+        A program calls it while it waits for its turn (issue 9: the blind setup's
+        figures); the pass then costs only its multiplications. Idempotent."""
+        if self._relock_keys is None:
+            self._relock_keys = [_private(k) for k in relock_scalars(self.pass_key, self.lock_keys())]
+        if self._commitments is None:
+            self._commitments = [lock_commitment(self.game_id, self.pid, p, scalar_bytes(self.lock_key(p))) for p in range(self.size)]
 
-    def relock(self, deck: Sequence[bytes]) -> list[bytes]:
-        """This participant's re-lock pass over ``deck`` (:func:`relock_pass`)."""
-        return relock_pass(deck, self.pass_key, self.lock_keys(), culprit=None)
+    def shuffle(self, deck: Sequence[bytes], points: Points | None = None) -> list[bytes]:
+        """This participant's shuffle pass over ``deck`` (:func:`shuffle_pass`);
+        ``points``: ``deck`` already loaded. The last result is kept: the first
+        participant, whose input (the card points) is known from the start, computes
+        its pass while the hellos come in and sends it the moment they are all in."""
+        if self._shuffled is not None and self._shuffled[0] == list(deck):
+            return list(self._shuffled[1])
+        out = shuffle_pass(deck, self.pass_key, self.permutation, culprit=None, points=points)
+        self._shuffled = (list(deck), out)
+        return list(out)
+
+    def relock(self, deck: Sequence[bytes], points: Points | None = None) -> list[bytes]:
+        """This participant's re-lock pass over ``deck`` (:func:`relock_pass`);
+        ``points``: ``deck`` already loaded."""
+        self.prepare()
+        return relock_pass(deck, self.pass_key, self.lock_keys(), points=points, keys=self._relock_keys)
 
     def prove(self, index: int, deck_in: Sequence[bytes], deck_out: Sequence[bytes], rounds: int = PROOF_ROUNDS) -> bytes:
         """The cut-and-choose proof that ``deck_out`` is this participant's shuffle
@@ -304,33 +356,54 @@ class ParticipantSecrets:
 # --------------------------------------------------------------------------- passes
 
 
-def shuffle_pass(deck: Sequence[bytes], key: int, permutation: Sequence[int], *, culprit: int | None = None) -> list[bytes]:
+def shuffle_pass(
+    deck: Sequence[bytes], key: int, permutation: Sequence[int], *, culprit: int | None = None, points: Points | None = None
+) -> list[bytes]:
     """``Y[j] = x(key · X[π[j]])`` for j = 0 … N−1: permute, then encrypt every card with
-    one scalar. Raises :class:`BlindError` (naming ``culprit``) on a point off the curve."""
+    one scalar. Raises :class:`BlindError` (naming ``culprit``) on a point off the curve.
+    ``points``: ``deck`` already loaded (:func:`load_deck`)."""
     if sorted(permutation) != list(range(len(deck))):
         raise BlindError("a shuffle pass needs a permutation of the deck's positions")
-    return mul_all([deck[i] for i in permutation], key, culprit=culprit)
+    loaded = load_deck(deck, culprit=culprit) if points is None else points
+    return mul_all([deck[i] for i in permutation], key, points=[loaded[i] for i in permutation])
 
 
-def relock_pass(deck: Sequence[bytes], pass_key: int, lock_keys: Sequence[int], *, culprit: int | None = None) -> list[bytes]:
+def relock_scalars(pass_key: int, lock_keys: Sequence[int]) -> list[int]:
+    """The scalar of each position of a re-lock pass: ``l_p · k^{-1} mod n``."""
+    inv = pow(_check_scalar(pass_key), -1, ORDER)
+    return [lock * inv % ORDER for lock in lock_keys]
+
+
+def relock_pass(
+    deck: Sequence[bytes],
+    pass_key: int,
+    lock_keys: Sequence[int],
+    *,
+    culprit: int | None = None,
+    points: Points | None = None,
+    keys: Sequence[ec.EllipticCurvePrivateKey] | None = None,
+) -> list[bytes]:
     """``Z[p] = x((l_p · k^{-1} mod n) · Y[p])``: remove the pass key ``k`` and put the
-    per-position lock ``l_p`` on every position, in one multiplication each."""
+    per-position lock ``l_p`` on every position, in one multiplication each.
+    ``points``: ``deck`` already loaded (:func:`load_deck`); ``keys``: the key objects
+    of :func:`relock_scalars` already built (:meth:`ParticipantSecrets.prepare`)."""
     if len(lock_keys) != len(deck):
         raise BlindError("a re-lock pass needs one lock key per position")
-    inv = pow(_check_scalar(pass_key), -1, ORDER)
-    return [
-        _private(lock * inv % ORDER).exchange(ec.ECDH(), _load(x, culprit=culprit, position=p))
-        for p, (x, lock) in enumerate(zip(deck, lock_keys))
-    ]
+    loaded = load_deck(deck, culprit=culprit) if points is None else points
+    made = [_private(k) for k in relock_scalars(pass_key, lock_keys)] if keys is None else keys
+    return [key.exchange(ec.ECDH(), p) for key, p in zip(made, loaded)]
 
 
-def unlock(x: bytes, keys: Iterable[int]) -> bytes:
+def unlock(x: bytes, keys: Iterable[int], *, point: ec.EllipticCurvePublicKey | None = None) -> bytes:
     """``x((Π keys)^{-1} · D)``: remove every lock from the position value ``x``
-    (one multiplication whatever the number of keys)."""
+    (one multiplication whatever the number of keys); ``point``: ``x`` already loaded."""
     product = 1
     for k in keys:
         product = product * _check_scalar(k) % ORDER
-    return mul(x, pow(product, -1, ORDER))
+    inverse = pow(product, -1, ORDER)
+    if point is None:
+        return mul(x, inverse)
+    return _private(inverse).exchange(ec.ECDH(), point)
 
 
 def initial_deck(size: int = DECK_SIZE) -> list[bytes]:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from ..rules import RuleSet
 from .blind import BlindError
-from .blind_ledger import DEALT, RELOCKING, SHUFFLING, BlindLedger, BlindParticipant
+from .blind_ledger import DEALT, HELLOS, RELOCKING, SHUFFLING, BlindLedger, BlindParticipant
 from .blind_schedule import deal_openings
 
 
@@ -81,12 +81,12 @@ class BlindActor:
             who = pids[turn]
             if who in self.people and (who, turn) not in self._passes:
                 self._passes.add((who, turn))
-                out.append(self.people[who].shuffle(turn, ledger.deck))
+                out.append(self.people[who].shuffle(turn, ledger.deck, ledger.points))
         elif ledger.phase == RELOCKING:
             who = pids[turn - len(pids)]
             if who in self.people and (who, turn) not in self._passes:
                 self._passes.add((who, turn))
-                out.append(self.people[who].relock(ledger.deck))
+                out.append(self.people[who].relock(ledger.deck, ledger.points))
         elif ledger.phase == DEALT:
             for pid, me in self.people.items():
                 due = sorted(
@@ -98,6 +98,28 @@ class BlindActor:
                     self._keys.update((pid, q, to) for q, to in due)
                     out.append(me.keys(due))
         return out
+
+    def ahead(self, ledger: BlindLedger) -> None:
+        """While the hellos come in: when the first shuffle pass is played here (the
+        host's), compute it now (its input, the card points, is known from the start;
+        the result is kept until :meth:`react` sends it) and prepare its re-lock."""
+        if ledger.phase != HELLOS or ledger.participants[0] not in self.people:
+            return
+        me = self.people[ledger.participants[0]]
+        me.secrets.shuffle(ledger.deck, ledger.points)
+        me.prepare()
+
+    def prepare(self, ledger: BlindLedger) -> None:
+        """Build ahead what the participants played here need for their re-lock passes
+        (:meth:`BlindParticipant.prepare`), once the ones still to shuffle are not
+        played here: call it after sending what :meth:`react` returned, so the work is
+        done while the others take their turns, not on the deal's critical path."""
+        if ledger.phase != SHUFFLING or ledger.failure is not None:
+            return
+        later = ledger.participants[len(ledger.decks) - 1:]
+        if not any(pid in self.people for pid in later):
+            for me in self.people.values():
+                me.prepare()
 
     def open_own(self, ledger: BlindLedger) -> dict[tuple[int, int], int]:
         """Open every position requested to a seat played here whose keys are all in

@@ -27,12 +27,13 @@ from .blind import (
     BlindError,
     CardTable,
     ParticipantSecrets,
+    Points,
     check_shuffle_proof,
     check_size,
     derive_permutation,
     derive_scalar,
     initial_deck,
-    is_point,
+    load_deck,
     lock_commitment,
     participant_name,
     relock_pass,
@@ -183,16 +184,23 @@ class BlindParticipant:
         """The ``hello``: its seed commitment and its Ed25519 public key."""
         return self._send(HELLO, seed_commitment=self.secrets.commitment, key=self.public_key)
 
-    def shuffle(self, index: int, deck: Sequence[bytes]) -> bytes:
+    def shuffle(self, index: int, deck: Sequence[bytes], points: Points | None = None) -> bytes:
         """The ``shuffle`` pass number ``index`` over ``deck`` (with a proof when the table
-        asks for ``proof_rounds`` > 0)."""
-        out = self.secrets.shuffle(deck)
+        asks for ``proof_rounds`` > 0). ``points``: ``deck`` already loaded
+        (:attr:`BlindLedger.points`)."""
+        out = self.secrets.shuffle(deck, points)
         proof = self.secrets.prove(index, deck, out, self.proof_rounds) if self.proof_rounds else None
         return self._send(SHUFFLE, deck=out, proof=proof)
 
-    def relock(self, deck: Sequence[bytes]) -> bytes:
-        """The ``relock`` pass over ``deck`` with the commitments to its lock keys."""
-        return self._send(RELOCK, deck=self.secrets.relock(deck), locks=self.secrets.lock_commitments())
+    def relock(self, deck: Sequence[bytes], points: Points | None = None) -> bytes:
+        """The ``relock`` pass over ``deck`` with the commitments to its lock keys.
+        ``points``: ``deck`` already loaded (:attr:`BlindLedger.points`)."""
+        return self._send(RELOCK, deck=self.secrets.relock(deck, points), locks=self.secrets.lock_commitments())
+
+    def prepare(self) -> None:
+        """Build the re-lock's key objects and commitments now, while waiting for the
+        turn (:meth:`~jupai_net.fairness.blind.ParticipantSecrets.prepare`)."""
+        self.secrets.prepare()
 
     def keys(self, openings: Sequence[tuple[int, int | None]]) -> bytes:
         """A ``keys`` message revealing its lock key for each ``(position, to)``;
@@ -254,6 +262,9 @@ class BlindLedger:
         self.seed_commitments: dict[int, bytes] = {}
         #: decks[0] = card points; decks[i+1] = after shuffle pass i; then the re-locks.
         self.decks: list[list[bytes]] = [initial_deck(size)]
+        #: the decks' values loaded as points (checked on the curve once, then reused by
+        #: the next pass, the openings and the audit); ``None`` until needed for ``decks[0]``
+        self._points: list[list | None] = [None]
         self.locks: dict[int, list[bytes]] = {}
         self.requests: set[tuple[int, int | None]] = set()
         self.revealed: dict[tuple[int, int | None], dict[int, int]] = {}
@@ -269,6 +280,17 @@ class BlindLedger:
     def deck(self) -> list[bytes]:
         """The current deck: after the last pass received (the final locked deck once dealt)."""
         return self.decks[-1]
+
+    @property
+    def points(self) -> Points:
+        """:attr:`deck` loaded as points (give them to the next pass: it loads nothing again)."""
+        return self.points_of(len(self.decks) - 1)
+
+    def points_of(self, i: int) -> Points:
+        """``decks[i]`` loaded as points (loaded when first asked for, then kept)."""
+        if self._points[i] is None:
+            self._points[i] = load_deck(self.decks[i])
+        return self._points[i]  # type: ignore[return-value]
 
     def stop(self, reason: str) -> None:
         """The game was abandoned (``reason``): stop the deal as a failure does (only
@@ -366,36 +388,43 @@ class BlindLedger:
             raise BlindError(f"{participant_name(author)} sent a {kind} pass, but it is {participant_name(expected)}'s turn", culprit=author)
         return done
 
-    def _deck(self, author: int, value: Any, what: str) -> list[bytes]:
+    def _deck(self, author: int, value: Any, what: str) -> tuple[list[bytes], list]:
+        """``(values, points)`` of a pass deck, checked (B.9)."""
         if not isinstance(value, list) or len(value) != self.size or not all(isinstance(x, bytes) and len(x) == POINT_BYTES for x in value):
             raise BlindError(f"the {what} of {participant_name(author)} is not {self.size} points of {POINT_BYTES} bytes", culprit=author)
         if len(set(value)) != self.size:
             raise BlindError(f"the {what} of {participant_name(author)} repeats a value (a duplicated card)", culprit=author)
-        for q, x in enumerate(value):
-            if not is_point(x):
-                raise BlindError(f"the {what} of {participant_name(author)} has a value off the curve at position {q}", culprit=author, position=q)
-        return list(value)
+        try:
+            points = load_deck(value, culprit=author)
+        except BlindError as exc:
+            q = exc.position
+            raise BlindError(f"the {what} of {participant_name(author)} has a value off the curve at position {q}", culprit=author, position=q) from None
+        return list(value), points
+
+    def _append(self, deck: list[bytes], points: list) -> None:
+        self.decks.append(deck)
+        self._points.append(points)
 
     def _shuffle(self, author: int, body: dict[str, Any]) -> None:
         self._expect(SHUFFLING, SHUFFLE, author)
         index = self._turn("shuffle", author, len(self.decks) - 1)
-        deck = self._deck(author, body["deck"], "shuffle pass")
+        deck, points = self._deck(author, body["deck"], "shuffle pass")
         if self.proof_rounds:
             if body["proof"] is None:
                 raise BlindError(f"the shuffle pass of {participant_name(author)} has no proof", culprit=author)
             check_shuffle_proof(self.game_id, author, index, self.deck, deck, body["proof"], self.proof_rounds)
-        self.decks.append(deck)
+        self._append(deck, points)
         if len(self.decks) == len(self.participants) + 1:
             self.phase = RELOCKING
 
     def _relock(self, author: int, body: dict[str, Any]) -> None:
         self._expect(RELOCKING, RELOCK, author)
         self._turn("relock", author, len(self.decks) - 1 - len(self.participants))
-        deck = self._deck(author, body["deck"], "re-lock pass")
         locks = body["locks"]
+        deck, points = self._deck(author, body["deck"], "re-lock pass")
         if not isinstance(locks, list) or len(locks) != self.size or not all(isinstance(c, bytes) and len(c) == 32 for c in locks):
             raise BlindError(f"the lock commitments of {participant_name(author)} are not {self.size} × 32 bytes", culprit=author)
-        self.decks.append(deck)
+        self._append(deck, points)
         self.locks[author] = list(locks)
         if len(self.decks) == 2 * len(self.participants) + 1:
             self.phase = DEALT
@@ -476,7 +505,7 @@ class BlindLedger:
 
     def _card(self, position: int, keys: list[int]) -> int:
         self._stopped("opening")
-        card = self.cards.card(unlock(self.deck[position], keys))
+        card = self.cards.card(unlock(self.deck[position], keys, point=self.points[position]))
         if card is None:
             raise self._fail(BlindError(
                 f"position {position} does not open to a card (a wrong pass; the audit names who)", position=position
@@ -523,7 +552,7 @@ class BlindLedger:
             seed = self.seeds[p]
             key = derive_scalar(g, p, seed, LABEL_PASS_KEY)
             perm = derive_permutation(g, p, seed, LABEL_PASS_PERM, self.size)
-            if shuffle_pass(self.decks[i], key, perm) != self.decks[i + 1]:
+            if shuffle_pass(self.decks[i], key, perm, points=self.points_of(i)) != self.decks[i + 1]:
                 raise BlindError(f"the shuffle pass of {participant_name(p)} is not the one its seed gives (a wrong shuffle pass)", culprit=p)
         for i, p in enumerate(self.participants):
             seed = self.seeds[p]
@@ -531,10 +560,11 @@ class BlindLedger:
             locks = [derive_scalar(g, p, seed, LABEL_LOCK + bytes([q])) for q in range(self.size)]
             if [lock_commitment(g, p, q, scalar_bytes(k)) for q, k in enumerate(locks)] != self.locks[p]:
                 raise BlindError(f"the lock commitments of {participant_name(p)} are not the ones its seed gives", culprit=p)
-            if relock_pass(self.decks[n + i], key, locks) != self.decks[n + i + 1]:
+            if relock_pass(self.decks[n + i], key, locks, points=self.points_of(n + i)) != self.decks[n + i + 1]:
                 raise BlindError(f"the re-lock pass of {participant_name(p)} is not the one its seed gives (a wrong re-lock)", culprit=p)
         all_locks = {p: [derive_scalar(g, p, self.seeds[p], LABEL_LOCK + bytes([q])) for q in range(self.size)] for p in self.participants}
-        deck = [self.cards.card(unlock(self.deck[q], [all_locks[p][q] for p in self.participants])) for q in range(self.size)]
+        final = self.points
+        deck = [self.cards.card(unlock(self.deck[q], [all_locks[p][q] for p in self.participants], point=final[q])) for q in range(self.size)]
         if sorted(c for c in deck if c is not None) != list(range(self.size)):  # pragma: no cover  (follows from the passes)
             raise BlindError("the recomputed deck is not a permutation of the cards")
         for q, c in self.opened.items():

@@ -88,16 +88,35 @@ def cert_fingerprint(der: bytes) -> str:
     return hashlib.sha256(bytes(der)).hexdigest()
 
 
+#: The last certificates read by :func:`cert_statement_key` (DER → key): a client reads
+#: its pinned host's once, when it connects, not again at every game's ``start``.
+_STATEMENT_KEYS: dict[bytes, bytes | None] = {}
+_STATEMENT_KEYS_KEPT = 8
+
+
 def cert_statement_key(der: Any) -> bytes | None:
     """The 32-byte statement key the certificate ``der`` (DER bytes) carries, or
     ``None`` when it carries none. Raises ``ValueError`` when ``der`` is not a
     certificate, the extension is not an OCTET STRING of 32 bytes, or an extension
-    appears twice (specs/fairness.md §3.5)."""
+    appears twice (specs/fairness.md §3.5). The result for the last few certificates
+    is kept (a pure function of the bytes), so a client that reads its host's at
+    connect time pays nothing at the game's start (issue 9, figures)."""
     if not isinstance(der, (bytes, bytearray)):
         raise ValueError("a certificate is DER bytes")
+    der = bytes(der)
+    if der in _STATEMENT_KEYS:
+        return _STATEMENT_KEYS[der]
+    key = _read_statement_key(der)
+    if len(_STATEMENT_KEYS) >= _STATEMENT_KEYS_KEPT:
+        _STATEMENT_KEYS.pop(next(iter(_STATEMENT_KEYS)))
+    _STATEMENT_KEYS[der] = key
+    return key
+
+
+def _read_statement_key(der: bytes) -> bytes | None:
     from cryptography import x509
 
-    cert = x509.load_der_x509_certificate(bytes(der))
+    cert = x509.load_der_x509_certificate(der)
     try:
         ext = cert.extensions.get_extension_for_oid(x509.ObjectIdentifier(STATEMENT_KEY_DOTTED))
     except x509.ExtensionNotFound:
