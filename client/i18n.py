@@ -280,6 +280,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "重连不会重置回合计时：还剩 {seconds} 秒。"),
     "notice.connection-back": ("The host is heard again.", "已重新收到主机的消息。"),
     "notice.dealer-blind": ("dealer-blind: the host cannot see your cards", "庄家盲发：主机看不到你的牌"),
+    "notice.dealer-blind-watch": ("dealer-blind: the host cannot see the players' cards", "庄家盲发：主机看不到玩家的牌"),
+    "notice.dealer-trusted": ("trusted dealer: the host can see every hand", "可信庄家：主机能看到每一手牌"),
     "notice.blind-seat": ("seat {seat} broke the dealer-blind protocol: {text}", "{seat}号位违反了庄家盲发协议：{text}"),
     "notice.series-mismatch": ("The host's scoreboard disagrees with the signed rankings for {names}: shown here "
                                "are this client's own figures.",

@@ -526,6 +526,23 @@ HOST_REFUSED = ErrorMessage("host-refused", "this client does not trust the host
                             "(the join code does not match, or the host's key changed)")
 
 
+#: The notice a seat and a spectator get at each game's start (specs/client.md, issue 9):
+#: which scheme deals, in plain words ``(code, English text)``; the screens translate by code.
+DEALER_NOTICES: dict[tuple[str, bool], tuple[str, str]] = {
+    ("blind", False): ("dealer-blind", "dealer-blind: the host cannot see your cards"),
+    ("blind", True): ("dealer-blind-watch", "dealer-blind: the host cannot see the players' cards"),
+    ("trusted", False): ("dealer-trusted", "trusted dealer: the host can see every hand"),
+    ("trusted", True): ("dealer-trusted", "trusted dealer: the host can see every hand"),
+}
+
+
+def dealer_notice(dealer: str, *, watching: bool = False) -> tuple[str, str]:
+    """``(code, text)`` of the notice that says which dealing scheme is in force
+    (``dealer``: ``"blind"`` or ``"trusted"``; ``watching``: a spectator, who holds no
+    cards). An unknown scheme is said as trusted: the host may see every hand."""
+    return DEALER_NOTICES.get((dealer, watching), DEALER_NOTICES[("trusted", watching)])
+
+
 async def _refuse_host(stream: trio.SSLStream) -> None:
     """Tell a host whose certificate was refused why the client hangs up (at most 1 s;
     nothing about the expected code is sent)."""
@@ -1090,8 +1107,8 @@ class _Session:
             self.blind_resync = True
         else:
             self.blind_actor = None
-        if msg.dealer == "blind" and msg.game_id != self.view.game_id:
-            self.note("dealer-blind", "dealer-blind: the host cannot see your cards")
+        if msg.game_id != self.view.game_id:  # which scheme deals this game, said once per game
+            self.note(*dealer_notice(msg.dealer, watching=self.watch))
         phase = PLAYING if "deal" in self.kinds else SEEDING
         notices = self._fresh_notices() if msg.game_id != self.view.game_id else self.view.notices
         if self.watch and self.saved_for is not None and self.saved_for != msg.game_id:

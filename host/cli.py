@@ -84,6 +84,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help=t("host.opt.bot_delay"))
     p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("host.opt.think"))
     p.add_argument("--games", type=int, default=0, metavar="N", help=t("host.opt.games"))
+    add_dealer_option(p)
     p.add_argument("--transcript-dir", default=None, metavar="DIR", help=t("host.opt.transcript_dir"))
     p.add_argument("--table-name", default=None, metavar="NAME", help=t("host.opt.table_name"))
     p.add_argument("--no-announce", action="store_true", help=t("host.opt.no_announce"))
@@ -91,6 +92,25 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="count", default=0, help=t("host.opt.verbose"))
     p.set_defaults(func=run)
     return p
+
+
+#: The dealing schemes (``jupai_net.protocol.limits.DEALERS``, not imported here: fast
+#: ``jupai --help``; a test checks they are the same).
+DEALERS = ("trusted", "blind")
+
+
+def add_dealer_option(parser: argparse.ArgumentParser) -> None:
+    """``--dealer trusted|blind`` (default trusted) of ``jupai host`` and ``jupai play``
+    (specs/host.md § 2, specs/fairness.md B.15 item 5)."""
+    parser.add_argument("--dealer", choices=DEALERS, default="trusted", help=t("opt.dealer"))
+
+
+def dealer_problem(dealer: str, rules: RuleSet) -> str | None:
+    """Why ``dealer`` cannot deal ``rules`` (one sentence, the run's language), or None:
+    a dealer-blind table deals public identities only (specs/fairness.md B.15 item 2)."""
+    if dealer == "blind" and rules.hidden_identities:
+        return t("host.blind_hidden_identities")
+    return None
 
 
 def build_config(args: argparse.Namespace) -> HostConfig:
@@ -110,13 +130,17 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     spectators = getattr(args, "max_spectators", 8)
     if not 0 <= spectators <= MAX_SPECTATORS:
         raise ValueError(t("host.bad_range", option="--max-spectators", low=0, high=MAX_SPECTATORS, got=spectators))
+    dealer = getattr(args, "dealer", "trusted")
+    problem = dealer_problem(dealer, rules)
+    if problem is not None:
+        raise ValueError(problem)
     bots = bot_seats(args, rules.players)
     if not 0 <= bots < rules.players:
         raise ValueError(t("host.bad_bots", high=rules.players - 1, players=rules.players, got=bots))
     table = TableConfig(rules=rules, bots=bots, bot=opponents(args), turn_timeout=timeout,
                         bot_delay=max(0.0, args.bot_delay), think=getattr(args, "think", None),
                         ready_timeout=ready if ready and ready > 0 else None,
-                        max_spectators=spectators)
+                        max_spectators=spectators, dealer=dealer)
     if not 0 <= args.port <= 65535:
         raise ValueError(t("host.bad_range", option="--port", low=0, high=65535, got=args.port))
     if args.games < 0:
@@ -231,7 +255,7 @@ class HostScreen:
         addrs = addrs or ["127.0.0.1"]
         lang = self.lang
         labels = ("host.label.code", "host.label.table", "host.label.join", "host.label.watch",
-                  "host.label.certificate", "host.label.key")
+                  "host.label.certificate", "host.label.key", "host.label.dealer")
         label_width = max(12, *(cells(t(k, lang)) for k in labels))
         inner = max(20, (getattr(self.console, "width", 80) or 80) - 4)  # the box's borders and padding
         value_width = inner - label_width - 1
@@ -268,6 +292,9 @@ class HostScreen:
         from jupai_net.fairness import key_fingerprint, public_key_bytes
 
         grid.add_row(t("host.label.key", lang), whole(key_fingerprint(public_key_bytes(identity.signing_key))))
+        dealer = getattr(server.config.table, "dealer", "trusted")
+        grid.add_row(t("host.label.dealer", lang), Text(t(f"host.dealer.{dealer}", lang),
+                                                        style="bold" if dealer == "blind" else "yellow"))
         head = Text(t("host.banner.table", lang, players=rules.players), style="bold")
         head.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=rules.rounds),
                     style="not bold")
@@ -312,6 +339,8 @@ class HostScreen:
             self.names = list(data["names"])
             out(Text.assemble((t("host.game_starts", lang, game=data["game_id"].hex()[:12]), "bold"),
                               t("host.game_key", lang, key=printable(data["host_key"]))))
+            if data.get("dealer") in DEALERS:
+                out(Text(t(f"host.dealer.{data['dealer']}", lang), style="dim"))
         elif kind == "deal" and not self.quiet:
             if self.render is not None:
                 out(self.render.render_table(data["observation"], names=self._names(), lang=lang))

@@ -153,6 +153,9 @@ class TableConfig:
     def __post_init__(self) -> None:
         if self.dealer not in DEALERS:
             raise ValueError(f"the dealer is one of {', '.join(DEALERS)}, got {self.dealer!r}")
+        if self.dealer == "blind" and self.rules.hidden_identities:
+            raise ValueError("a dealer-blind table deals public identities only: the hidden-identities house rule "
+                             "needs --dealer trusted (specs/fairness.md B.15)")
         if isinstance(self.max_spectators, bool) or not isinstance(self.max_spectators, int) \
                 or not 0 <= self.max_spectators <= MAX_SPECTATORS:
             raise ValueError(f"max spectators must be a whole number 0..{MAX_SPECTATORS}, got {self.max_spectators!r}")
@@ -804,7 +807,7 @@ class Table:
         self._seed_deadline = now + self.config.seed_timeout
         log.info("table %d: game %s starts: %s", self.table_id, self.dealer.game_id.hex(), ", ".join(map(repr, self.names())))  # type: ignore[arg-type]
         self._observe("start", game_id=self.dealer.game_id, rules=self.rules, names=self.names(),
-                      host_key=self.dealer.fingerprint)
+                      host_key=self.dealer.fingerprint, dealer=self.config.dealer)
         self._broadcast(self._start_message())
         self._deliver(self.dealer.start())
         if self.config.dealer == "blind":

@@ -20,6 +20,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .bot_options import BOT_NAMES, think_seconds
+from .host.cli import add_dealer_option
 from .messages import add_lang_option, t
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=0, metavar="N", help=t("play.opt.games"))
     p.add_argument("--transcript", default=None, metavar="FILE", help=t("play.opt.transcript"))
     p.add_argument("--plain", action="store_true", help=t("play.opt.plain"))
+    add_dealer_option(p)
     p.set_defaults(func=run)
     return p
 
@@ -294,6 +296,12 @@ def run(args: argparse.Namespace) -> int:
 
         print(f"jupai play: {rule_error_text(exc)}", file=sys.stderr)
         return 2
+    from .host.cli import dealer_problem
+
+    problem = dealer_problem(getattr(args, "dealer", "trusted"), rules)
+    if problem is not None:
+        print(f"jupai play: {problem}", file=sys.stderr)
+        return 2
     if getattr(args, "games", 0) < 0:
         print(f"jupai play: {t('play.bad_games', games=args.games)}", file=sys.stderr)
         return 2
@@ -346,7 +354,8 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
         identity = ephemeral_identity()
     table = TableConfig(rules=rules, bots=rules.players - 1,
                         bot=args.opponents or settings().get("opponents") or "greedy", turn_timeout=timeout,
-                        bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think)
+                        bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think,
+                        dealer=getattr(args, "dealer", "trusted"))
     # a demo (--bot), or moves piped in by a script (stdin not a terminal), plays one game
     # unless --games says more: nobody is there to answer "Play again?"
     games = getattr(args, "games", 0) or (1 if demo or not _stdin_is_terminal() else None)

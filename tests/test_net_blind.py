@@ -342,4 +342,5 @@ async def test_a_spectator_of_a_blind_deal_sees_no_hand_and_audits_the_deal(tmp_
         nursery.cancel_scope.cancel()
     w = results["watch"]
     assert w.view.dealer == "blind" and w.view.blind_cards == {}
+    assert [n.code for n in w.view.notices if n.code.startswith("dealer-")] == ["dealer-blind-watch"]
     assert w.verdict.status == UNVERIFIED and "audit of the deal checks out" in w.verdict.reason, w.verdict

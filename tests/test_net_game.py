@@ -64,6 +64,8 @@ async def test_host_bots_fill_seats_and_the_client_still_verifies():
     server, results, _ = await play_table(4, bots=3)
     (r,) = results.values()
     assert r.status == "finished" and r.verdict.ok
+    # the screen said which scheme dealt, once (issue 9: the host can see every hand)
+    assert [n.code for n in r.view.notices if n.code.startswith("dealer-")] == ["dealer-trusted"]
     # three host bots, and the client itself: a BotPlayer says hello.bot, so it is listed as a bot too
     assert sum(1 for p in r.view.players if p.bot) == 4
 

@@ -137,10 +137,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "发牌采用承诺-公开的公平洗牌，结束时自动验证。"),
     "play.epilog": ("examples:\n"
                     "  jupai play --seats 3 --opponents expert\n"
-                    "  jupai play --rules house.toml --lang zh",
+                    "  jupai play --rules house.toml --lang zh\n"
+                    "  jupai play --dealer blind     # the bots' host cannot see your cards",
                     "示例：\n"
                     "  jupai play --seats 3 --opponents expert\n"
-                    "  jupai play --rules house.toml --lang zh"),
+                    "  jupai play --rules house.toml --lang zh\n"
+                    "  jupai play --dealer blind     # 机器人的主机看不到你的牌"),
     "play.opt.opponents": ("which bot the opponents are (default: the settings' opponents, else greedy)",
                            "对手用哪种机器人（默认：设置文件中的 opponents，否则 greedy）"),
     "play.opt.bot": ("let this bot play your seat too (a demo game)", "让这个机器人替你出牌（演示对局）"),
@@ -183,10 +185,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "显示要告诉玩家的地址和加入码，然后以旁观视角显示对局。"),
     "host.epilog": ("examples:\n"
                     "  jupai host --seats 4 --bots 2              # two people, two bots\n"
-                    "  jupai host --games 0 --table-name \"Friday\" # game after game until Ctrl-C",
+                    "  jupai host --games 0 --table-name \"Friday\" # game after game until Ctrl-C\n"
+                    "  jupai host --dealer blind                  # this host cannot see the players' cards",
                     "示例：\n"
                     "  jupai host --seats 4 --bots 2              # 两名玩家，两个机器人\n"
-                    "  jupai host --games 0 --table-name \"Friday\" # 一局接一局，直到按 Ctrl-C"),
+                    "  jupai host --games 0 --table-name \"Friday\" # 一局接一局，直到按 Ctrl-C\n"
+                    "  jupai host --dealer blind                  # 主机看不到玩家的牌"),
+    "opt.dealer": ("how the cards are dealt: trusted (default: commit-reveal, checked after the game, but the host's "
+                   "program sees every hand) or blind (dealer-blind: every player's program encrypts the deck in turn, "
+                   "so the host cannot see your cards; every player needs a jupai-net that speaks protocol 4, and the "
+                   "hidden-identities house rule is not available)",
+                   "发牌方式：trusted（默认：承诺-公开发牌，局后验证，但主机程序能看到每一手牌）或 blind（庄家盲发："
+                   "每位玩家的程序依次加密整副牌，主机看不到你的牌；每位玩家都需要支持协议 4 的 jupai-net，"
+                   "且不能使用隐藏身份房规）"),
     "host.opt.bind": ("address to listen on (default: all interfaces)", "监听的地址（默认：所有网络接口）"),
     "host.opt.port": ("TCP port (default {port}; 0 = any free port)", "TCP 端口（默认 {port}；0 = 任意空闲端口）"),
     "host.opt.bots": ("seats the host fills with its own bots (the last N seats); the other seats wait for people "
@@ -339,6 +350,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.banner.watch": (" (same address and code; up to {count} spectators)", "（地址和加入码相同；最多 {count} 人旁观）"),
     "host.label.certificate": ("certificate", "证书"),
     "host.label.key": ("host key", "主机密钥"),
+    "host.label.dealer": ("dealing", "发牌"),
+    "host.dealer.blind": ("dealer-blind: this host cannot see the players' cards", "庄家盲发：主机看不到玩家的牌"),
+    "host.dealer.trusted": ("trusted dealer: this host can see every hand", "可信庄家：主机能看到每一手牌"),
+    "host.blind_hidden_identities": ("--dealer blind cannot be used with the hidden-identities house rule (the identity "
+                                     "cards would need a blind deal of their own); use --dealer trusted or drop "
+                                     "hidden_identities from the rules file",
+                                     "--dealer blind 不能与隐藏身份房规同时使用（身份牌需要单独的盲发）；"
+                                     "请改用 --dealer trusted，或从房规文件中去掉 hidden_identities"),
     "host.label.commands": ("commands     ", "命令         "),
     "host.no_lan": ("warning: this machine has no LAN address (no network connection?): only players on this "
                     "machine can join",
