@@ -12,7 +12,9 @@ each call returns. Every failure is a :class:`BlindError` naming its culprit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from jupai_net.fairness.blind import BlindError, participant_name, table_participants
 from jupai_net.fairness.blind_actor import BlindActor, schedule
@@ -30,6 +32,7 @@ from jupai_net.fairness.blind_ledger import (
 from jupai_net.fairness.dealer import HostDealer, Outbox
 from jupai_net.fairness.primitives import HOST_SEAT
 from jupai_net.fairness.blind_schedule import deal_openings
+from jupai_net.rules import RuleSet
 
 
 def merge(into: Outbox, more: Outbox) -> Outbox:
@@ -43,17 +46,22 @@ class BlindDeal:
     """One dealer-blind deal at the host.
 
     ``dealer``: the game's :class:`HostDealer` (it signs the ``hellos`` and ``blind``
-    statements, after its ``start``); ``bots``: the seats the host plays. The host's
-    participants say hello at once (:attr:`hellos`); the seats' hellos come through
-    :meth:`receive`.
+    statements, after its ``start``); ``bots``: the seats the host plays; ``own``: the
+    host's participants (default: fresh ones; given only for vectors and tests). The
+    host's participants say hello at once (:attr:`hellos`); the seats' hellos come
+    through :meth:`receive`. :func:`play_blind_deal` drives a whole deal in one process.
     """
 
-    def __init__(self, dealer: HostDealer, bots: Iterable[int]):
+    def __init__(self, dealer: HostDealer, bots: Iterable[int], *, own: Iterable[BlindParticipant] | None = None):
         self.dealer = dealer
         self.rules = dealer.rules
         game_id = dealer.game_id
         self.participants = table_participants(self.rules.players)
-        self.actor = BlindActor(BlindParticipant(game_id, pid) for pid in (HOST_SEAT, *sorted(bots)))
+        pids = (HOST_SEAT, *sorted(bots))
+        mine = list(own) if own is not None else [BlindParticipant(game_id, pid) for pid in pids]
+        if sorted(p.pid for p in mine) != sorted(pids) or any(p.game_id != game_id for p in mine):
+            raise ValueError("the host's participants are the host (0xFF) and its bot seats, for this game")
+        self.actor = BlindActor(mine)
         self.ledger = BlindLedger(game_id, self.participants, relay=None)
         #: pid → hello wire bytes, until the ``hellos`` statement is out.
         self.hellos: dict[int, bytes] = dict(zip(self.actor.people, self.actor.hellos()))
@@ -159,4 +167,58 @@ class BlindDeal:
             return False
 
 
-__all__ = ["BlindDeal", "BlindError", "merge"]
+def play_blind_deal(
+    rules: RuleSet,
+    signing_key: Ed25519PrivateKey,
+    *,
+    game_id: bytes | None = None,
+    host_seed: bytes | None = None,
+    participants: Sequence[BlindParticipant] | None = None,
+    reason: str = "the dealer-blind deal is done",
+) -> list[bytes]:
+    """An honest dealer-blind deal between a host and one client per seat, in one
+    process, as the table and the client sessions play it over the wire
+    (specs/protocol.md §13; tests, vectors and the bench): ``start``, the hellos, the
+    passes, every key of the deal's openings (each seat opens its own hand), then
+    ``abandon`` (``reason``) and every participant's seed. Returns each seat's
+    transcript (index = seat), as its client would save it.
+
+    ``signing_key``: the host's statement key; ``participants``: every participant in
+    pass order (host, seats 0…P−1; default: fresh ones). Raises
+    :class:`~jupai_net.fairness.blind.BlindError` or ``FairnessViolation`` if a check
+    fails (it cannot, honestly played)."""
+    from jupai_net.fairness.witness import SeatWitness
+
+    dealer = HostDealer(rules, signing_key, game_id=game_id, host_seed=host_seed)
+    pids = table_participants(rules.players)
+    people = list(participants) if participants is not None else [BlindParticipant(dealer.game_id, p) for p in pids]
+    if [p.pid for p in people] != list(pids):
+        raise ValueError("one participant per pid, in pass order: the host, then seats 0 … P−1")
+    out = dealer.start()
+    deal = BlindDeal(dealer, (), own=people[:1])
+    seats = [BlindActor([p]) for p in people[1:]]
+    witnesses = [SeatWitness(s, p.secrets.seed, blind=p) for s, p in enumerate(people[1:])]
+    inbox: list[tuple[int, bytes]] = []  # (seat, blind message) on their way to the host
+    while out:
+        for seat, w in enumerate(witnesses):
+            for raw in out.get(seat, []):
+                st = w.receive(raw)
+                actor, ledger = seats[seat], w.ledger
+                if ledger is None:
+                    sent = actor.hellos() if st.kind == "start" else []
+                elif st.kind in ("end", "abandon"):
+                    sent = actor.seeds(ledger)
+                else:
+                    sent = actor.react(ledger)
+                    actor.open_own(ledger)
+                inbox += [(seat, m) for m in sent]
+        out = {}
+        while inbox and not out:
+            seat, raw = inbox.pop(0)
+            merge(out, deal.receive(seat, raw))
+        if not out and not inbox and deal.dealt and dealer.phase not in ("ended", "abandoned"):
+            out = merge(dealer.abandon(reason), deal.seeds())
+    return [w.transcript() for w in witnesses]
+
+
+__all__ = ["BlindDeal", "BlindError", "merge", "play_blind_deal"]

@@ -3,7 +3,9 @@
 :func:`build_blind_vectors` computes, from fixed inputs, everything a third party must
 reproduce: the card points, each participant's derived secrets and commitments, every
 deck of a 2-seat deal (3 participants, 53 cards), two openings, every signed message of
-the deal in order, and one small shuffle proof. All bytes are lowercase hex.
+the deal in order, one small shuffle proof, and the deal as the protocol carries it: the
+schedule of the deal's openings, the host's signed ``hellos`` and ``blind`` statements,
+and a seat's whole transcript with its verdict. All bytes are lowercase hex.
 
 ``python -m jupai_net.fairness.blind_vectors [--write]`` prints them, or rewrites
 ``protocol/vectors/blind.json``.
@@ -33,6 +35,10 @@ SEEDS = [bytes([0xA0 + i] * 32) for i in range(3)]
 #: Per-game Ed25519 keys of the same three (test keys: never use them for a game).
 SIGNING_KEYS = [bytes([0x5B + i] * 32) for i in range(3)]
 PROOF_SIZE, PROOF_ROUNDS = 5, 8
+#: The host's statement key and seed in the ``statements`` and ``transcript`` vectors (test values).
+HOST_SIGNING_KEY = bytes([0x5A] * 32)
+HOST_SEED = bytes(range(32))
+ABANDON_REASON = "the dealer-blind deal is done"
 VECTOR_PATH = Path(__file__).resolve().parents[2] / "protocol" / "vectors" / "blind.json"
 
 
@@ -102,7 +108,64 @@ def build_blind_vectors() -> dict[str, Any]:
         "proof": _hex(small.prove(0, deck_in, deck_out, PROOF_ROUNDS)),
     }
     assert sorted(v["deck"]) == list(range(53)) and CardTable().size == 53
+    v.update(_wire_vectors(pids, people))
     return v
+
+
+def _wire_vectors(pids: tuple[int, ...], people: list) -> dict[str, Any]:
+    """The deal as the protocol carries it (specs/fairness.md B.15.1): the public
+    schedule of the deal's openings, the host's signed ``hellos`` and ``blind``
+    statements as seat 0 receives them, and seat 0's whole transcript of the deal
+    (abandoned after it, seeds revealed) with its verdict, and the verdict of the same
+    file with one byte flipped."""
+    from jupai_net.host.blind import play_blind_deal
+
+    from ..rules import RuleSet
+    from .blind_ledger import BlindParticipant
+    from .blind_schedule import deal_openings
+    from .statements import split_statement, unpack
+    from .verify import verify_transcript
+
+    rules = RuleSet(players=2)
+    fresh = [BlindParticipant(GAME_ID, pid, seed=seed, signing_key=signing_key_from_bytes(k))
+             for pid, seed, k in zip(pids, SEEDS, SIGNING_KEYS)]
+    host_key = signing_key_from_bytes(HOST_SIGNING_KEY)
+    files = play_blind_deal(rules, host_key, game_id=GAME_ID, host_seed=HOST_SEED, participants=fresh, reason=ABANDON_REASON)
+    data = files[0]
+    statements = unpack(data)["statements"]
+    kinds = [unpack(split_statement(raw)[0])["kind"] for raw in statements]
+
+    def statement(i: int) -> dict[str, Any]:
+        body_bytes, sig = split_statement(statements[i])
+        return {"index": i, "body_bytes": _hex(body_bytes), "signature": _hex(sig), "wire": _hex(statements[i])}
+
+    verdict = verify_transcript(data)
+    tampered = bytearray(data)
+    tampered[len(tampered) // 2] ^= 0x01
+    tv = verify_transcript(bytes(tampered))
+    return {
+        "schedule": {"rules": rules.to_wire(), "deal_openings": [[q, to] for q, to in deal_openings(rules)]},
+        "statements": {
+            "host_signing_key_private": _hex(HOST_SIGNING_KEY),
+            "host_key": _hex(public_key_bytes(host_key)),
+            "host_seed": _hex(HOST_SEED),
+            "to": 0,
+            "hellos": statement(kinds.index("hellos")),
+            "blind": statement(kinds.index("blind")),
+        },
+        "transcript": {
+            "rules": rules.to_wire(),
+            "seat": 0,
+            "reason": ABANDON_REASON,
+            "kinds": kinds,
+            "file": _hex(data),
+            "verdict": verdict.status,
+            "scheme": verdict.details.get("scheme"),
+            "message": verdict.message,
+            "tampered_flip_byte": len(tampered) // 2,
+            "tampered_verdict": tv.status,
+        },
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
