@@ -176,26 +176,41 @@ def _one_deal(players: int, conns: list[socket.socket]) -> float:
 
 
 def wire_client(port: int, fingerprint: str, transcript: str) -> None:
-    """One seat: the real client session, a bot player, pinned to the host's certificate."""
+    """One seat: the real client session, a bot player, pinned to the host's certificate.
+    Writes ``TRANSCRIPT.cpu``: this process's CPU seconds from the game's ``start`` to
+    its first hand (dealer-blind: opened by itself; trusted: the ``deal`` statement)."""
     import trio
 
     from jupai_net.client.bot import BotPlayer
     from jupai_net.client.session import run_session
+
+    class TimedBot(BotPlayer):
+        started: float | None = None
+
+        def on_update(self, view) -> None:
+            super().on_update(view)
+            if view.change == "start" and self.started is None:
+                self.started = time.process_time()
+            elif self.started is not None and (view.blind_cards or view.phase == "playing"):
+                with open(transcript + ".cpu", "w") as f:
+                    f.write(f"{time.process_time() - self.started:.6f}")
+                self.started = float("inf")  # written once
 
     def pin(host: str, port: int, seen: str) -> None:
         if seen != fingerprint:
             raise ValueError("not the bench host")
 
     async def run() -> None:
-        await run_session("127.0.0.1", port, name=f"seat{os.getpid() % 10000}", player=BotPlayer("random"),
+        await run_session("127.0.0.1", port, name=f"seat{os.getpid() % 10000}", player=TimedBot("random"),
                           check_fingerprint=pin, transcript_path=transcript, save_resume=False, reconnect_for=0)
 
     trio.run(run)
 
 
-def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float, list[str]]:
+def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float, float, float, list[str]]:
     """One game at a fresh host with ``players`` seat processes; returns (seconds from the
-    start to the first hands, the seats' transcript paths)."""
+    start to the first hands, the host's CPU seconds meanwhile, the seats' CPU seconds
+    from their start to their first hand, summed; the seats' transcript paths)."""
     import trio
 
     from jupai_net.host.server import HostConfig, HostServer
@@ -206,6 +221,7 @@ def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float,
     def observer(tid: int, kind: str, data) -> None:
         if kind == "start" or (kind == ("blind-dealt" if dealer == "blind" else "deal") and "start" in marks):
             marks.setdefault(kind, time.perf_counter())
+            marks.setdefault(kind + "-cpu", time.process_time())
 
     paths = [os.path.join(workdir, f"{dealer}-{players}-{i}.jupai") for i in range(players)]
     config = HostConfig(bind="127.0.0.1", port=0, games=1, table=TableConfig(
@@ -225,8 +241,9 @@ def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float,
             nursery.cancel_scope.cancel()
 
     trio.run(run)
-    done = marks["blind-dealt" if dealer == "blind" else "deal"]
-    return done - marks["start"], paths
+    done = "blind-dealt" if dealer == "blind" else "deal"
+    seats_cpu = sum(float(open(p + ".cpu").read()) for p in paths)
+    return marks[done] - marks["start"], marks[done + "-cpu"] - marks["start-cpu"], seats_cpu, paths
 
 
 def wire_main(samples: int) -> None:
@@ -243,17 +260,20 @@ def wire_main(samples: int) -> None:
     with tempfile.TemporaryDirectory() as workdir:
         blind_paths: list[str] = []
         for players in (2, 4, 6):
-            times: dict[str, list[float]] = {"blind": [], "trusted": []}
+            times: dict[str, list[tuple[float, float, float]]] = {"blind": [], "trusted": []}
             for _ in range(samples):  # interleaved: one blind game, one trusted game
                 for dealer in ("blind", "trusted"):
-                    t, paths = wire_game(players, dealer, identity, workdir)
-                    times[dealer].append(t)
+                    *figures, paths = wire_game(players, dealer, identity, workdir)
+                    times[dealer].append(tuple(figures))
                     if dealer == "blind" and players == 4:
                         blind_paths = paths
-            b, tr = statistics.median(times["blind"]), statistics.median(times["trusted"])
+            (b, bh, bs), (tr, th, ts) = (tuple(statistics.median(f[i] for f in times[d]) for i in range(3))
+                                         for d in ("blind", "trusted"))
+            walls = [f[0] for f in times["blind"]]
             print(f"{players} seats, start to first hands over TCP+TLS, real clients: blind median {b * 1000:7.1f} ms"
-                  f" (min {min(times['blind']) * 1000:.1f}, max {max(times['blind']) * 1000:.1f}),"
-                  f" trusted median {tr * 1000:6.1f} ms, ratio {b / tr:4.1f}x")
+                  f" (min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f}),"
+                  f" trusted median {tr * 1000:6.1f} ms, ratio {b / tr:4.1f}x;"
+                  f" CPU meanwhile: host {bh * 1000:.0f} / {th * 1000:.0f} ms, seats (sum) {bs * 1000:.0f} / {ts * 1000:.0f} ms")
         data = open(blind_paths[0], "rb").read()
         walls, cpus = [], []
         for _ in range(max(3, samples)):
