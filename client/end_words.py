@@ -45,7 +45,7 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
         error = getattr(result, "error", None)
         why = t(f"end.status.{status}", lang) if f"end.status.{status}" in MESSAGES else status
         if error and error[1]:
-            why += ": " + printable(error[1])
+            why += t("colon", lang) + printable(error[1])
         lines.append((t("end.unfinished", lang, why=why), "bold yellow", False))
     verdict = getattr(result, "verdict", None)
     if verdict is not None:
@@ -56,7 +56,7 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
                         reason=printable(reason_text(verdict, lang))), "bold green" if verdict.ok else "bold red", False))
         detail = reason_detail(verdict, lang)
         if detail:  # a technical failure the catalog has no words for: the verifier's own, apart
-            lines.append((f"  {t('verdict.detail', lang)}: {printable(detail)}", "dim", False))
+            lines.append((f"  {t('verdict.detail', lang)}{t('colon', lang)}{printable(detail)}", "dim", False))
         if (getattr(verdict, "details", None) or {}).get("abort_after_reveal"):
             lines.append((t("end.abort_after_reveal", lang), "bold red", False))
     path = getattr(result, "transcript_path", None)

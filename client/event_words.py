@@ -119,7 +119,7 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
         else:
             text = t("ev.supply_b", lang, actor=actor, face=face)
         if event.get("equipment"):
-            text += ": " + t("ev.drew", lang, equipment=cards_text(event["equipment"], lang))
+            text += t("colon", lang) + t("ev.drew", lang, equipment=cards_text(event["equipment"], lang))
         return text
     if kind == "pass":
         if event.get("option") == "a":
@@ -128,7 +128,7 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
     if kind == "rearm":
         text = t("ev.rearm", lang, actor=who(event["seat"]))
         if event.get("equipment"):
-            text += ": " + t("ev.drew", lang, equipment=cards_text(event["equipment"], lang))
+            text += t("colon", lang) + t("ev.drew", lang, equipment=cards_text(event["equipment"], lang))
         return text
     if kind == "end":
         if event.get("winner") is not None:

@@ -8,6 +8,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
@@ -24,9 +25,14 @@ COMPACT_WIDTH = 100
 COMPACT_NAME = 14
 
 
-def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = False) -> RenderableType:
+def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = False,
+                lang: str = "en") -> RenderableType:
+    """Notices or chat lines under ``title``: a panel, or (``compact``) one line
+    ``Notices: a · b`` (``通知：a · b``, the label's colon in the language's own form)."""
     if compact:
-        return Text(title + ": " + " · ".join(lines), style=style)
+        from .i18n import t
+
+        return Text(title + t("colon", lang) + " · ".join(lines), style=style)
     return Panel(Text("\n".join(lines)), title=title, title_align="left", border_style=style)
 
 
@@ -43,6 +49,53 @@ def height_of(renderable: RenderableType, width: int) -> int:
     console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
                       legacy_windows=False, highlight=False, emoji=False)
     return len(console.render_lines(renderable, console.options, pad=False))
+
+def pack_items(items: Sequence[Text], sep: str, width: int) -> Text:
+    """``items`` joined by ``sep`` and broken into lines of ``width`` cells **between
+    items only**: a separator never ends or starts a line (it is dropped at a break),
+    and an item is never split unless it alone is wider than a line (then it wraps at
+    its spaces). Used for every line of ``a · b · c`` parts: the header, the keys
+    lines (specs/client.md § What the player sees)."""
+    out = Text()
+    used = 0
+    gap = cell_len(sep)
+    for item in items:
+        size = cell_len(item.plain)
+        if used and used + gap + size > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append(sep)
+            used += gap
+        out.append_text(item)
+        used = used + size if used + size <= width else width  # a wrapped item: the next starts a line
+    return out
+
+
+class Packed:
+    """A line of parts ``a · b · c`` laid out when printed (:func:`pack_items` at the
+    width the console offers). ``items``: rich ``Text`` s, or one string cut at ``sep``."""
+
+    def __init__(self, items: Sequence[Text] | str, sep: str = " · ", style: str = "") -> None:
+        if isinstance(items, str):
+            items = [Text(part) for part in items.split(sep)]
+        self.items, self.sep, self.style = list(items), sep, style
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        text = pack_items(self.items, self.sep, options.max_width)
+        text.stylize(self.style)
+        yield text
+
+    def __rich_measure__(self, console: Console, options: Any) -> Measurement:
+        longest = max((cell_len(item.plain) for item in self.items), default=0)
+        whole = sum(cell_len(item.plain) for item in self.items) + cell_len(self.sep) * max(0, len(self.items) - 1)
+        return Measurement(min(longest, options.max_width), min(whole, options.max_width))
+
+    @property
+    def plain(self) -> str:
+        """The parts on one line, as text."""
+        return self.sep.join(item.plain for item in self.items)
+
 
 class AtWidth:
     """A renderable built when printed, from the width the console offers."""

@@ -116,10 +116,10 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     extras: list[RenderableType] = []
     if notices:
         extras.append(lines_panel([notice_text(n, lang) for n in notices][-chat_limit:], t("notices.title", lang),
-                                   "blue", compact))
+                                   "blue", compact, lang))
     if chat:
         extras.append(lines_panel([chat_line_text(c, lang, me) for c in chat][-chat_limit:], t("chat.title", lang),
-                                   "magenta", compact))
+                                   "magenta", compact, lang))
 
     def log_part(limit: int, level: int = 0) -> RenderableType:
         return render_log(obs, names, lang, limit, source, compact, minimum, terse=level >= 2, oneline=level >= 3)

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from .card_words import ROUND_TYPES, round_type_text
 from .i18n import MESSAGES, t
-from .layout import TYPE_STYLE, height_of
+from .layout import TYPE_STYLE, Packed, height_of
 
 
 def render_help(lang: str = "en", width: int | None = None, height: int | None = None, *,
@@ -22,14 +22,15 @@ def render_help(lang: str = "en", width: int | None = None, height: int | None =
     first, and a line says ``(more on a larger terminal)``; the title and the keys
     line always stay."""
     rows: list[tuple[RenderableType, RenderableType]] = []
+    # every text a line of ``a · b`` parts, broken between them (layout.Packed)
     for key in ("win", "rounds", "symbols"):
-        rows.append((t(f"help.{key}", lang), t(f"help.{key}.text", lang)))
+        rows.append((t(f"help.{key}", lang), Packed(t(f"help.{key}.text", lang))))
     for kind in ROUND_TYPES:
-        rows.append((Text(round_type_text(kind, lang), style=TYPE_STYLE[kind]), t(f"help.{kind}", lang)))
+        rows.append((Text(round_type_text(kind, lang), style=TYPE_STYLE[kind]), Packed(t(f"help.{kind}", lang))))
         if f"help.{kind}.formula" in MESSAGES:
-            rows.append(("", Text(t(f"help.{kind}.formula", lang), style="bold")))
+            rows.append(("", Packed(t(f"help.{kind}.formula", lang), style="bold")))
     for key in ("equipment", "last"):
-        rows.append((t(f"help.{key}", lang), t(f"help.{key}.text", lang)))
+        rows.append((t(f"help.{key}", lang), Packed(t(f"help.{key}.text", lang))))
 
     def panel(shown: list[tuple[RenderableType, RenderableType]], cut: bool) -> RenderableType:
         grid = Table.grid(padding=(0, 1))
@@ -37,7 +38,7 @@ def render_help(lang: str = "en", width: int | None = None, height: int | None =
         grid.add_column(overflow="fold")
         for row in shown:
             grid.add_row(*row)
-        parts: list[RenderableType] = [Text(t(keys, lang), style="dim"), grid]
+        parts: list[RenderableType] = [Packed(t(keys, lang), style="dim"), grid]  # a key never split
         if cut:
             parts.append(Text(t("help.more", lang), style="dim"))
         return Panel(Group(*parts), title=t("help.title", lang) + " · " + t("help.play_title", lang),

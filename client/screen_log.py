@@ -31,17 +31,27 @@ def game_log_lines(events: Iterable[Mapping[str, Any]], me: int | None, names: N
 
 def game_log_rows(lines: Sequence[tuple[str, bool]], width: int) -> list[Text]:
     """``lines`` wrapped at word boundaries to ``width`` cells: one :class:`Text` per
-    terminal row (continuation rows indented two cells; own lines marked ``»``)."""
+    terminal row (continuation rows indented two cells; own lines marked ``»``), with
+    single spaces between words and none at a row's end (the break takes the space)."""
     console = Console(width=max(8, width), color_system=None, force_terminal=False, legacy_windows=False)
     rows: list[Text] = []
     for line, mine in lines:
         text = Text(MINE_MARK + line if mine else "  " + line, style="bold cyan" if mine else "")
-        wrapped = list(text.wrap(console, max(8, width), overflow="fold"))
+        wrapped = _rows(text.wrap(console, max(8, width), overflow="fold"))
         rows.append(wrapped[0])
         if len(wrapped) > 1:  # the rest again, two cells in, so the line's own start stands out
-            rest = Text(" ").join(w for w in wrapped[1:])
-            rows.extend(Text("    ") + w for w in rest.wrap(console, max(4, width - 4), overflow="fold"))
+            rest = Text(" ").join(wrapped[1:])
+            rows.extend(Text("    ") + w for w in _rows(rest.wrap(console, max(4, width - 4), overflow="fold")))
     return rows
+
+
+def _rows(lines: Iterable[Text]) -> list[Text]:
+    """Wrapped rows without the spaces a break left at their ends."""
+    out = []
+    for row in lines:
+        row.rstrip()
+        out.append(row)
+    return out
 
 
 def page_count(rows: int, height: int) -> int:

@@ -34,7 +34,7 @@ from .card_words import (
 )
 from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_window
 from .i18n import t, tn
-from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, width_of
+from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, Packed, width_of
 from .status_words import ranking_rows
 
 
@@ -46,19 +46,15 @@ def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool
     words, ``Round 2/11 · 2♠ · defense round · …``)."""
     me = obs.get("seat")
     kind = obs.get("round_type", "")
-    line = Text()
     sep = " · " if compact else "  ·  "
-    line.append(t("header.round", lang, round=obs.get("round"), rounds=obs.get("rounds")), style="bold")
-    line.append(sep)
     card = obs.get("round_card")
     card_name = card_text(card, lang) if card is not None else "?"
-    line.append(card_name if tight else t("header.round_card", lang, card=card_name))
-    line.append(sep)
-    line.append(t("header.type", lang, type=round_type_text(kind, lang)), style=TYPE_STYLE.get(kind, "bold"))
-    line.append(sep)
-    line.append(f"R = {obs.get('R')}" if tight else t("header.R", lang, R=obs.get("R")), style="bold")
-    line.append(sep)
-    line.append(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang)))
+    # the parts break between them, never after a separator (layout.pack_items)
+    line = Packed([Text(t("header.round", lang, round=obs.get("round"), rounds=obs.get("rounds")), style="bold"),
+                   Text(card_name if tight else t("header.round_card", lang, card=card_name)),
+                   Text(t("header.type", lang, type=round_type_text(kind, lang)), style=TYPE_STYLE.get(kind, "bold")),
+                   Text(f"R = {obs.get('R')}" if tight else t("header.R", lang, R=obs.get("R")), style="bold"),
+                   Text(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang)))], sep)
     specials = obs.get("specials") or {}
     rows: list[RenderableType] = [line]
     if obs.get("last_round"):
@@ -125,7 +121,7 @@ def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool =
     grid.add_column()
     grid.add_row(t("hand.title_short" if compact else "hand.title", lang), render_hand(obs, lang))
     grid.add_row(t("equip.title_short" if compact else "equip.title", lang),
-                 Text(equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine))))
+                 Packed(equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine))))  # whole parts
     heading = seat_label(me, None, me, lang) + " · " + t(
         "identity.yours", lang, identity=identity_text(mine.get("identity"), mine.get("identity_value"), lang))
     if compact:
@@ -139,23 +135,41 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
     equipment as visible, cards left; ``▶`` marks the seat to move, ``leads`` the leader
     (``compact``: short identity and equipment, no header rule; identities never cut;
     names longer than 14 cells cut with ``…``, shorter (10, then 6 cells) when the
-    console is too narrow for the row, the recovered cards, last, wrapped; ``one_row``
-    with ``compact``: one terminal row per seat, the recovered cards cut with ``…`` if
-    needed;
+    console is too narrow for the row, the recovered cards, last, wrapped; when even
+    then their column would be narrower than its title (or 8 cells) they go on a line
+    under the table, ``Recovered: seat 0 A♠ 6♠ · seat 3 K♠`` (never a title or a card
+    broken: ``Recovere/d``); ``one_row`` with ``compact``: one terminal row per seat
+    (no column titles), the recovered cards cut with ``…`` if needed;
     ``header=False``: without the column titles)."""
     if not compact:
         return _players(obs, names, lang, False, header, COMPACT_NAME)
+    need = max(8, cell_len(t("col.recovered", lang)) if header else 0)  # the column's title whole
 
     def fitted(width: int) -> RenderableType:
         for cap in (COMPACT_NAME, 10, 6):
-            rest = width - width_of(_players(obs, names, lang, True, header, cap, recovered=False)) - 1
+            # what is left for the recovered cards' column (the cells' padding is 1 each side)
+            rest = width - width_of(_players(obs, names, lang, True, header, cap, recovered=False)) - 2
             table = _players(obs, names, lang, True, header, cap, one_row=one_row)
-            if (width_of(table) <= width) if one_row else rest >= 8:  # else the recovered cards wrap in 8+
+            if (width_of(table) <= width) if one_row else rest >= need:  # else the recovered cards wrap in 8+
                 return table
-        # the recovered cards get what is left of the line (cut with …, or wrapped)
-        return _players(obs, names, lang, True, header, 6, max(3, rest), one_row=one_row)
+        if rest >= need or one_row:  # the recovered cards get what is left of the line (cut with …, or wrapped)
+            return _players(obs, names, lang, True, header, 6, max(3, rest), one_row=one_row)
+        table = _players(obs, names, lang, True, header, 6, recovered=False)
+        parts = recovered_parts(obs, lang)
+        return Group(table, Packed(parts)) if parts else table
 
     return AtWidth(fitted)
+
+
+def recovered_parts(obs: Obs, lang: str = "en") -> list[Text]:
+    """Every seat's recovered cards, one part a seat, for the line under a players
+    table too narrow for their column: ``Recovered: seat 0 A♠ 6♠``, ``seat 3 K♠``
+    (``回收的牌：0号位 A♠ 6♠``); [] when nobody has any."""
+    parts = [Text(t("seat", lang, n=p.get("seat")) + " " + cards_text(p["recovered"], lang, " "))
+             for p in obs.get("players", []) if p.get("recovered")]
+    if parts:
+        parts[0] = Text(t("col.recovered", lang) + t("colon", lang), style="dim") + parts[0]
+    return parts
 
 
 def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap: int,

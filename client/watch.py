@@ -204,10 +204,11 @@ class WatchScreen:
         from rich.console import Group
         from rich.text import Text
 
+        from .layout import Packed
         from .render import render_lobby, render_view
         from .ui import table_notices
 
-        keys = Text(t("watch.keys", self.lang), style="dim")
+        keys = Packed(t("watch.keys", self.lang), style="dim")  # a key never split
         obs = view.observation
         over = not obs or obs.get("result") is not None
         width = self.console.width

@@ -378,7 +378,7 @@ class HostScreen:
             self._game_done(kind, res)
             self._scoreboard()
         elif kind == "abandon":
-            out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("host.colon", lang),
+            out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("colon", lang),
                               printable(data["reason"])))
             self._game_done(kind, data)
             self._scoreboard()

@@ -151,8 +151,9 @@ class PlainPlayer:
         mine = next((p for p in obs.get("players", []) if p.get("seat") == obs.get("seat")), {})
         header = to_text(render_header(obs, view.names, lang, compact=True), width=1000).splitlines()
         self._print(header[0].rstrip() if header else "")
-        self._print(f"{t('hand.title_short', lang)}: {render_hand(obs, lang).plain}")
-        self._print(f"{t('equip.title_short', lang)}: {equipment_text(mine.get('equipment'), lang, rearm_state(obs, mine))}")
+        colon = t("colon", lang)
+        self._print(f"{t('hand.title_short', lang)}{colon}{render_hand(obs, lang).plain}")
+        self._print(f"{t('equip.title_short', lang)}{colon}{equipment_text(mine.get('equipment'), lang, rearm_state(obs, mine))}")
         pend = pending_text(obs, view.names, lang)
         if pend:
             self._print(("⚔ " if obs.get("pending") else "") + pend)

@@ -223,7 +223,7 @@ def test_the_fairness_verdict_reads_in_chinese_with_the_detail_apart():
         sentence = t(f"verdict.sentence.{status}", "zh")
         assert sentence and not any("a" <= c <= "z" for c in sentence)
         # the verdict line is all Chinese; the verifier's words follow apart, labelled (specs/client.md)
-        assert sentence in zh and f"{sentence}（technical detail）" not in zh and "技术细节（英文）: technical detail" in zh
+        assert sentence in zh and f"{sentence}（technical detail）" not in zh and "技术细节（英文）：technical detail" in zh
         en = " ".join(text for text, _, _ in game_end_lines(res, "en"))
         assert "— technical detail" in en
     assert "say" not in t("help.keys", "zh") and "说 文字" in t("help.keys", "zh")

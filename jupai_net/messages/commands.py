@@ -15,6 +15,8 @@ from __future__ import annotations
 
 #: key -> (English, Chinese). Placeholders (``{name}``) are the same in both.
 MESSAGES: dict[str, tuple[str, str]] = {
+    # a label and what it labels: "Notices: …", "通知：…" (a full-width colon in Chinese, no space)
+    "colon": (": ", "："),
     # --- jupai (cli.py) ---------------------------------------------------------------------
     "jupai.description": ("Play 剧牌 (Jupai) with friends on a local network, with a provably fair deal.",
                         "在局域网上和朋友玩剧牌（Jupai），发牌公平且可验证。"),
@@ -376,7 +378,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.seed_revealed": ("the host seed is revealed; every player can now verify the deal",
                            "主机种子已公开；每位玩家现在都可以验证发牌"),
     "host.game_abandoned": ("game abandoned", "对局中止"),
-    "host.colon": (": ", "："),
     "host.stopping": ("stopping", "正在停止"),
     "host.stopping.running": ("abandoning the running game and telling the players why",
                               "中止进行中的对局并告知玩家原因"),
