@@ -123,7 +123,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "{actor} 用 {cards}{weapon}{total} 攻击 {target} 的装备，等待 {target} 亮牌"),
     "pending.total": (": {formula}", "（{formula}）"),
     "help.back": ("Enter: back to the table", "回车：返回牌桌"),
-    "pending.total_unknown_short": (": total ?", "：总值 ?"),
+    "pending.total_unknown_short": (": total unknown", "：总值未知"),
     "pending.total_unknown": (" (its total is not known: weapon or identity not shown)",
                               "（总值未知：武器或身份未公开）"),
     # --- legal actions --------------------------------------------------------------------

@@ -126,6 +126,22 @@ def column_label(a: Action, lang: str = "en") -> str:
     return cards_text(a.cards, lang, "+")
 
 
+def column_labels(moves: Sequence[Action], lang: str = "en") -> list[str]:
+    """The column heads of a table of moves, in order (:func:`column_label`): ``+W``
+    right after the column of the same cards without the weapon, else the cards with
+    it (``A♠+W``: the weapon must be used, e.g. a defense with an armed weapon or the
+    last round, so there is no column without it to stand beside)."""
+    heads = []
+    before: Action | None = None
+    for a in moves:
+        head = column_label(a, lang)
+        if a.weapon and (before is None or before.weapon or before.cards != a.cards):
+            head = cards_text(a.cards, lang, "+") + head
+        heads.append(head)
+        before = a
+    return heads
+
+
 def group_rule(moves: Sequence[tuple[str, Action]], obs: Obs, lang: str = "en") -> str | None:
     """The rules the totals of one group of moves follow, with the intent as ``i``:
     ``1×i · +W: 1×i + 12×7``; a column that differs from the group's usual rule is

@@ -17,7 +17,7 @@ from .card_words import Names, Obs, cards_text, weapon_text
 from .event_words import LOG_LIMIT, merged_events
 from .i18n import t
 from .layout import COMPACT_WIDTH, AtWidth, height_of, lines_panel
-from .screen_moves import MOVE_LAYOUTS, render_actions
+from .screen_moves import MOVE_LAYOUTS, lines_fit, render_actions
 from .screen_parts import (
     LOG_MIN,
     render_header,
@@ -127,6 +127,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     layouts: Sequence[str | None] = [None]
     if legal and height is not None and width is not None:
         layouts = ["lines", "grouped", "matrix", "tight"] if compact else list(MOVE_LAYOUTS)
+        if compact and not lines_fit(legal, obs, names, lang, width):  # no move broken over two lines
+            layouts.remove("lines")
     elif legal and compact:
         layouts = ["matrix"] if len(legal) > 8 else ["lines"]
     if height is None or width is None:

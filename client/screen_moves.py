@@ -20,7 +20,7 @@ from jupai_net.actions import Action
 from .card_words import Names, Obs, cards_text, display_name, name_of, seat_label
 from .i18n import t
 from .layout import AtWidth
-from .move_words import column_label, describe_action, group_of, group_rule, item_text, rules_legend
+from .move_words import column_labels, describe_action, group_of, group_rule, item_text, rules_legend
 from .total_words import action_fields, own_total, total_text
 
 
@@ -68,6 +68,13 @@ def _numbered(k: int, a: Action, obs: Obs, names: Names, lang: str) -> Text:
     return Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang))
 
 
+def lines_fit(legal: Sequence[Action], obs: Obs, names: Names, lang: str, width: int) -> bool:
+    """True when every move of the one-per-line layout fits on one line of ``width``
+    cells (else a move, or its formula, would be broken over two lines: the grouped
+    layouts are used instead on a compact screen)."""
+    return all(cell_len(_numbered(k, a, obs, names, lang).plain) <= width for k, a in enumerate(legal, 1))
+
+
 def _capped_label(key: Any, label: str, obs: Obs, names: Names, lang: str, room: int) -> str | None:
     """A grid row's label within ``room`` cells: ``attack seat 2 (Bartholomew)``,
     the name cut short (``attack seat 2 (Barth…)``), then without the name (``attack
@@ -113,7 +120,7 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
     columns = list(next(iter(cols.values())))
     if len(columns) < 2 or any(list(g) != columns for g in cols.values()):
         return None
-    heads = [column_label(cols[next(iter(cols))][c][1], lang) for c in columns]
+    heads = column_labels([cols[next(iter(cols))][c][1] for c in columns], lang)
 
     def totals(group: Mapping[Any, tuple[int, Action]]) -> tuple[str, ...]:
         return tuple(total_text(own_total(group[c][1], obs), lang, short=True).lstrip("=") for c in columns)

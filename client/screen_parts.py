@@ -110,12 +110,13 @@ def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool =
     ``Hand 3♠* 4♦ · Equipment Q♠+3♣ · 1 left · down``)."""
     me = obs.get("seat")
     mine = player_of(obs, me)
-    if compact and oneline:
-        line = Text(t("hand.title_short", lang) + " ", style="dim")
-        line.append_text(render_hand(obs, lang, legend=False))
-        line.append(" · " + t("equip.title_short", lang) + " ", style="dim")
-        line.append(equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine), compact=True))
-        return line
+    if compact and oneline:  # parts broken between them only (layout.Packed)
+        hand = Text(t("hand.title_short", lang) + " ", style="dim")
+        hand.append_text(render_hand(obs, lang, legend=False))
+        equipment = [Text(part) for part in
+                     equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine), compact=True).split(" · ")]
+        equipment[0] = Text(t("equip.title_short", lang) + " ", style="dim") + equipment[0]
+        return Packed([hand, *equipment])
     grid = Table.grid(padding=(0, 2 if not compact else 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()

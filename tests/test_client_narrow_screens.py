@@ -113,3 +113,50 @@ def test_compact_labels_use_the_languages_colon(lang):
         assert "通知：" in text and "通知:" not in text, text
     else:
         assert "Notices: " in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("names", [BOTS, CJK], ids=["ascii", "cjk"])
+def test_a_move_in_words_is_never_broken_over_two_lines(lang, names):
+    """At 60 columns a move listed one per line in words (``3. play 8♦ against seat 2
+    (they defend) (= 1 + 8 = 9)``) is on one line whole, or the moves are grouped (the
+    60-column zh trial broke ``(= 1 + 2 =`` / ``3)``)."""
+    from jupai_net.client.render import describe_action
+
+    listed = 0
+    for players, seed in ((2, 1), (4, 2), (6, 5)):
+        for st, seat, history in screens(players, seed, every=2):
+            if st.is_over:
+                continue
+            obs, legal = st.observation(seat), st.legal_actions(seat)
+            text = to_text(render_view(obs, legal=legal, names=names, events=history, lang=lang, width=60,
+                                       height=23), 60)
+            for k, a in enumerate(legal, 1):
+                if re.search(rf"^ ?{k}\. ", text, re.M):
+                    listed += 1
+                    assert f"{k:>2}. " + describe_action(a, obs, names, lang) in text, (k, text)
+    assert listed > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_grid_names_the_cards_when_every_move_uses_the_weapon(lang):
+    """A defense with an armed weapon (the weapon must be used) or the last round: every
+    column of the grid is a card with the weapon, so its head names the card
+    (``A♠+W``), not a bare ``+W`` beside nothing."""
+    from jupai_net.client.card_words import cards_text
+    from jupai_net.client.screen_moves import move_matrix
+
+    found = 0
+    for players, seed in ((2, 1), (3, 2), (4, 3), (4, 7)):
+        for st, seat, _history in screens(players, seed):
+            legal = [] if st.is_over else st.legal_actions(seat)
+            if len(legal) < 2 or not all(a.weapon for a in legal):
+                continue
+            grid = move_matrix(legal, st.observation(seat), BOTS, lang, 120)
+            if grid is None:
+                continue
+            found += 1
+            head = to_text(grid, 120).split("\n")[0]
+            for a in legal:
+                assert cards_text(a.cards, lang, "+") + t("item.weapon", lang) in head, head
+    assert found >= 2
