@@ -15,8 +15,14 @@ real client session (``run_session``: its witness, its ``BlindLedger``, its
 participant), dealer-blind against trusted in the same run, interleaved: wall time at
 the host from the game's ``start`` to the moment every seat can open its first hand
 (blind: the last key of the deal's openings relayed; trusted: the ``deal`` statement
-sent, after the seed commit–reveal), median per table size; then ``jupai verify`` of a
+sent, after the seed commit–reveal), median per table size, with the CPU the host
+process and the seat processes (summed) spent meanwhile; then ``jupai verify`` of a
 seat's transcript of a blind 4-seat game (the deal, the seeds and the audit).
+
+``--wire --old PYTHON`` compares two builds instead: dealer-blind games of this build
+and of the build whose interpreter is ``PYTHON`` (e.g. a worktree of an older commit
+with its own venv), interleaved, each game in a fresh process of its build (this file
+drives either build's host and client session), medians and new/old ratios.
 """
 
 from __future__ import annotations
@@ -186,15 +192,16 @@ def wire_client(port: int, fingerprint: str, transcript: str) -> None:
 
     class TimedBot(BotPlayer):
         started: float | None = None
+        written = False
 
         def on_update(self, view) -> None:
             super().on_update(view)
             if view.change == "start" and self.started is None:
                 self.started = time.process_time()
-            elif self.started is not None and (view.blind_cards or view.phase == "playing"):
+            elif self.started is not None and not self.written and (view.blind_cards or view.phase == "playing"):
+                self.written = True
                 with open(transcript + ".cpu", "w") as f:
                     f.write(f"{time.process_time() - self.started:.6f}")
-                self.started = float("inf")  # written once
 
     def pin(host: str, port: int, seen: str) -> None:
         if seen != fingerprint:
@@ -246,6 +253,43 @@ def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float,
     return marks[done] - marks["start"], marks[done + "-cpu"] - marks["start-cpu"], seats_cpu, paths
 
 
+def wire_game_json(players: int, dealer: str) -> None:
+    """``--wire-game``: one game (:func:`wire_game`) in this process's build; prints its
+    figures as JSON (for ``--old``)."""
+    import json
+    import logging
+    import tempfile
+
+    from jupai_net.host.tls import ephemeral_identity
+
+    logging.getLogger("jupai").setLevel(logging.ERROR)
+    with tempfile.TemporaryDirectory() as workdir:
+        wall, host, seats, _ = wire_game(players, dealer, ephemeral_identity(), workdir)
+    print(json.dumps({"wall": wall, "host": host, "seats": seats}))
+
+
+def compare_main(samples: int, old: str) -> None:
+    """``--wire --old PYTHON``: blind games of this build against the old build's, interleaved."""
+    import json
+
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}   cores: {os.cpu_count()}")
+    builds = {"old": old, "new": sys.executable}
+    for players in (2, 4, 6):
+        got: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+        for _ in range(samples):
+            for name, python in builds.items():
+                done = subprocess.run([python, __file__, "--wire-game", str(players), "blind"], capture_output=True,
+                                      text=True, timeout=600, check=True)
+                got[name].append(json.loads(done.stdout.strip().splitlines()[-1]))
+        med = {b: {k: statistics.median(g[k] for g in got[b]) for k in ("wall", "host", "seats")} for b in builds}
+        o, n = med["old"], med["new"]
+        print(f"{players} seats, dealer-blind start to first hands (medians of {samples}): wall old {o['wall'] * 1000:6.0f} ms,"
+              f" new {n['wall'] * 1000:6.0f} ms ({n['wall'] / o['wall']:.2f}x); CPU host old {o['host'] * 1000:.0f} ms,"
+              f" new {n['host'] * 1000:.0f} ms ({n['host'] / o['host']:.2f}x); seats (sum) old {o['seats'] * 1000:.0f} ms,"
+              f" new {n['seats'] * 1000:.0f} ms ({n['seats'] / o['seats']:.2f}x)")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def wire_main(samples: int) -> None:
     import tempfile
 
@@ -294,12 +338,21 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "--wire-client":
         wire_client(int(argv[1]), argv[2], argv[3])
         return 0
+    if argv and argv[0] == "--wire-game":
+        wire_game_json(int(argv[1]), argv[2])
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=5, help="deals per table size (default 5)")
     ap.add_argument("--wire", action="store_true", help="the real host and client sessions over TCP+TLS, blind against trusted")
+    ap.add_argument("--old", metavar="PYTHON", help="with --wire: blind games of this build against the build of PYTHON")
     args = ap.parse_args(argv)
     if args.samples < 1:
         ap.error("--samples must be at least 1")
+    if args.old and not args.wire:
+        ap.error("--old goes with --wire")
+    if args.wire and args.old:
+        compare_main(args.samples, args.old)
+        return 0
     if args.wire:
         wire_main(args.samples)
         return 0
