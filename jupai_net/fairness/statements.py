@@ -47,7 +47,10 @@ ABANDON = "abandon"
 #: participant message relayed as the host received it.
 HELLOS = "hellos"
 BLIND = "blind"
-KINDS = (START, COMMITMENTS, SEEDS, DEAL, STEP, END, ABANDON, HELLOS, BLIND)
+#: A seat's move in a dealer-blind game, in deck positions, relayed before any card it
+#: needs is opened (specs/fairness.md B.16.4, B.16.8).
+CLAIM = "claim"
+KINDS = (START, COMMITMENTS, SEEDS, DEAL, STEP, END, ABANDON, HELLOS, BLIND, CLAIM)
 #: Largest participant message (B.5) a ``blind`` statement carries, and largest hello.
 MAX_BLIND_MESSAGE = 32 * 1024
 MAX_HELLO_MESSAGE = 512
@@ -63,6 +66,7 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     ABANDON: ("reason", "host_seed"),
     HELLOS: ("hellos",),
     BLIND: ("msg",),
+    CLAIM: ("version", "actor", "action"),
 }
 COMMON_FIELDS = ("v", "kind", "game", "to", "n")
 
@@ -514,6 +518,13 @@ def check_body(body: Any) -> None:
         v = body["hellos"]
         if not isinstance(v, list) or not 3 <= len(v) <= 7 or not all(isinstance(x, bytes) and 0 < len(x) <= MAX_HELLO_MESSAGE for x in v):
             raise _bad("hellos", f"must be a list of 3..7 participant hellos of 1..{MAX_HELLO_MESSAGE} bytes")
+    elif kind == CLAIM:
+        if not _is_int(body["version"]) or body["version"] < 0:
+            raise _bad("version", "must be a whole number >= 0")
+        if not _is_int(body["actor"]) or not 0 <= body["actor"] <= 5:
+            raise _bad("actor", "must be a seat 0..5")
+        if not isinstance(body["action"], dict) or not _plain(body["action"]):
+            raise _bad("action", "must be a map")
     elif kind == BLIND:
         if not isinstance(body["msg"], bytes) or not 0 < len(body["msg"]) <= MAX_BLIND_MESSAGE:
             raise _bad("msg", f"must be a participant message of 1..{MAX_BLIND_MESSAGE} bytes")
