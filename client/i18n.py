@@ -282,6 +282,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.dealer-blind": ("dealer-blind: the host cannot see your cards", "庄家盲发：主机看不到你的牌"),
     "notice.dealer-blind-watch": ("dealer-blind: the host cannot see the players' cards", "庄家盲发：主机看不到玩家的牌"),
     "notice.dealer-trusted": ("trusted dealer: the host can see every hand", "可信庄家：主机能看到每一手牌"),
+    "notice.blind-timeout": ("Your time was up ({seconds} s): your client played the default move for you "
+                             "(at a dealer-blind table the host cannot).",
+                             "时间到（{seconds} 秒）：你的客户端替你走了默认的一步（庄家盲发时主机无法代走）。"),
     "notice.blind-seat": ("seat {seat} broke the dealer-blind protocol: {text}", "{seat}号位违反了庄家盲发协议：{text}"),
     "notice.series-mismatch": ("The host's scoreboard disagrees with the signed rankings for {names}: shown here "
                                "are this client's own figures.",

@@ -1227,6 +1227,8 @@ class _Session:
         fields: dict[str, Any] = {}
         if kind == "start":
             fields["host_key"] = self.witness.fingerprint
+        if self.view.dealer == "blind" and self.witness.play is not None:
+            fields.update(self._blind_events())
         if kind == "step":
             # signed statements are not checked by the protocol layer: their strings
             # (formulas, reasons) are made printable here, where they enter the client
@@ -1238,6 +1240,12 @@ class _Session:
         self.update("statement", **fields)
         self._persist()
         await self._seed_step(kind)
+
+    def _blind_events(self) -> dict[str, Any]:
+        """Dealer-blind game: the phase once this seat's own engine has dealt (its events
+        reach the screen with each ``sync``, from its own view, specs/fairness.md B.16.5)."""
+        play = self.witness.play  # type: ignore[union-attr]
+        return {"phase": PLAYING} if play.idle and self.view.phase != OVER else {}
 
     async def _seed_step(self, kind: str) -> None:
         """Send this seat's commitment after ``start`` and its seed after
@@ -1360,8 +1368,32 @@ class _Session:
             self._tampered(reason)
 
 
+    def _blind_observation(self, msg: Sync) -> dict[str, Any]:
+        """Dealer-blind game: the host's view names deck positions; this seat fills it
+        in from its own cards and checks it is its own engine's view of the same state
+        (specs/fairness.md B.16.5). The host showing anything else tampered."""
+        from jupai_net.blind_game import HiddenCard, fill_observation
+
+        play = self.witness.play if self.witness is not None else None
+        if play is None or not play.idle:
+            self._tampered(f"the host showed state {msg.state_id} before its cards were open")
+        if msg.state_id != play.version:
+            self._tampered(f"the host showed state {msg.state_id}, but the game is at state {play.version}")
+        try:  # a seat's view names positions; a spectator's is the public view with card ids
+            shown = msg.observation if self.view.seat is None else fill_observation(msg.observation, play.game.table)
+        except HiddenCard as exc:
+            self._tampered(f"the host's view names deck position {exc.position}, which is not open to this seat")
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            self._tampered(f"the host's view of the table cannot be read: {type(exc).__name__}")
+        own = play.game.card_observation(self.view.seat)
+        if printable_tree(shown) != printable_tree(own):
+            self._tampered("the host's view of the table differs from this seat's own game")
+        return own
+
     def _on_sync(self, msg: Sync) -> None:
-        if self.witness is not None:  # a seat's view, or a spectator's public one
+        if self.view.dealer == "blind" and self.witness is not None:
+            msg = Sync(msg.state_id, self._blind_observation(msg))
+        elif self.witness is not None:  # a seat's view, or a spectator's public one
             why = self.facts.check_sync(msg.state_id, msg.observation, set(self.witness.revealed.values()))
             if why is not None:
                 self._tampered(why)
@@ -1371,6 +1403,8 @@ class _Session:
             if self.welcomed_back:
                 self._welcome_back()
         fields: dict[str, Any] = {"observation": msg.observation, "state_id": msg.state_id}
+        if self.view.dealer == "blind":
+            fields["events"] = tuple(printable_tree(list(msg.observation.get("log") or ())))[-KEEP_EVENTS:]
         if self.view.phase != OVER:
             fields["phase"] = PLAYING
         if self.prompt is not None and self.prompt.state_id != msg.state_id:
@@ -1384,9 +1418,12 @@ class _Session:
             log.warning("the host asked for a move before the game started")
             self._host_gone("the host asked for a move before the game started")
             raise _Over("error", ("unexpected-prompt", "the host asked for a move before the game started"))
-        why = self.facts.check_prompt(msg.state_id, msg.legal, self.view.observation)
-        if why is not None:
-            self._tampered(why)
+        if self.view.dealer == "blind":
+            msg = self._blind_prompt(msg)
+        else:
+            why = self.facts.check_prompt(msg.state_id, msg.legal, self.view.observation)
+            if why is not None:
+                self._tampered(why)
         if self.catching_up:  # (a prompt may come without a sync only before any move: never, but be safe)
             self.catching_up = False
             if self.welcomed_back:
@@ -1406,6 +1443,27 @@ class _Session:
                     timeout=timeout, deadline=deadline)
         self._start_ask(msg)
 
+    def _blind_prompt(self, msg: Prompt) -> Prompt:
+        """Dealer-blind game: the host sends no legal moves (it cannot know them); this
+        seat's own engine gives them, in card ids (specs/fairness.md B.16.5)."""
+        play = self.witness.play  # type: ignore[union-attr]
+        if msg.legal or play is None or not play.idle or msg.state_id != play.version \
+                or play.game.state.to_move != self.view.seat:
+            self._tampered(f"the host asked for a move at state {msg.state_id} that this seat's own game does not call for")
+        game = play.game
+        legal = tuple(sorted(game.card_action(a) for a in game.legal_actions()))
+        if not legal:
+            self._tampered(f"the host asked for a move at state {msg.state_id}, but this seat has none")
+        return Prompt(msg.state_id, legal, msg.timeout_ms, msg.pending)
+
+    def _blind_default(self) -> Action:
+        """The default move this seat's client plays itself when its turn time is up at a
+        dealer-blind table (the host cannot: it does not see the cards), in card ids."""
+        from jupai_net.bots import get_bot
+
+        play = self.witness.play  # type: ignore[union-attr]
+        return play.game.card_action(play.game.bot_action(get_bot("greedy"), random.Random(secrets.randbits(64))))
+
     def _start_ask(self, prompt: Prompt) -> None:
         scope = trio.CancelScope()
         self.ask_scope = scope
@@ -1420,17 +1478,31 @@ class _Session:
 
     async def _ask(self, prompt: Prompt, scope: trio.CancelScope) -> None:
         with scope:
+            blind = self.view.dealer == "blind"
+            asked = self.prompt_deadlines.get(prompt.state_id)
             for _ in range(5):
                 if scope.cancel_called or self.prompt is not prompt:
                     return  # withdrawn before this task ran (a newer state came first)
+                action = None
                 try:
-                    action = await self.player.choose(self.view)
+                    if blind and asked is not None:  # the host cannot play for us: our own clock
+                        with trio.move_on_at(asked[0]):
+                            action = await self.player.choose(self.view)
+                    else:
+                        action = await self.player.choose(self.view)
                 except trio.TooSlowError:
-                    return  # the player gave up at the deadline: the host plays the default
+                    if not blind:
+                        return  # the player gave up at the deadline: the host plays the default
                 except Exception:  # noqa: BLE001 - a player bug must not end the session
-                    log.exception("player.choose failed; the host will play the default action")
-                    self.note("player-error", "could not choose a move; the host will play the default one")
-                    return
+                    log.exception("player.choose failed; the default action will be played")
+                    self.note("player-error", "could not choose a move; the default one will be played")
+                    if not blind:
+                        return
+                if action is None:  # dealer-blind: the time is up, this client plays the default
+                    action = self._blind_default()
+                    self.note("blind-timeout", "your time was up: your client played the default move for you",
+                              args={"seconds": round(asked[1]) if asked else 0})
+                    break
                 if action in prompt.legal:
                     break
                 self.note("illegal-action", f"{action!r} is not one of the legal actions", reject=True)
@@ -1441,6 +1513,8 @@ class _Session:
             self.own_actions[prompt.state_id] = action.to_wire()
             self._persist()  # before sending: a rejoin must know this move was ours
             self.update("acted", legal=(), pending="", timeout=None, deadline=None)
+            if self.view.dealer == "blind" and self.witness.play is not None:
+                action = self.witness.play.game.position_action(action)  # the claim names deck positions
             try:
                 await self.send(ActionMessage(self.witness.game_id, prompt.state_id, action))  # type: ignore[arg-type]
             except _Lost:

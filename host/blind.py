@@ -13,6 +13,7 @@ each call returns. Every failure is a :class:`BlindError` naming its culprit
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -32,6 +33,8 @@ from jupai_net.fairness.blind_ledger import (
 from jupai_net.fairness.dealer import HostDealer, Outbox
 from jupai_net.fairness.primitives import HOST_SEAT
 from jupai_net.fairness.blind_schedule import deal_openings
+from jupai_net.fairness.blind_play import BlindPlay
+from jupai_net.engine import IllegalAction
 from jupai_net.rules import RuleSet
 
 
@@ -57,7 +60,8 @@ class BlindDeal:
         self.rules = dealer.rules
         game_id = dealer.game_id
         self.participants = table_participants(self.rules.players)
-        pids = (HOST_SEAT, *sorted(bots))
+        self.bots = frozenset(bots)
+        pids = (HOST_SEAT, *sorted(self.bots))
         mine = list(own) if own is not None else [BlindParticipant(game_id, pid) for pid in pids]
         if sorted(p.pid for p in mine) != sorted(pids) or any(p.game_id != game_id for p in mine):
             raise ValueError("the host's participants are the host (0xFF) and its bot seats, for this game")
@@ -66,6 +70,11 @@ class BlindDeal:
         #: pid → hello wire bytes, until the ``hellos`` statement is out.
         self.hellos: dict[int, bytes] = dict(zip(self.actor.people, self.actor.hellos()))
         self._relayed: set[bytes] = set()
+        #: The game on deck positions, from the moment the deck is locked (B.16.8).
+        self.play: BlindPlay | None = None
+        #: An opening of the game that failed after its message was relayed (no card, or
+        #: a card seen twice: a wrong pass, the audit names who); the table abandons.
+        self.failure: BlindError | None = None
 
     # ------------------------------------------------------------------ messages
 
@@ -88,8 +97,44 @@ class BlindDeal:
         self.ledger.receive(raw)  # BlindError: its culprit is the author, this seat
         out = self.dealer.relay(raw)
         self._relayed.add(raw)
-        schedule(self.ledger, self.rules)
+        self._advance()
         return merge(out, self._progress())
+
+    def claim(self, seat: int, action: Any) -> Outbox:
+        """``seat`` plays ``action`` (deck positions) now: checked on public information
+        (B.16.4 stage 1: ``IllegalAction`` naming the seat, nothing relayed or opened),
+        then relayed in a signed ``claim`` statement, and the host's participants send
+        their keys for the openings it needs. Whether it counts is known once those
+        keys are in (:attr:`play`: applied, or in ``rejected``)."""
+        play = self.play
+        if play is None or not play.idle or self.dealer.phase != "playing":
+            raise IllegalAction(f"seat {seat}: the cards of the last step are still being opened; wait for the prompt")
+        version = play.version
+        play.game.openings_for(action, seat)  # stage 1; IllegalAction names the seat
+        out = self.dealer.claim(version, seat, action)
+        try:
+            play.on_claim(version, seat, action)
+        except BlindError as exc:
+            self.ledger.stop(exc.reason)
+            self.failure = exc
+            return out
+        return merge(out, self._progress())
+
+    def _advance(self) -> None:
+        """After each message the host's ledger took: the deal's openings once the deck
+        is locked, then the game on positions (:class:`BlindPlay`) once it exists."""
+        schedule(self.ledger, self.rules)
+        if self.ledger.failure is not None or self.dealer.phase in ("ended", "abandoned"):
+            return
+        try:
+            if self.play is None:
+                if self.ledger.phase == DEALT:
+                    self.play = BlindPlay(self.rules, self.ledger, bots=self.bots, actor=self.actor)
+            else:
+                self.play.advance()
+        except BlindError as exc:  # what was relayed stays relayed; the table abandons
+            self.ledger.stop(exc.reason)
+            self.failure = self.failure or exc
 
     def _hello(self, seat: int, raw: bytes) -> Outbox:
         if seat in self.hellos:
@@ -104,12 +149,13 @@ class BlindDeal:
         out = self.dealer.hellos(hellos)
         for h in hellos:
             self.ledger.receive(h)
+        self._advance()
         return merge(out, self._progress())
 
     def _progress(self) -> Outbox:
         """Relay what the host's participants send now, until they owe nothing."""
         out: Outbox = {}
-        while True:
+        while self.failure is None:
             sent = self.actor.react(self.ledger)
             if not sent:
                 break
@@ -117,8 +163,13 @@ class BlindDeal:
                 self.ledger.receive(raw)
                 self._relayed.add(raw)
                 merge(out, self.dealer.relay(raw))
-                schedule(self.ledger, self.rules)
-        self.actor.open_own(self.ledger)
+                self._advance()
+        if self.failure is None:
+            try:
+                self.actor.open_own(self.ledger)
+            except BlindError as exc:
+                self.ledger.stop(exc.reason)
+                self.failure = exc
         return out
 
     def seeds(self) -> Outbox:
@@ -134,8 +185,9 @@ class BlindDeal:
 
     @property
     def dealt(self) -> bool:
-        """True once the deck is locked and every key of the deal's openings is in."""
-        return self.ledger.phase == DEALT and not any(self.ledger.owed(q, to) for q, to in deal_openings(self.rules))
+        """True once the deck is locked, every key of the deal's openings is in and
+        round 1 is announced (:attr:`play` exists and is idle)."""
+        return self.play is not None and self.play.idle
 
     @property
     def audited(self) -> bool:
@@ -156,6 +208,8 @@ class BlindDeal:
             return [self.participants[turn]]
         if led.phase == RELOCKING:
             return [self.participants[turn - len(self.participants)]]
+        if self.play is not None:
+            return self.play.owing()
         owed = {p for q, to in led.requests for p in led.owed(q, to)}
         return [p for p in self.participants if p in owed]
 

@@ -32,6 +32,7 @@ import msgpack
 from jupai_net.actions import Action
 from jupai_net.bots import get_bot
 from jupai_net.cards import card_name
+from jupai_net.blind_game import HiddenCard, fill_event, fill_observation
 from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
 from jupai_net.fairness.statements import made_kind
@@ -131,6 +132,11 @@ class TableConfig:
     with ``error spectators-full``. ``dealer``: ``"trusted"`` (specs/fairness.md Part
     A) or ``"blind"`` (Part B: the host cannot see the seats' cards; every client must
     speak protocol version 4, else ``error blind-unsupported``; specs/protocol.md §13).
+    ``turn_grace``: at a dealer-blind table the host cannot play a seat's move (it
+    cannot see its cards): the seat's own client plays its default move when its turn
+    time is up, and a seat whose move has not come ``turn_grace`` seconds after that
+    (gone, or its client stuck) ends the game as "a seat left" (specs/host.md § A
+    dealer-blind game).
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
@@ -149,6 +155,7 @@ class TableConfig:
     ready_timeout: float | None = 120.0
     max_spectators: int = 8
     dealer: str = "trusted"
+    turn_grace: float = 15.0
 
     def __post_init__(self) -> None:
         if self.dealer not in DEALERS:
@@ -166,6 +173,8 @@ class TableConfig:
             raise ValueError("turn timeout must be more than 0 s and at most a day")
         if self.seed_timeout <= 0:
             raise ValueError("seed timeout must be more than 0 s")
+        if self.turn_grace <= 0:
+            raise ValueError("turn grace must be more than 0 s")
         if self.ready_timeout is not None and self.ready_timeout <= 0:
             raise ValueError("ready timeout must be more than 0 s (or None: no limit)")
 
@@ -288,6 +297,9 @@ class Table:
         #: The dealer-blind deal of the current game (``config.dealer == "blind"``).
         self.blind: BlindDeal | None = None
         self._audit_end: tuple[str, dict[str, Any]] | None = None  # the end message held until the seeds are in
+        # dealer-blind play: events and refused claims already handled, the seat whose claim is open
+        self._blind_events = self._blind_rejected = 0
+        self._claimant: int | None = None
         self.games_started = 0
         self.games_done = 0
         self.last_result: dict[str, Any] | None = None
@@ -426,7 +438,17 @@ class Table:
         needs it now (it costs an observation), else ``None``."""
         if self.dealer is None or (not self.spectators and self.observer is None):
             return None
-        return self.dealer.state.observation(None)
+        return self._public_observation()
+
+    def _public_observation(self) -> dict[str, Any]:
+        """The public view of the current state, with card ids (at a dealer-blind table
+        the host's engine names positions: it fills in the public cards it holds,
+        specs/fairness.md B.16.5)."""
+        assert self.dealer is not None
+        obs = self.dealer.state.observation(None)
+        if self.blind is not None and self.blind.play is not None:
+            obs = fill_observation(obs, self.blind.play.game.table)
+        return obs
 
     def _sync_spectators(self, obs: dict[str, Any] | None) -> None:
         if obs is not None and self.spectators:
@@ -547,8 +569,7 @@ class Table:
             for msg in self._streams.get(None, []):
                 self._send(cid, msg)
             if self.phase == PLAYING:
-                state = self.dealer.state
-                self._send(cid, Sync.trusted(state.version, state.observation(None)))
+                self._send(cid, Sync.trusted(self.dealer.state.version, self._public_observation()))
         return True
 
     def _readmit(self, cid: int, hello: Hello, now: float) -> int | None:
@@ -625,6 +646,8 @@ class Table:
             return
         self._lobby()
         self._notice("player-left", name=st.name, seat=seat, why="disconnected", then="reconnect")
+        if self.blind is not None:
+            return  # nobody can play its cards: the turn (and its grace) runs on; a rejoin resumes it
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == seat:
             self._prompt = None
             self._turn_deadline = None
@@ -708,6 +731,12 @@ class Table:
             return
         st.cid = None
         st.token = secrets.token_urlsafe(24)  # the old token no longer takes the seat back
+        if self.blind is not None and self.phase in (SEEDING, PLAYING):
+            # nobody else can play its cards or send its keys: the game ends here
+            self._lobby()
+            self._notice("player-left", name=st.name, seat=st.seat, why=code, **more)
+            self._abandon(f"{st.name} (seat {st.seat}) left the dealer-blind game ({code}); nobody else can play its cards", now)
+            return
         self._lobby()
         self._notice("player-left", name=st.name, seat=st.seat, why=code, then="bot", **more)
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == st.seat:
@@ -926,18 +955,102 @@ class Table:
             if blind.audited:
                 self._close_audit(now)
             return
+        if self._blind_failed(now):
+            return
         self._seed_deadline = now + self.config.seed_timeout  # progress: the next step gets its own time
         if self.phase == SEEDING and blind.dealt:
             self._blind_dealt(now)
+        elif self.phase == PLAYING:
+            self._blind_progress(now)
 
     def _blind_dealt(self, now: float) -> None:
-        """Every seat holds its opened cards. The game on deck positions (the host
-        engine on public information, specs/fairness.md B.15.3) is not built yet: the
-        table stops here, every participant reveals its seed, and each seat audits the
-        deal (B.10)."""
-        log.info("table %d: dealer-blind deal done; play on deck positions is not built yet", self.table_id)
+        """Every seat holds its opened cards and round 1 is announced: play on deck
+        positions begins (specs/fairness.md B.16.8). The host's engine holds the public
+        cards and its bots' cards only."""
+        assert self.dealer is not None and self.blind is not None and self.blind.play is not None
+        log.info("table %d: dealer-blind deal done; play begins", self.table_id)
         self._observe("blind-dealt")
-        self._abandon("the dealer-blind deal is done and checked, but dealer-blind play is not built yet (issue 9)", now)
+        self.dealer.play_blind(self.blind.play.game.state)
+        self._blind_events = len(self.blind.play.events)
+        self._blind_rejected = 0
+        self._claimant = None
+        self.phase = SEEDING  # _after_seeds moves it to PLAYING
+        self._after_seeds(now)
+
+    def _blind_claim(self, seat: int, action: Action, now: float) -> None:
+        """Seat ``seat`` (a client's move or a host bot's) plays ``action`` in deck
+        positions: checked on public information and relayed as a signed ``claim``
+        (specs/fairness.md B.16.4); the turn's timer stops while its cards are opened.
+        ``IllegalAction`` (nothing sent) when it fails stage 1."""
+        assert self.blind is not None
+        out = self.blind.claim(seat, action)
+        self._claimant = seat
+        self._prompt = None
+        self._turn_deadline = self._bot_at = None
+        self._deliver(out)
+        if self._blind_failed(now):
+            return
+        self._seed_deadline = now + self.config.seed_timeout
+        self._blind_progress(now)
+
+    def _blind_failed(self, now: float) -> bool:
+        """True (and the game abandoned) when an opening of the dealer-blind game failed
+        after its message was relayed: no card, or a card seen twice (B.9)."""
+        assert self.blind is not None
+        exc = self.blind.failure
+        if exc is None or self.phase == AUDITING:
+            return False
+        log.warning("table %d: the dealer-blind game failed: %s", self.table_id, exc.reason)
+        self._abandon(f"the dealer-blind deal failed ({exc.reason}); the audit names who", now)
+        return True
+
+    def _blind_progress(self, now: float) -> None:
+        """After a message of a dealer-blind game in play: tell a seat its claim was
+        refused once its cards were open (it plays again), and once the step's cards
+        are all open, sync every viewer and prompt the next seat (or end the game)."""
+        assert self.blind is not None and self.dealer is not None
+        play = self.blind.play
+        if play is None or self.phase != PLAYING:
+            return
+        for seat, action, reason in play.rejected[self._blind_rejected:]:
+            log.info("table %d: seat %d's claim refused once its cards were open: %s", self.table_id, seat, reason)
+            self._to_seat(seat, Reject(play.version, "illegal-action", _clip(reason)))
+        refused = len(play.rejected) > self._blind_rejected
+        self._blind_rejected = len(play.rejected)
+        if not play.idle:
+            return
+        self._seed_deadline = None
+        events = play.events[self._blind_events:]
+        self._blind_events = len(play.events)
+        if events:
+            state = self.dealer.state
+            self._sync_seats()
+            public = self._public_view()
+            self._sync_spectators(public)
+            if self.observer is not None:
+                table = play.game.table
+                wire = []
+                for e in events:
+                    try:
+                        wire.append(fill_event(e.to_wire(None), table))
+                    except HiddenCard:  # pragma: no cover - a public event names public cards only
+                        log.exception("table %d: a public event names a hidden card", self.table_id)
+                self._observe("step", actor=self._claimant, action=play.game.card_action(state.history[-1]),
+                              events=wire, observation=public)
+            if state.is_over:
+                self._finish(now)
+                return
+        if events or refused:
+            self._prompt_next(now)
+
+    def _sync_seats(self) -> None:
+        """Every connected seat's ``sync`` of the current state (its own observation;
+        deck positions at a dealer-blind table, filled in by its client)."""
+        assert self.dealer is not None
+        state = self.dealer.state
+        for st in self.seats:
+            if st is not None and st.cid is not None:
+                self._send(st.cid, Sync.trusted(state.version, state.observation(st.seat)))
 
     def _blind_owing_text(self) -> str:
         assert self.blind is not None
@@ -994,6 +1107,9 @@ class Table:
             if turn is None or turn[:2] != (state.version, seat):
                 turn = self._turn_end = (state.version, seat, now + timeout)
             deadline = turn[2]
+        if self.blind is not None and not st.bot:
+            self._prompt_blind(seat, st, deadline, now)
+            return
         if st.connected:
             legal = tuple(state.legal_actions())
             self._prompt = (state.version, seat)
@@ -1004,6 +1120,21 @@ class Table:
             self._send(st.cid, Prompt.trusted(state.version, legal, ms, self._pending_text()))
         else:
             self._bot_at = now + (self.config.bot_delay if st.bot else self.config.away_delay)
+
+    def _prompt_blind(self, seat: int, st: Seat, deadline: float | None, now: float) -> None:
+        """Prompt a person's seat at a dealer-blind table: no legal-move list (the host
+        cannot know it; the client computes its own), the turn's time left; the host
+        waits ``turn_grace`` more for the move its client plays itself when the time
+        is up, even while the seat is disconnected (specs/host.md § A dealer-blind game)."""
+        assert self.dealer is not None
+        state = self.dealer.state
+        self._prompt = (state.version, seat)
+        self._turn_deadline = None if deadline is None else deadline + self.config.turn_grace
+        if st.connected and (deadline is None or deadline > now):
+            ms = None if deadline is None else max(1, round((deadline - now) * 1000))
+            self._send(st.cid, Prompt.trusted(state.version, (), ms, self._pending_text()))
+        elif st.connected:  # a rejoin after the turn's time: its client plays the default at once
+            self._send(st.cid, Prompt.trusted(state.version, (), 1, self._pending_text()))
 
     def _on_action(self, cid: int, seat: int, msg: ActionMessage, now: float) -> None:
         if self.dealer is None or msg.game_id != self.dealer.game_id:
@@ -1023,6 +1154,16 @@ class Table:
         if state.to_move != seat:
             self._send(cid, Reject(msg.state_id, "not-your-turn", f"seat {state.to_move} is to move, not seat {seat}"))
             return
+        if self.blind is not None:
+            if self._prompt != (state.version, seat):
+                self._send(cid, Reject(msg.state_id, "not-your-turn", "your last move's cards are still being opened"))
+                return
+            try:
+                self._blind_claim(seat, msg.action, now)
+            except IllegalAction as exc:
+                log.info("table %d: seat %d's claim refused: %s", self.table_id, seat, exc.reason)
+                self._send(cid, Reject(msg.state_id, "illegal-action", _clip(exc.reason)))
+            return
         try:
             self._play(seat, msg.action, now)
         except IllegalAction as exc:
@@ -1032,6 +1173,9 @@ class Table:
         """Send the live prompt again (after a full sync), keeping its deadline."""
         assert self.dealer is not None
         state = self.dealer.state
+        if self.blind is not None:
+            self._prompt_next(now)  # the turn keeps its deadline (_turn_end)
+            return
         left = None if self._turn_deadline is None else max(0, int((self._turn_deadline - now) * 1000))
         self._send(cid, Prompt.trusted(state.version, tuple(state.legal_actions()), left, self._pending_text()))
 
@@ -1103,6 +1247,9 @@ class Table:
             return
         if self.phase != PLAYING or self.dealer is None:
             return
+        if self.blind is not None:
+            self._blind_tick(now)
+            return
         state = self.dealer.state
         seat = state.to_move
         if self._turn_deadline is not None and now >= self._turn_deadline and self._prompt == (state.version, seat):
@@ -1119,6 +1266,33 @@ class Table:
         if self._bot_at is not None and now >= self._bot_at:
             action = self._bot_action(seat) if self._is_host_bot(seat) else self._default_action(seat)
             self._play(seat, action, now)
+
+    def _blind_tick(self, now: float) -> None:
+        """What is due at a dealer-blind table in play: a host bot's move; the end of
+        the game when a key is late (``seed_timeout`` since the last progress; B.9
+        withheld key) or a person's move has not come within its turn and the grace
+        period ("a seat left", specs/host.md § A dealer-blind game)."""
+        assert self.blind is not None and self.dealer is not None
+        state = self.dealer.state
+        seat = state.to_move
+        if self._seed_deadline is not None and now >= self._seed_deadline:
+            self._abandon(f"dealer-blind game: no key in time from {self._blind_owing_text()}", now)
+            return
+        if self._turn_deadline is not None and now >= self._turn_deadline and self._prompt == (state.version, seat):
+            st = self.seats[seat]
+            name = st.name if st else f"seat {seat}"
+            self._abandon(f"a seat left: {name} (seat {seat}) made no move within its turn time and "
+                          f"{self.config.turn_grace:g} s more, and nobody else can play its cards", now)
+            return
+        if self._bot_at is not None and now >= self._bot_at and self._is_host_bot(seat):
+            assert self.blind.play is not None
+            bot = get_bot(self.config.bot, think=self.config.think, rules=self.rules)
+            action = self.blind.play.game.bot_action(bot, self.rng, seat)
+            try:
+                self._blind_claim(seat, action, now)
+            except IllegalAction:  # pragma: no cover - a bot plays from the legal list
+                log.exception("table %d: the host bot of seat %d made an illegal claim", self.table_id, seat)
+                self._abandon(f"the host's bot in seat {seat} failed", now)
 
     def _is_host_bot(self, seat: int) -> bool:
         st = self.seats[seat]
@@ -1147,6 +1321,11 @@ class Table:
         log.info("table %d: game %s over: ranking %s", self.table_id, self.dealer.game_id.hex(),
                  ", ".join(repr(self.names()[s]) for s in state.ranking))
         self._score(list(state.ranking))
+        if self.blind is not None:
+            # dealer-blind: every participant reveals its seed (the audit, B.10), then `end`
+            self._observe("end", result=result)
+            self._await_seeds("finished", result, now)
+            return
         self._broadcast(End("finished", result))
         self._observe("end", result=result)
         self._back_to_lobby(result, now)
@@ -1250,6 +1429,8 @@ class Table:
         if self.dealer is None:
             return {}
         seeds = self.dealer.seat_seeds()
+        if self.blind is not None:  # a seat's transcript keeps its participant's seed (specs/fairness.md B.15.1)
+            seeds = [self.blind.ledger.seeds.get(s) for s in range(self.rules.players)]
         if any(s is None for s in seeds):
             return {}
         out = {}

@@ -791,7 +791,9 @@ class Statement(Message):
 class Prompt(Message):
     """``prompt`` (host → client, game): the seat must act on state ``state_id``.
 
-    ``legal``: the legal actions (1..4096 :class:`Action`); ``timeout_ms``: how long
+    ``legal``: the legal actions (0..4096 :class:`Action`; empty at a dealer-blind
+    table, where the host cannot know them and the client computes its own,
+    specs/protocol.md §13); ``timeout_ms``: how long
     the host waits from sending this prompt, in milliseconds (``None`` = no limit),
     after which it plays a default action; ``pending``: what is awaited, 0..200
     printable characters (e.g. ``"attack"``, ``"answer"``).
@@ -807,8 +809,8 @@ class Prompt(Message):
     def _validate(self) -> None:
         _check_int("state_id", self.state_id, 0, MAX_STATE_ID)
         legal = _as_tuple(self, "legal")
-        if not 1 <= len(legal) <= MAX_LEGAL:
-            raise FieldError("legal", f"must hold 1..{MAX_LEGAL} actions, got {len(legal)}")
+        if not 0 <= len(legal) <= MAX_LEGAL:
+            raise FieldError("legal", f"must hold 0..{MAX_LEGAL} actions, got {len(legal)}")
         for a in legal:
             _check_action("legal", a)
         _check_int("timeout_ms", self.timeout_ms, 0, MAX_TIMEOUT_MS, optional=True)

@@ -34,7 +34,7 @@ from .primitives import (
     seed_commitment,
 )
 from .replay import due_reveals, load_engine
-from .statements import ABANDON, BLIND, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, make_body, public_key_bytes, sign_statement
+from .statements import ABANDON, BLIND, CLAIM, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, make_body, public_key_bytes, sign_statement
 
 #: Viewer → signed statements to send it now, in order.
 Outbox = dict[int | None, list[bytes]]
@@ -280,6 +280,24 @@ class HostDealer:
         self._need(COMMITTING, PLAYING, ENDED, ABANDONED)
         out: Outbox = {}
         self._broadcast(out, BLIND, msg=bytes(raw))
+        return out
+
+    def play_blind(self, state: Any) -> None:
+        """The dealer-blind deal is done: play begins on ``state`` (the host's
+        :class:`~jupai_net.blind_game.BlindGameState`, on deck positions), which
+        :meth:`finish` reads the ranking from (specs/fairness.md B.16.8)."""
+        self._need(COMMITTING)
+        self.state = state
+        self.phase = PLAYING
+
+    def claim(self, version: int, actor: int, action: Any) -> Outbox:
+        """The ``claim`` statement of a dealer-blind game for every viewer: seat
+        ``actor`` plays ``action`` (an :class:`~jupai_net.actions.Action` in deck
+        positions) at state ``version``, relayed before any card it needs is opened
+        (specs/fairness.md B.16.4)."""
+        self._need(PLAYING)
+        out: Outbox = {}
+        self._broadcast(out, CLAIM, version=int(version), actor=int(actor), action=action.to_wire())
         return out
 
     def seat_seeds(self) -> list[bytes | None]:

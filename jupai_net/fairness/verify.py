@@ -42,6 +42,7 @@ from .replay import due_reveals, load_engine
 from .statements import (
     ABANDON,
     BLIND,
+    CLAIM,
     HELLOS,
     BAD_SIGNATURE as _BAD_SIGNATURE,
     COMMITMENTS,
@@ -66,10 +67,11 @@ from .transcript import Transcript, TranscriptError, decode_transcript
 _NEXT = {
     None: (START,),
     START: (COMMITMENTS, HELLOS, ABANDON),
-    # a dealer-blind game (specs/fairness.md B.15.1): the hellos, then the deal's
-    # participant messages (``blind`` statements may come between any two statements
-    # after the hellos: they do not move this order)
-    HELLOS: (COMMITMENTS, ABANDON),
+    # a dealer-blind game (specs/fairness.md B.15.1, B.16.8): the hellos, then the
+    # seats' claims (``blind`` statements may come between any two statements after
+    # the hellos: they do not move this order)
+    HELLOS: (CLAIM, END, ABANDON),
+    CLAIM: (CLAIM, END, ABANDON),
     COMMITMENTS: (SEEDS, ABANDON),
     SEEDS: (DEAL, ABANDON),
     DEAL: (STEP, END, ABANDON),
@@ -243,6 +245,9 @@ class GameChecker:
         self.blind = blind
         #: The ledger of a dealer-blind game (``BlindLedger``), from the ``hellos`` statement on.
         self.ledger: Any = None
+        #: The game on deck positions of a dealer-blind game (``BlindPlay``), from the
+        #: moment the deck is locked; it opens this seat's own cards when ``blind`` is given.
+        self.play: Any = None
         #: DER of the host certificate the seat pinned (None: not recorded); its statement
         #: key must be the key of statement #0 (specs/fairness.md §3.5).
         self.host_cert = host_cert
@@ -439,6 +444,7 @@ class GameChecker:
                 if body["kind"] != "hello" or body["from"] != pid:
                     raise BlindError(f"the hellos are not one hello per participant in pass order (found a {body['kind']} of {body['from']!r} where {pid} belongs)", culprit=HOST_SEAT)
                 self.ledger.receive(raw)
+            self._blind_advance()
             if self.seat is not None and self.seed is not None:
                 # a seat's transcript of a dealer-blind game keeps its participant's seed
                 # as its seed: its own hello must commit to it (B.9), also offline
@@ -460,6 +466,53 @@ class GameChecker:
                 raise BlindError(f"after the '{self.last_kind}' statement only the participants' seeds are relayed", culprit=HOST_SEAT)
             self.ledger.receive(st["msg"])
             schedule(self.ledger, self.rules)
+            self._blind_advance()
+        except BlindError as e:
+            raise self._blind_problem(i, st, e) from None
+
+    def _blind_advance(self) -> None:
+        """After each participant message: the game on deck positions starts once the
+        deck is locked, then follows every opening (specs/fairness.md B.16.8)."""
+        from .blind_ledger import DEALT
+        from .blind_play import BlindPlay
+
+        if self.ledger.failure is not None or self.last_kind in (END, ABANDON):
+            return
+        if self.play is not None:
+            self.play.advance()
+        elif self.ledger.phase == DEALT:
+            actor = None
+            if self.blind is not None:
+                from .blind_actor import BlindActor
+
+                actor = BlindActor([self.blind])
+            try:
+                self.play = BlindPlay(self.rules, self.ledger, viewer=self.seat if actor else None, actor=actor)
+            except ValueError as exc:
+                raise _Problem(TAMPERED, f"a dealer-blind game with rules it cannot be played with: {exc}") from None
+
+    def _on_claim(self, i: int, st: Statement) -> None:
+        """A seat's claim, relayed by the host (B.16.4): it must come when the game waits
+        for that seat's move at that state, and be legal on public information; the
+        openings it calls for follow."""
+        from .blind import BlindError
+        from ..engine import IllegalAction
+
+        where = f"statement #{i} (claim)"
+        if self.ledger is None:
+            raise _Problem(TAMPERED, f"{where}: a dealer-blind claim, but this game has no hellos")
+        if self.play is None:
+            raise _Problem(TAMPERED, f"{where}: a claim before the dealer-blind deal was done")
+        try:
+            action = Action.from_wire(st["action"])
+        except ValueError as exc:
+            raise _Problem(TAMPERED, f"{where}: the claimed action is not an action: {exc}", found=st["action"]) from None
+        try:
+            self.play.on_claim(st["version"], st["actor"], action)
+        except IllegalAction as exc:
+            p = _Problem(TAMPERED, f"{where}: the host relayed a claim it must refuse: {exc.reason} (culprit: the host)", found=st["action"])
+            p.culprit = "the host"
+            raise p from None
         except BlindError as e:
             raise self._blind_problem(i, st, e) from None
 
@@ -544,6 +597,13 @@ class GameChecker:
 
     def _on_end(self, i: int, st: Statement) -> None:
         self._host_seed(i, st)
+        if self.ledger is not None:  # dealer-blind: the game on positions must be over, as announced
+            state = self.play.game.state if self.play is not None else None
+            if state is None or not state.is_over or not self.play.idle:
+                raise _Problem(TAMPERED, f"statement #{i} (end): the host ended the dealer-blind game, but it is not over")
+            if list(state.ranking) != st["ranking"] or state.winner != st["winner"]:
+                raise _Problem(TAMPERED, f"statement #{i} (end): the announced ranking differs from the game",
+                               expected=list(state.ranking), found=st["ranking"])
 
     def _on_abandon(self, i: int, st: Statement) -> None:
         if st["host_seed"] is not None:
@@ -652,6 +712,8 @@ class GameChecker:
                 p = self._blind_problem(n, self.statements[n], e)
                 p.reason = f"dealer-blind audit after the game: {e.reason}" + (f" (culprit: {p.culprit})" if p.culprit else "")
                 return self._verdict(p)
+        if last == END:
+            return self._conclude_blind_end(missing, left)
         if last == ABANDON:
             n = self.index_of[ABANDON]  # (the seeds' blind statements follow it)
             why = self.statements[n]["reason"] or "no reason given"
@@ -670,6 +732,34 @@ class GameChecker:
             return self._final(UNVERIFIED, f"dealer-blind: {stop}: this seat left the game before the end ({left}); every statement received until then checked out", message=n, kind=last)
         gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
         return self._final(UNVERIFIED, f"dealer-blind: {stop}{gone}: the game did not end, so the deal cannot be audited (every statement received until then checked out)", message=n, kind=last)
+
+    def _conclude_blind_end(self, missing: list[int], left: str | None) -> Verdict:
+        """A dealer-blind game that ended: audit the deal, then replay the game with the
+        trusted engine on the audited deck (``trusted_record``, B.16.6) and compare the
+        ranking; every card opened during the game was checked against the deck by the
+        audit."""
+        from ..blind_game import trusted_record
+        from .blind import participant_name
+
+        n = self.index_of[END]
+        if missing:
+            names = ", ".join(participant_name(p) for p in missing)
+            return self._final(UNVERIFIED, f"dealer-blind: the game ended, but the deal cannot be audited: no seed from {names} (the host never saw a card it did not hold)", message=n, kind=END,
+                               key="verdict.reason.blind_ended_unaudited", args={"names": names})
+        deck = self.ledger.audit()  # (checked by the caller: it passes)
+        try:
+            engine = load_engine(self._engine)
+            replayed = engine.replay(trusted_record(self.play.game.state.record(), deck))
+        except Exception as exc:
+            return self._final(TAMPERED, f"dealer-blind: the game does not replay on the audited deck: {type(exc).__name__}: {exc}", message=n, kind=END)
+        end = self.statements[n]
+        if not replayed.is_over or list(replayed.ranking) != end["ranking"] or replayed.winner != end["winner"]:
+            return self._final(TAMPERED, "dealer-blind: the replay on the audited deck gives another outcome than the host announced", message=n, kind=END,
+                               expected=list(replayed.ranking), found=end["ranking"])
+        if left is not None:
+            return self._final(UNVERIFIED, f"dealer-blind: this seat left the game before the end ({left}): the statements of this copy check out, but the seat did not receive them itself", message=n, kind=END)
+        return self._final(VERIFIED, "dealer-blind: fair game: the host never saw a card it did not hold, the audit shows every shuffle and re-lock is the one its participant's seed gives, and the replay on the audited deck gives every outcome announced",
+                           message=None, kind=None, key="verdict.reason.blind_verified")
 
     def derive(self) -> Deal:
         """Deck, setup and salts recomputed from the revealed seeds (after the host seed)."""

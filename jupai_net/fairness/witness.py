@@ -155,6 +155,13 @@ class SeatWitness:
         return self._checker.ledger
 
     @property
+    def play(self) -> Any:
+        """The game on deck positions of a dealer-blind game (``BlindPlay``: this seat's
+        own engine, its cards and legal moves), once the deck is locked; ``None`` before
+        or in a trusted game."""
+        return self._checker.play
+
+    @property
     def violation(self) -> Verdict | None:
         """The first failed check, if any."""
         return self._checker.failure

@@ -468,6 +468,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "the one its participant's seed gives",
                                      "庄家盲发：主机放弃了对局（{why}）；主机从未看到不属于它的牌，发牌审计核对无误："
                                      "每一次洗牌和重新加锁都与其参与者的种子一致"),
+    "verdict.reason.blind_verified": ("dealer-blind: fair game: the host never saw a card it did not hold, the audit "
+                                      "shows every shuffle and re-lock is the one its participant's seed gives, and the "
+                                      "replay on the audited deck gives every outcome announced",
+                                      "庄家盲发：公平的对局：主机从未看到不属于它的牌，审计表明每一次洗牌和重新加锁都与其参与者的种子一致，"
+                                      "在审计所得的牌序上重放得出所宣布的每个结果"),
+    "verdict.reason.blind_ended_unaudited": ("dealer-blind: the game ended, but the deal cannot be audited: no seed from "
+                                             "{names} (the host never saw a card it did not hold)",
+                                             "庄家盲发：对局已结束，但无法审计发牌：{names} 没有公开种子（主机从未看到不属于它的牌）"),
     "verdict.reason.blind_mid_deal": ("dealer-blind: the host abandoned the game during the deal, at '{phase}' ({why}); "
                                       "no card was opened",
                                       "庄家盲发：主机在发牌过程中（{phase} 阶段）放弃了对局（{why}）；没有打开任何牌"),
