@@ -119,7 +119,7 @@ def test_both_chat_directions_share_the_wire_type_with_different_fields():
         (lambda: Statement("deal", b"", b"s"), "body"),
         (lambda: Statement("deal", b"b", b"s" * 257), "sig"),
         (lambda: Statement("", b"b", b"s"), "kind"),
-        (lambda: Prompt(0, ()), "legal"),
+        (lambda: Prompt(0, (Action("pass"),) * 4097), "legal"),  # empty is a dealer-blind prompt, §13
         (lambda: Prompt(0, (Action("pass"),), timeout_ms=-5), "timeout_ms"),
         (lambda: Prompt(0, (Action("pass"),), pending="a\tb"), "pending"),
         (lambda: Prompt(0, "pass"), "legal"),  # type: ignore[arg-type]
@@ -208,7 +208,6 @@ def wire(msg, **changes):
         (ActionMessage, wire(CLIENT_SAMPLES["action"], game_id="0123456789abcdef"), "'game_id'"),
         (Prompt, wire(HOST_SAMPLES["prompt"], legal={"kind": "pass"}), "'legal'"),
         (Prompt, wire(HOST_SAMPLES["prompt"], legal=[{"kind": "pass"}, 5]), "'legal'"),
-        (Prompt, wire(HOST_SAMPLES["prompt"], legal=[]), "'legal'"),
         (Welcome, wire(HOST_SAMPLES["welcome"], rules={"players": 9}), "'rules'"),
         (Welcome, wire(HOST_SAMPLES["welcome"], rules={"colour": "red"}), "'rules'"),
         (Welcome, wire(HOST_SAMPLES["welcome"], rules=[]), "'rules'"),
