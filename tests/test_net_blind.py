@@ -347,3 +347,158 @@ async def test_a_spectator_of_a_blind_deal_sees_no_hand_and_audits_the_deal(tmp_
     assert [n.code for n in w.view.notices if n.code.startswith("dealer-")] == ["dealer-blind-watch"]
     assert w.verdict.status == VERIFIED and w.verdict.reason.startswith("dealer-blind"), w.verdict
     assert w.view.observation is not None and w.view.observation["hand"] == []
+
+
+# --------------------------------------------------------------------------- play: hostile claims, time-outs
+
+
+async def test_a_claim_of_a_position_the_seat_does_not_hold_is_rejected_naming_the_seat(tmp_path, monkeypatch):
+    """Seat 0's client claims, once, a deck position dealt to seat 1 (as a hostile
+    client would): the host refuses it on public information, naming seat 0 and the
+    position, relays nothing and opens nothing; the seat plays again and the game
+    finishes and verifies for both."""
+    from jupai_net.blind_game import BlindGame
+
+    honest = BlindGame.position_action
+    lied: list[tuple[int, int]] = []
+
+    def lying(self, action):
+        out = honest(self, action)
+        if not lied and self.viewer == 0 and out.cards:
+            foreign = min(q for q, to in deal_openings(self.rules) if to == 1 and q >= 2 * self.rules.players)
+            lied.append((out.cards[0], foreign))
+            return out._replace(cards=(foreign, *out.cards[1:]))
+        return out
+
+    monkeypatch.setattr(BlindGame, "position_action", lying)
+    server, results = await blind_table(2, 0, tmp_path)
+    assert lied, "seat 0 never played a card"
+    foreign = lied[0][1]
+    r0 = next(r for r in results.values() if r.seat == 0)
+    refused = [n for n in r0.view.notices if n.code == "illegal-action"]
+    assert refused and f"seat 0 claims deck position {foreign}, which it does not hold" in refused[0].text
+    for r in results.values():
+        assert r.status == "finished" and r.verdict.status == VERIFIED, r.verdict
+    # nothing was relayed for the false claim: no claim statement names that position for seat 0
+    from jupai_net.fairness.transcript import decode_transcript
+    from jupai_net.fairness.statements import decode_body, split_statement
+
+    t = decode_transcript(r0.transcript_path.read_bytes())
+    bodies = [decode_body(split_statement(raw)[0]) for raw in t.statements]
+    claims = [b for b in bodies if b["kind"] == "claim" and b["actor"] == 0]
+    assert claims and not any(foreign in b["action"].get("cards", ()) for b in claims)
+
+
+class Asleep(BotPlayer):
+    """A player who never answers (their client must play the default itself)."""
+
+    async def choose(self, view):
+        await trio.sleep_forever()
+
+
+async def test_a_turn_time_out_at_a_blind_table_is_played_by_the_seats_own_client(tmp_path):
+    config = host_config(2, bots=1, dealer="blind", turn_timeout=0.2, rounds=3)
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+        with trio.fail_after(60):
+            r = await run_session("127.0.0.1", server.port, name="Zzz", player=Asleep("random", seed=1),
+                                  check_fingerprint=pin, transcript_path=tmp_path / "z.jupai", save_resume=False)
+        nursery.cancel_scope.cancel()
+    timeouts = [n for n in r.view.notices if n.code == "blind-timeout"]
+    assert timeouts, r.view.notices
+    assert r.status == "finished" and r.verdict.status == VERIFIED, r.verdict
+    from jupai_net.client.status_words import notice_text
+
+    assert "your client played the default move" in notice_text(timeouts[0], "en")
+    assert "客户端替你走了默认的一步" in notice_text(timeouts[0], "zh")
+
+
+class LeavesAtItsTurn(BotPlayer):
+    """A player whose connection is cut (through ``proxy``) when it is asked to move."""
+
+    def __init__(self, proxy, **kw):
+        super().__init__("random", **kw)
+        self.proxy = proxy
+
+    async def choose(self, view):
+        self.proxy.cut()
+        await trio.sleep_forever()
+
+
+async def test_a_seat_that_never_moves_ends_the_blind_game_as_a_seat_left_not_suspicious(tmp_path, monkeypatch):
+    from jupai_net.fairness import SUSPICIOUS
+
+    from .test_net_support import Proxy
+
+    monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
+    config = host_config(3, bots=1, dealer="blind", turn_timeout=0.3, turn_grace=0.4, seed_timeout=20.0)
+    results = {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+        proxy = Proxy(server.port)
+        await nursery.start(proxy.serve)
+
+        async def leaver():
+            results["gone"] = await run_session("127.0.0.1", proxy.port, name="Gone", player=LeavesAtItsTurn(proxy, seed=1),
+                                                check_fingerprint=pin, seat=0, reconnect_for=0)
+
+        async def stayer():
+            results["ok"] = await run_session("127.0.0.1", server.port, name="Stays", player=BotPlayer("random", seed=2),
+                                              check_fingerprint=pin, seat=1, save_resume=False,
+                                              transcript_path=tmp_path / "ok.jupai")
+
+        with trio.fail_after(60):
+            async with trio.open_nursery() as clients:
+                clients.start_soon(leaver)
+                clients.start_soon(stayer)
+        nursery.cancel_scope.cancel()
+    ok = results["ok"]
+    assert ok.status == "aborted" and "a seat left: Gone (seat 0)" in ok.result["reason"], ok.result
+    assert ok.verdict.status == UNVERIFIED and ok.verdict.status != SUSPICIOUS, ok.verdict
+    assert "dealer-blind" in ok.verdict.reason and "seat 0" in ok.verdict.reason, ok.verdict
+    assert verify_transcript(ok.transcript_path.read_bytes()).status == UNVERIFIED
+
+
+@pytest.mark.parametrize("bots", [2, 0])
+async def test_the_hosts_engine_never_holds_a_persons_card_before_it_is_public(bots, tmp_path):
+    """A 4-seat blind game over TCP+TLS (2 clients and 2 host bots, or 4 clients): after
+    the deal and after every step the host's table holds exactly the public cards and
+    its bots' cards (specs/fairness.md B.16.2), its participants opened only its bots'
+    cards, and every transcript verifies with the scheme named."""
+    seen: list[int] = []
+    wrong: list = []  # (the table swallows an observer's exceptions: collect, assert after)
+    box: dict = {}
+
+    def observer(tid, kind, data):
+        if kind not in ("deal", "step"):
+            return
+        table = box["server"].tables[tid]
+        play = table.blind.play
+        state = play.game.state
+        bot_seats = {st.seat for st in table.seats if st is not None and st.bot}
+        allowed = set(state.public).union(*(state.seen[b] for b in bot_seats))
+        if play.game.table.known() != allowed or not {s for s, _ in table.blind.actor.cards} <= bot_seats:
+            wrong.append((kind, state.version, sorted(play.game.table.known() ^ allowed)))
+        seen.append(state.version)
+
+    config = host_config(4, bots=bots, dealer="blind", rounds=3)
+    results = {}
+    async with trio.open_nursery() as nursery:
+        box["server"] = server = await start_host(nursery, config, observer=observer)
+
+        async def client(i: int) -> None:
+            results[i] = await run_session("127.0.0.1", server.port, name=f"bot{i}", player=BotPlayer("random", seed=i),
+                                           check_fingerprint=pin, transcript_path=tmp_path / f"c{i}.jupai",
+                                           save_resume=False)
+
+        with trio.fail_after(90):
+            async with trio.open_nursery() as seats:
+                for i in range(4 - bots):
+                    seats.start_soon(client, i)
+        nursery.cancel_scope.cancel()
+    assert seen and seen[0] == 0 and len(seen) > 4 and not wrong, wrong
+    assert len(results) == 4 - bots
+    for r in results.values():
+        assert r.status == "finished" and r.verdict.status == VERIFIED and r.verdict.details["scheme"] == "dealer-blind"
+        assert verify_transcript(r.transcript_path.read_bytes()).status == VERIFIED
+    assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
