@@ -502,3 +502,40 @@ async def test_the_hosts_engine_never_holds_a_persons_card_before_it_is_public(b
         assert r.status == "finished" and r.verdict.status == VERIFIED and r.verdict.details["scheme"] == "dealer-blind"
         assert verify_transcript(r.transcript_path.read_bytes()).status == VERIFIED
     assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
+
+
+async def test_a_host_that_relays_a_claim_its_bot_cannot_make_is_caught_naming_the_host(tmp_path, monkeypatch):
+    """A hostile host signs, for the seats, its bot's first claim with a person's
+    deck position instead (to have that card opened to everyone): every seat refuses
+    the claim at once, names the host, opens nothing for it, and so does jupai verify."""
+    from jupai_net.host.blind import BlindDeal
+
+    forged: list[int] = []
+
+    class Hostile(BlindDeal):
+        def __init__(self, dealer, bots):
+            super().__init__(dealer, bots)
+            honest = dealer.claim
+
+            def claim(version, actor, action):
+                if actor in self.bots and action.cards and not forged:
+                    victim = min(q for q, to in deal_openings(self.rules) if to == 0 and q >= 2 * self.rules.players)
+                    forged.append(victim)
+                    action = action._replace(cards=(victim, *action.cards[1:]))
+                return honest(version, actor, action)
+
+            dealer.claim = claim
+
+    monkeypatch.setattr("jupai_net.host.table.BlindDeal", Hostile)
+    server, results = await blind_table(3, 1, tmp_path, seed_timeout=1.5)
+    assert forged
+    for r in results.values():
+        assert r.status == "error" and r.verdict.status == TAMPERED, r.verdict
+        assert "the host relayed a claim it must refuse" in r.verdict.reason
+        assert "which it does not hold" in r.verdict.reason and r.verdict.details["culprit"] == "the host"
+        offline = verify_transcript(r.transcript_path.read_bytes())
+        assert offline.status == TAMPERED and "the host relayed a claim" in offline.reason
+        seat0 = next(x for x in results.values() if x.seat == 0)
+        assert forged[0] in seat0.view.blind_cards  # its own card, opened to it alone, never to the others
+    others = [r for r in results.values() if r.seat != 0]
+    assert all(forged[0] not in r.view.blind_cards for r in others)
