@@ -568,9 +568,14 @@ class Table:
             self._send(cid, self._start_message())
             for msg in self._streams.get(None, []):
                 self._send(cid, msg)
-            if self.phase == PLAYING:
+            if self.phase == PLAYING and self._settled():
                 self._send(cid, Sync.trusted(self.dealer.state.version, self._public_observation()))
         return True
+
+    def _settled(self) -> bool:
+        """True unless a dealer-blind step's cards are still being opened (then the next
+        ``sync`` comes when they are, specs/fairness.md B.16.8)."""
+        return self.blind is None or (self.blind.play is not None and self.blind.play.idle)
 
     def _readmit(self, cid: int, hello: Hello, now: float) -> int | None:
         assert hello.token is not None
@@ -598,10 +603,10 @@ class Table:
             self._send(cid, self._start_message())
             for msg in self._streams.get(st.seat, []):
                 self._send(cid, msg)
-            if self.phase == PLAYING:
+            if self.phase == PLAYING and self._settled():
                 state = self.dealer.state
                 self._send(cid, Sync.trusted(state.version, state.observation(st.seat)))
-                if state.to_move == st.seat:
+                if state.to_move == st.seat and (self.blind is None or self._prompt == (state.version, st.seat)):
                     self._prompt_next(now)
         return st.seat
 

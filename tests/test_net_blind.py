@@ -205,7 +205,7 @@ async def blind_host_behind_a_proxy(nursery, players: int):
     return server, proxy
 
 
-@pytest.mark.parametrize("at", [3, 9])
+@pytest.mark.parametrize("at", [3, 9, 40])  # during the deal, and in play (statement 40)
 async def test_a_seat_that_loses_its_connection_mid_deal_comes_back_and_opens_its_hand(at, tmp_path, monkeypatch):
     monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
     results = {}
@@ -235,19 +235,21 @@ async def test_a_seat_that_loses_its_connection_mid_deal_comes_back_and_opens_it
         assert r.status == "finished" and r.verdict.status == VERIFIED, r.verdict
 
 
-async def test_a_new_process_takes_a_blind_seat_back_with_its_saved_participant(tmp_path, monkeypatch):
-    """The first client dies mid-deal for good; a second one, given only the token,
-    resumes the seat's participant (seed and signing key) from the resume file and
-    finishes the deal: its hand opens to it, and its hello still is its own."""
+@pytest.mark.parametrize("at", [4, 40])  # during the deal, and in play
+async def test_a_new_process_takes_a_blind_seat_back_with_its_saved_participant(at, tmp_path, monkeypatch):
+    """The first client dies (mid-deal, or in play) for good; a second one, given only
+    the token, resumes the seat's participant (seed and signing key) from the resume
+    file and plays the game to its end: its cards open to it, its hello still is its
+    own, and the game verifies."""
     from jupai_net.client.resume import ResumeState
 
     monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
     async with trio.open_nursery() as nursery:
         server, proxy = await blind_host_behind_a_proxy(nursery, 2)
         with trio.fail_after(20):
-            gone = await run_session("127.0.0.1", proxy.port, name="Ann", player=CutDuringDeal(proxy, 4, seed=1),
+            gone = await run_session("127.0.0.1", proxy.port, name="Ann", player=CutDuringDeal(proxy, at, seed=1),
                                      check_fingerprint=pin, reconnect_for=0)
-        assert gone.status == "host-gone" and gone.token and gone.view.blind_cards == {}
+        assert gone.status == "host-gone" and gone.token and (gone.view.blind_cards == {}) == (at == 4)
         saved = ResumeState.from_bytes(next((tmp_path / "sessions").glob("*.resume")).read_bytes())
         assert saved.game_id == gone.game_id and saved.blind is not None
         with trio.fail_after(20):
