@@ -16,8 +16,9 @@ participant), dealer-blind against trusted in the same run, interleaved: wall ti
 the host from the game's ``start`` to the moment every seat can open its first hand
 (blind: the last key of the deal's openings relayed; trusted: the ``deal`` statement
 sent, after the seed commit–reveal), median per table size, with the CPU the host
-process and the seat processes (summed) spent meanwhile; then ``jupai verify`` of a
-seat's transcript of a blind 4-seat game (the deal, the seeds and the audit).
+process and the seat processes (summed) spent meanwhile; the play after it, per move
+(random bot clients, the whole game); then ``jupai verify`` of a seat's transcript of a
+whole blind 4-seat game (the deal, the play, the seeds, the audit and the replay).
 
 ``--wire --old PYTHON`` compares two builds instead: dealer-blind games of this build
 and of the build whose interpreter is ``PYTHON`` (e.g. a worktree of an older commit
@@ -214,10 +215,11 @@ def wire_client(port: int, fingerprint: str, transcript: str) -> None:
     trio.run(run)
 
 
-def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float, float, float, list[str]]:
+def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float, float, float, float, int, list[str]]:
     """One game at a fresh host with ``players`` seat processes; returns (seconds from the
     start to the first hands, the host's CPU seconds meanwhile, the seats' CPU seconds
-    from their start to their first hand, summed; the seats' transcript paths)."""
+    from their start to their first hand, summed; seconds from the first hands to the
+    game's end, moves played; the seats' transcript paths)."""
     import trio
 
     from jupai_net.host.server import HostConfig, HostServer
@@ -225,10 +227,14 @@ def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float,
 
     marks: dict[str, float] = {}
 
+    moves = [0]
+
     def observer(tid: int, kind: str, data) -> None:
-        if kind == "start" or (kind == ("blind-dealt" if dealer == "blind" else "deal") and "start" in marks):
+        if kind == "start" or (kind in ("blind-dealt" if dealer == "blind" else "deal", "end") and "start" in marks):
             marks.setdefault(kind, time.perf_counter())
             marks.setdefault(kind + "-cpu", time.process_time())
+        if kind == "step":
+            moves[0] += 1
 
     paths = [os.path.join(workdir, f"{dealer}-{players}-{i}.jupai") for i in range(players)]
     config = HostConfig(bind="127.0.0.1", port=0, games=1, table=TableConfig(
@@ -250,7 +256,8 @@ def wire_game(players: int, dealer: str, identity, workdir: str) -> tuple[float,
     trio.run(run)
     done = "blind-dealt" if dealer == "blind" else "deal"
     seats_cpu = sum(float(open(p + ".cpu").read()) for p in paths)
-    return marks[done] - marks["start"], marks[done + "-cpu"] - marks["start-cpu"], seats_cpu, paths
+    return (marks[done] - marks["start"], marks[done + "-cpu"] - marks["start-cpu"], seats_cpu,
+            marks["end"] - marks[done], moves[0], paths)
 
 
 def wire_game_json(players: int, dealer: str) -> None:
@@ -264,7 +271,7 @@ def wire_game_json(players: int, dealer: str) -> None:
 
     logging.getLogger("jupai").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory() as workdir:
-        wall, host, seats, _ = wire_game(players, dealer, ephemeral_identity(), workdir)
+        wall, host, seats, *_ = wire_game(players, dealer, ephemeral_identity(), workdir)
     print(json.dumps({"wall": wall, "host": host, "seats": seats}))
 
 
@@ -298,17 +305,19 @@ def wire_main(samples: int) -> None:
 
     import logging
 
-    logging.getLogger("jupai").setLevel(logging.ERROR)  # the deal-only blind games end with an abandon warning
+    logging.getLogger("jupai").setLevel(logging.ERROR)
     identity = ephemeral_identity()
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}   cores: {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as workdir:
         blind_paths: list[str] = []
         for players in (2, 4, 6):
             times: dict[str, list[tuple[float, float, float]]] = {"blind": [], "trusted": []}
+            per_move: dict[str, list[float]] = {"blind": [], "trusted": []}
             for _ in range(samples):  # interleaved: one blind game, one trusted game
                 for dealer in ("blind", "trusted"):
-                    *figures, paths = wire_game(players, dealer, identity, workdir)
-                    times[dealer].append(tuple(figures))
+                    wall, host_cpu, seats_cpu, play, moves, paths = wire_game(players, dealer, identity, workdir)
+                    times[dealer].append((wall, host_cpu, seats_cpu))
+                    per_move[dealer].append(play / max(1, moves))
                     if dealer == "blind" and players == 4:
                         blind_paths = paths
             (b, bh, bs), (tr, th, ts) = (tuple(statistics.median(f[i] for f in times[d]) for i in range(3))
@@ -318,6 +327,9 @@ def wire_main(samples: int) -> None:
                   f" (min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f}),"
                   f" trusted median {tr * 1000:6.1f} ms, ratio {b / tr:4.1f}x;"
                   f" CPU meanwhile: host {bh * 1000:.0f} / {th * 1000:.0f} ms, seats (sum) {bs * 1000:.0f} / {ts * 1000:.0f} ms")
+            pb, pt = statistics.median(per_move["blind"]), statistics.median(per_move["trusted"])
+            print(f"{players} seats, play (first hands to end) per move, random bots: blind median {pb * 1000:7.1f} ms,"
+                  f" trusted median {pt * 1000:6.1f} ms, ratio {pb / pt:4.1f}x")
         data = open(blind_paths[0], "rb").read()
         walls, cpus = [], []
         for _ in range(max(3, samples)):
@@ -325,7 +337,7 @@ def wire_main(samples: int) -> None:
             verdict = verify_transcript(data)
             walls.append(time.perf_counter() - w0)
             cpus.append(time.process_time() - c0)
-        print(f"verify a seat's transcript of a blind 4-seat deal ({len(data)} bytes; {verdict.status}: deal, seeds, audit):"
+        print(f"verify a seat's transcript of a whole blind 4-seat game ({len(data)} bytes; {verdict.status}: deal, play, seeds, audit, replay):"
               f" median {statistics.median(walls) * 1000:.1f} ms wall, {statistics.median(cpus) * 1000:.1f} ms CPU")
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

@@ -454,6 +454,17 @@ def _plain(x: Any) -> bool:
     return True
 
 
+def _need_move(body: dict, *, first_version: int) -> None:
+    """The ``version``, ``actor`` and ``action`` fields of a ``step`` (versions from 1:
+    after the action) or a ``claim`` (from 0: the state it answers)."""
+    if not _is_int(body["version"]) or body["version"] < first_version:
+        raise _bad("version", f"must be a whole number >= {first_version}")
+    if not _is_int(body["actor"]) or not 0 <= body["actor"] <= 5:
+        raise _bad("actor", "must be a seat 0..5")
+    if not isinstance(body["action"], dict) or not _plain(body["action"]):
+        raise _bad("action", "must be a map")
+
+
 def check_body(body: Any) -> None:
     """Validate the shape of a statement body (specs/fairness.md §6.2): the common fields,
     then the fields of its kind, no others. Raises :class:`StatementError` naming the field."""
@@ -494,12 +505,7 @@ def check_body(body: Any) -> None:
         _need_reveals(body, "private")
         _need_reveals(body, "public")
     elif kind == STEP:
-        if not _is_int(body["version"]) or body["version"] < 1:
-            raise _bad("version", "must be a whole number >= 1")
-        if not _is_int(body["actor"]) or not 0 <= body["actor"] <= 5:
-            raise _bad("actor", "must be a seat 0..5")
-        if not isinstance(body["action"], dict) or not _plain(body["action"]):
-            raise _bad("action", "must be a map")
+        _need_move(body, first_version=1)
         if not isinstance(body["events"], list) or not all(isinstance(e, dict) and _plain(e) for e in body["events"]):
             raise _bad("events", "must be a list of maps")
         _need_reveals(body, "private")
@@ -519,12 +525,7 @@ def check_body(body: Any) -> None:
         if not isinstance(v, list) or not 3 <= len(v) <= 7 or not all(isinstance(x, bytes) and 0 < len(x) <= MAX_HELLO_MESSAGE for x in v):
             raise _bad("hellos", f"must be a list of 3..7 participant hellos of 1..{MAX_HELLO_MESSAGE} bytes")
     elif kind == CLAIM:
-        if not _is_int(body["version"]) or body["version"] < 0:
-            raise _bad("version", "must be a whole number >= 0")
-        if not _is_int(body["actor"]) or not 0 <= body["actor"] <= 5:
-            raise _bad("actor", "must be a seat 0..5")
-        if not isinstance(body["action"], dict) or not _plain(body["action"]):
-            raise _bad("action", "must be a map")
+        _need_move(body, first_version=0)
     elif kind == BLIND:
         if not isinstance(body["msg"], bytes) or not 0 < len(body["msg"]) <= MAX_BLIND_MESSAGE:
             raise _bad("msg", f"must be a participant message of 1..{MAX_BLIND_MESSAGE} bytes")
