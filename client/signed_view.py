@@ -140,6 +140,8 @@ class SignedFacts:
     def check_prompt(self, state_id: int, legal: Sequence[Action], obs: Any) -> str | None:
         """Check a ``prompt`` for state ``state_id`` against the signed version and the
         (checked) observation ``obs`` of that state."""
+        if not legal:  # (an empty list is a dealer-blind prompt, specs/protocol.md §13, not checked here)
+            return f"the host asks for a move at state {state_id} but offers none"
         if self.version is None or state_id != self.version:
             return f"the host asks for a move at state {state_id}, but its signed statements are at state {self.version}"
         if not isinstance(obs, Mapping) or obs.get("version") != state_id:
