@@ -121,7 +121,8 @@ def test_a_prompt_offering_cards_the_seat_does_not_hold_is_refused():
     obs = dict(views[dealer.state.version], to_move=0)
     fake = [Action("attack", 1, (next(c for c in range(53) if c not in obs["hand"]),))]
     assert "does not hold" in f.check_prompt(dealer.state.version, fake, obs)
-    assert "signed statements are at state" in f.check_prompt(dealer.state.version + 1, [], obs)
+    assert "signed statements are at state" in f.check_prompt(dealer.state.version + 1, fake, obs)
+    assert "offers none" in f.check_prompt(dealer.state.version, [], obs)  # empty: dealer-blind prompts only
 
 
 def test_the_replay_after_the_game_finds_a_false_view_the_checks_at_once_cannot():
