@@ -39,7 +39,7 @@ async def blind_table(players: int, bots: int, tmp_path, *, clients: int | None 
                 check_fingerprint=pin, transcript_path=tmp_path / f"client{i}.jupai", save_resume=False,
             )
 
-        with trio.fail_after(60):
+        with trio.fail_after(120):
             async with trio.open_nursery() as seats:
                 for i in range(players - bots if clients is None else clients):
                     seats.start_soon(client, i)
@@ -376,7 +376,8 @@ async def test_a_claim_of_a_position_the_seat_does_not_hold_is_rejected_naming_t
         return out
 
     monkeypatch.setattr(BlindGame, "position_action", lying)
-    server, results = await blind_table(2, 0, tmp_path)
+    # (a long turn: a time-out's default move, also made through position_action, must not take the lie)
+    server, results = await blind_table(2, 0, tmp_path, turn_timeout=120.0)
     assert lied, "seat 0 never played a card"
     foreign = lied[0][1]
     r0 = next(r for r in results.values() if r.seat == 0)
