@@ -148,12 +148,13 @@ def _shuffle_of_another_game(deal, raw):
 def _key_to_the_wrong_seat(deal, raw):
     from jupai_net.fairness.blind_ledger import BlindParticipant
 
-    if _kind(raw) != ("keys", 0xFF):
-        return None
+    if _kind(raw) != ("keys", 0xFF) or getattr(deal, "forged", False):
+        return None  # forge the host's first keys message only (the deal's), not the keys of play
+    deal.forged = True
     me = BlindParticipant.resume(deal.actor.people[0xFF].save())
     me.resync(deal.ledger.next_number(0xFF) - 1)  # the number of the honest message
     seat1 = sorted(own_positions(deal.rules, 1))[0]
-    due = sorted((q, to) for q, to in deal.ledger.requests if to != 0xFF)
+    due = sorted(((q, to) for q, to in deal.ledger.requests if to != 0xFF), key=lambda r: (r[0], -1 if r[1] is None else r[1]))
     return me.keys(due + [(seat1, 2)])  # seat 1's card opened to seat 2 too
 
 
