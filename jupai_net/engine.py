@@ -42,6 +42,8 @@ from .setup import Setup, hand_positions, round_pile_positions, stock_start
 
 RECORD_VERSION = 1
 LOG_TAIL = 8
+#: what changed about a seat since its ``players`` entries were built (GameState._touch)
+_COUNTS, _RECOVERED, _ALL = 1, 2, 3
 
 ROUND_ATTACK, ROUND_DEFENSE, ROUND_SUPPLY, ROUND_DISCARD = "attack", "defense", "supply", "discard"
 
@@ -54,19 +56,54 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
-@dataclass(slots=True)
 class Event:
     """One outcome in the event log.
 
     ``data`` is what everyone sees; ``private[seat]`` is merged in for that seat only
     (e.g. the cards of a face-down draw). :meth:`to_wire` gives a viewer's dict.
+    Events compare equal when kind, data and private parts are equal.
+
+    The public wire dict (``{"kind": kind, **data}``) is what the event keeps: it is
+    made once, when the event is (:meth:`public`: the engine's own events are written
+    in that form directly), and shared read-only by every observation's ``log``.
     """
 
-    kind: str
-    data: dict[str, Any]
-    private: dict[int, dict[str, Any]] | None = None
-    _public: dict[str, Any] | None = field(default=None, repr=False, compare=False)
-    _own: dict[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("kind", "private", "_public", "_own")
+
+    def __init__(self, kind: str, data: dict[str, Any], private: dict[int, dict[str, Any]] | None = None):
+        self.kind = kind
+        self.private = private
+        self._public = {"kind": kind, **data}
+        self._own: dict[int, dict[str, Any]] | None = None
+
+    @classmethod
+    def public(cls, wire: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> "Event":
+        """The event whose public wire dict is ``wire`` (``"kind"`` its first key; kept,
+        not copied): ``Event.public({"kind": k, **data}, private)`` equals
+        ``Event(k, data, private)``."""
+        event = _new_event(cls)
+        event.kind = wire["kind"]
+        event.private = private
+        event._public = wire
+        event._own = None
+        return event
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What everyone sees, without the kind (a new dict)."""
+        data = self._public.copy()
+        del data["kind"]
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._public == other._public and self.private == other.private
+
+    __hash__ = None  # type: ignore[assignment]  # mutable caches; as the dataclass it was
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, data={self.data!r}, private={self.private!r})"
 
     def to_wire(self, viewer: int | None = None) -> dict[str, Any]:
         """The event as ``viewer`` (a seat, or None for a spectator) may see it. The
@@ -83,12 +120,12 @@ class Event:
                 own = self._own = {}
             out = own.get(viewer)  # type: ignore[arg-type]
             if out is None:
-                out = own[viewer] = {"kind": self.kind, **self.data, **private[viewer]}  # type: ignore[index]
+                out = own[viewer] = {**self._public, **private[viewer]}  # type: ignore[index]
             return out
-        out = self._public
-        if out is None:
-            out = self._public = {"kind": self.kind, **self.data}
-        return out
+        return self._public
+
+
+_new_event = object.__new__
 
 
 class Pending(NamedTuple):
@@ -239,16 +276,27 @@ class GameState:
     _values: tuple[int, ...] = ()  # identity value per seat
     #: seat that must act now (:meth:`_settle_turn` keeps it; read it as ``to_move``)
     to_move: int | None = field(default=None, init=False)
-    # Observation caches: built when first asked for, dropped when the state changes
+    # Observation caches: built when first asked for, replaced when the state changes
     # (shared, read-only; see observation()). Per seat, its ``players`` entry as the
-    # others see it and as the seat itself sees it (None: rebuild; _touch drops them):
-    _seen_by_others: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
+    # others see it ([] until first built) and as the seat itself sees it (None:
+    # rebuild), and its own equipment's entry as it sees it (None: rebuild):
+    _seen_by_others: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _seen_by_self: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
-    #: per viewer (None = spectator), the wire dict of every event so far, in order
-    _wired: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict, repr=False, compare=False)
-    #: the spectator's observation of this version (apply drops it)
+    _own_equipment: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
+    #: seats whose entries are out of date since they were built, and how far
+    #: (_COUNTS, _RECOVERED or _ALL: see _touch)
+    _stale: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    #: every event's public wire dict, in order (None: an event never in a log tail);
+    #: per seat, the index of the last event with a private part for it (-1: none)
+    _wired: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
+    _private_at: list[int] = field(default_factory=list, repr=False, compare=False)
+    #: the spectator's observation of this version (apply drops it), and what it is
+    #: copied from: every key, those that change only with the round filled in
     _frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _round_frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    #: the observations' ``discard_pile`` list (the pile only grows: a copy per change)
+    _discard_wire: list[int] = field(default_factory=list, repr=False, compare=False)
     _shown_identities: list[str | None] | None = field(default=None, repr=False, compare=False)
     #: rank by token (module docstring, "Tokens"): RANKS by card id, or a blind table
     _ranks: Sequence[int] = field(default=RANKS, repr=False, compare=False)
@@ -414,29 +462,38 @@ class GameState:
         """Drop every observation cache: what a viewer sees changed outside
         :meth:`apply` (a dealer-blind table opened a card or announced its round:
         :mod:`jupai_net.blind_game`)."""
-        self._frame = None
-        n = len(self._seen_by_others)
-        self._seen_by_others[:] = self._seen_by_self[:] = [None] * n
+        self._frame = self._round_frame = None
+        self._seen_by_others.clear()
+        self._seen_by_self.clear()
+        self._own_equipment.clear()
+        self._stale.clear()
 
-    def _touch(self, seat: int) -> None:
-        """Seat ``seat`` changed (hand, recovered, equipment, identity shown, cards in
-        play): its ``players`` entries are built again when next asked for."""
-        if self._seen_by_others:
-            self._seen_by_others[seat] = self._seen_by_self[seat] = None
+    def _touch(self, seat: int, level: int = 3) -> None:
+        """Seat ``seat`` changed: its ``players`` entries are brought up to date when
+        next asked for. ``level`` says what changed: 1 (``_COUNTS``) its hand or cards
+        in play only (``hand_count``, ``cards_left``), 2 (``_RECOVERED``) those and its
+        recovered cards, 3 (``_ALL``, the default) anything (equipment, identity)."""
+        stale = self._stale
+        if stale.get(seat, 0) < level:
+            stale[seat] = level
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
         s = self.seats[seat]
+        hand, recovered = s.hand, s.recovered
+        level = _COUNTS
         for c in cards:
-            s.hand.remove(c)
-            s.recovered.discard(c)
-        self._touch(seat)
+            hand.remove(c)
+            if c in recovered:
+                recovered.remove(c)
+                level = _RECOVERED
+        self._touch(seat, level)
 
     def _collect(self, seat: int, cards: Sequence[int]) -> None:
         s = self.seats[seat]
         s.hand.extend(cards)
         s.hand.sort()
         s.recovered.update(cards)
-        self._touch(seat)
+        self._touch(seat, _RECOVERED)
 
     def _lose_equipment(self, seat: int) -> None:
         s = self.seats[seat]
@@ -497,6 +554,7 @@ class GameState:
 
     # ------------------------------------------------------------ round flow
     def _start_round(self) -> None:
+        self._round_frame = None  # the observations' round keys change
         self.round_no += 1
         card = self.round_pile.pop(0)
         self.flipped.append(card)
@@ -512,12 +570,13 @@ class GameState:
         is announced; always the last step of an action (a blind table may defer it
         until the card is opened: :mod:`jupai_net.blind_game`)."""
         r = self._ranks[card]
+        self._round_frame = None
         self.round_kind = round_type(r, self.setup, self.rules)
         self.round_value = self.round_no if self.rules.round_value == "ordinal" else r
         self.events.append(
-            Event(
-                "round",
+            Event.public(
                 {
+                    "kind": "round",
                     "round": self.round_no,
                     "card": card,
                     "type": self.round_kind,
@@ -787,9 +846,9 @@ class GameState:
         if kind == A.PASS:
             if self.supplying is not None:  # stop discarding recovered cards
                 self.supplying = None
-                self.events.append(Event("pass", {"seat": seat, "round_type": self.round_kind, "option": "a"}))
+                self.events.append(Event.public({"kind": "pass", "seat": seat, "round_type": self.round_kind, "option": "a"}))
             else:
-                self.events.append(Event("pass", {"seat": seat, "round_type": self.round_kind}))
+                self.events.append(Event.public({"kind": "pass", "seat": seat, "round_type": self.round_kind}))
             self._next_turn()
             return
         if kind == A.SUPPLY_RECOVERED:
@@ -820,7 +879,7 @@ class GameState:
         self.public.update(action.cards)
         if kind == A.DISCARD and action.target is None:
             self._discard(action.cards)
-            self.events.append(Event("discard", {"actor": seat, "target": None, "cards": list(action.cards),
+            self.events.append(Event.public({"kind": "discard", "actor": seat, "target": None, "cards": list(action.cards),
                                                  "result": "no-target"}))
             if not self._check_win(seat):
                 self._next_turn()
@@ -830,8 +889,8 @@ class GameState:
             self._plain_discard(seat, action.target, action.cards)
             return
         self.pending = Pending(kind, seat, action.target, action.cards, action.weapon)
-        self._touch(seat)  # its cards in play still count as its cards (§8)
-        self.events.append(Event("play", {"actor": seat, "target": action.target, "contest": kind,
+        self._touch(seat, _COUNTS)  # its cards in play still count as its cards (§8)
+        self.events.append(Event.public({"kind": "play", "actor": seat, "target": action.target, "contest": kind,
                                           "cards": list(action.cards), "weapon": action.weapon}))
 
     def _supply_recovered(self, seat: int, action: Action) -> None:
@@ -841,7 +900,7 @@ class GameState:
         gone = action.cards + action.recovered
         self._remove_from_hand(seat, gone)
         self._discard(gone)
-        self.events.append(Event("supply", {"seat": seat, "option": "a", "cards": list(action.cards),
+        self.events.append(Event.public({"kind": "supply", "seat": seat, "option": "a", "cards": list(action.cards),
                                             "recovered": list(action.recovered)}))
         if self._check_win(seat):
             self.supplying = None
@@ -874,7 +933,7 @@ class GameState:
             self._lose_equipment(target)
         rel = ">" if i_a > m_d else "<" if i_a < m_d else "="
         self.events.append(
-            Event("discard", {"actor": seat, "target": target, "cards": list(cards),
+            Event.public({"kind": "discard", "actor": seat, "target": target, "cards": list(cards),
                               "formula": f"i {i_a} {rel} m {m_d}", "success": success,
                               "equipment": equipment if success else None, "result": "success" if success else "fail"})
         )
@@ -910,7 +969,7 @@ class GameState:
         use_d = self._use_weapon(d) if answer.weapon else None
         played = list(p.cards) + list(answer.cards)
         collector: int | None = None
-        data: dict[str, Any] = {"actor": a, "target": d, "contest": p.contest, "R": R}
+        data: dict[str, Any] = {"kind": "contest", "actor": a, "target": d, "contest": p.contest, "R": R}
         if p.contest == ROUND_ATTACK:
             ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, self._values[a])
             td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, self._values[d])
@@ -951,8 +1010,8 @@ class GameState:
         data["collector"] = collector
         data["identities"] = self._public_identities()
         self.pending = None
-        self._touch(a)
-        self.events.append(Event("contest", data))
+        self._touch(a, _COUNTS)  # its cards are no longer in play
+        self.events.append(Event.public(data))
         if not self._check_win(a):
             self._next_turn()
 
@@ -996,13 +1055,38 @@ class GameState:
             players = players.copy()
             players[seat] = own
             obs["players"] = players
-        obs["hand"] = list(self.seats[seat].hand)
+        obs["hand"] = self.seats[seat].hand.copy()
         return obs
 
     def _spectator_frame(self) -> dict[str, Any]:
         """What every viewer's observation of this version is copied from: the
-        spectator's, without its ``log`` (see :meth:`observation`)."""
-        pending, supplying, rules = self.pending, self.supplying, self.rules
+        spectator's, without its ``log`` (see :meth:`observation`): a copy of the
+        round's template with the parts an action may change filled in."""
+        frame = self._round_frame
+        if frame is None:
+            frame = self._round_frame = self._round_template()
+        frame = frame.copy()
+        pending, supplying = self.pending, self.supplying
+        frame["version"] = len(self.history)
+        frame["to_move"] = self.to_move
+        if pending is not None:
+            frame["pending"] = pending.to_wire()
+        if supplying is not None:
+            frame["supply"] = supplying.to_wire()
+        frame["players"] = self._public_entries()
+        frame["stock"] = len(self.stock)
+        discard = self._discard_wire
+        if len(discard) != len(self.discard_pile):
+            discard = self._discard_wire = list(self.discard_pile)
+        frame["discard_pile"] = discard
+        if self.over:
+            frame["result"] = {"winner": self.winner, "ranking": list(self.ranking)}
+        return frame
+
+    def _round_template(self) -> dict[str, Any]:
+        """Every key of an observation in order, those that change only when a round
+        starts filled in (the others are filled in per version: _spectator_frame)."""
+        rules = self.rules
         specials = self._specials
         if specials is None:
             setup = self.setup
@@ -1010,7 +1094,7 @@ class GameState:
                                          "coordinator": setup.coordinator_rank, "farmer": setup.farmer_rank}
         return {
             "seat": None,
-            "version": len(self.history),
+            "version": None,
             "round": self.round_no,
             "rounds": rules.rounds,
             "round_card": self.round_card,
@@ -1018,46 +1102,81 @@ class GameState:
             "R": self.round_value,
             "leader": self.leader,
             "last_round": self.round_no == rules.rounds,
-            "to_move": self.to_move,
-            "pending": pending.to_wire() if pending else None,
-            "supply": supplying.to_wire() if supplying else None,
+            "to_move": None,
+            "pending": None,
+            "supply": None,
             "same_identity": rules.same_identity,
             "specials": specials,
-            "players": self._public_entries(),
+            "players": None,
             "hand": [],
-            "stock": len(self.stock),
+            "stock": None,
             "round_pile": len(self.round_pile),
-            "discard_pile": list(self.discard_pile),
+            "discard_pile": None,
             "log": None,
-            "result": {"winner": self.winner, "ranking": list(self.ranking)} if self.over else None,
+            "result": None,
         }
 
     def _log(self, viewer: int | None) -> list[dict[str, Any]]:
         """The last :data:`LOG_TAIL` events as ``viewer`` sees them (a new list of
-        shared wire dicts). Each event is turned into ``viewer``'s wire form at most
-        once, and only if it is in the tail when ``viewer`` looks (else None)."""
-        wired = self._wired.get(viewer)
-        if wired is None:
-            wired = self._wired[viewer] = []
-        events = self.events
+        shared wire dicts). Each event's public wire dict is made once for every viewer
+        (and only once it is in a tail someone asks for); a seat's own form of an event
+        with a private part for it replaces the public one in that seat's tail."""
+        events, wired = self.events, self._wired
         done, now = len(wired), len(events)
         if done < now:
             start = max(done, now - LOG_TAIL)
-            wired.extend([None] * (start - done))  # events never in a tail this viewer saw
-            wired.extend([e.wire(viewer) for e in events[start:]])
-        return wired[-LOG_TAIL:]
+            if start > done:
+                wired.extend([None] * (start - done))  # events never in a tail
+            private_at = self._private_at
+            if not private_at:
+                private_at.extend([-1] * len(self.seats))
+            for k in range(start, now):
+                event = events[k]
+                wired.append(event.wire(None))
+                if event.private:
+                    for s in event.private:
+                        private_at[s] = k
+        tail = wired[-LOG_TAIL:]
+        if viewer is not None and self._private_at[viewer] >= now - LOG_TAIL:
+            first = now - len(tail)
+            for k in range(first, now):
+                private = events[k].private
+                if private and viewer in private:
+                    tail[k - first] = events[k].wire(viewer)
+        return tail
 
     def _public_entries(self) -> list[dict[str, Any]]:
         """A new list of every seat's ``players`` entry as the others see it (entries
-        of unchanged seats are reused)."""
+        of seats no action touched since are reused; a seat whose hand, cards in play or
+        recovered cards only changed gets a copy of its entry with those counts)."""
         entries = self._seen_by_others
+        stale = self._stale
         if not entries:
-            entries.extend([None] * len(self.seats))
-            self._seen_by_self.extend([None] * len(self.seats))
-        if None in entries:
-            for t, entry in enumerate(entries):
-                if entry is None:
+            n = len(self.seats)
+            entries.extend([self._public_entry(t) for t in range(n)])
+            self._seen_by_self[:] = self._own_equipment[:] = [None] * n
+            stale.clear()
+        elif stale:
+            seats, pending, own = self.seats, self.pending, self._seen_by_self
+            for t, level in stale.items():
+                own[t] = None
+                if level == _ALL:
+                    self._own_equipment[t] = None
                     entries[t] = self._public_entry(t)
+                    continue
+                st = seats[t]
+                entry = entries[t].copy()
+                hand = len(st.hand)
+                entry["hand_count"] = hand
+                if level == _RECOVERED:
+                    entry["recovered"] = sorted(st.recovered) if st.recovered else []
+                if st.equipment is not None:
+                    hand += 2
+                if pending is not None and pending.actor == t:
+                    hand += len(pending.cards)
+                entry["cards_left"] = hand  # as cards_left(t)
+                entries[t] = entry
+            stale.clear()
         return entries.copy()
 
     def _own_entry(self, seat: int) -> dict[str, Any]:
@@ -1068,14 +1187,17 @@ class GameState:
         eq = st.equipment
         public = self.public
         entry = self._seen_by_others[seat]
-        assert entry is not None
         hides_equipment = eq is not None and not (eq.mass in public and eq.weapon in public)
         if not st.identity_shown or hides_equipment:
             entry = entry.copy()
-            entry["identity"] = self.setup.identities[seat]
-            entry["identity_value"] = self._values[seat]
+            if not st.identity_shown:
+                entry["identity"] = self.setup.identities[seat]
+                entry["identity_value"] = self._values[seat]
             if hides_equipment:
-                entry["equipment"] = self._equipment_entry(eq, True)
+                equipment = self._own_equipment[seat]
+                if equipment is None:
+                    equipment = self._own_equipment[seat] = self._equipment_entry(eq, True)
+                entry["equipment"] = equipment
         self._seen_by_self[seat] = entry
         return entry
 
