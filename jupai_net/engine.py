@@ -596,12 +596,18 @@ class GameState:
             else:
                 self._start_round()
 
-    def _check_win(self, first: int) -> bool:
-        empty = [s for s, st in enumerate(self.seats) if not st.hand and st.equipment is None]
-        if not empty:
+    def _check_win(self, first: int, other: int | None = None) -> bool:
+        """End the game if seat ``first`` or ``other`` (the seats the action changed:
+        no other seat can have emptied its hand and equipment, §8) now holds no card:
+        the first of them clockwise from ``first``, i.e. ``first`` before ``other``."""
+        seats = self.seats
+        st = seats[first]
+        if not st.hand and st.equipment is None:
+            self.winner = first
+        elif other is not None and not seats[other].hand and seats[other].equipment is None:
+            self.winner = other
+        else:
             return False
-        n = len(self.seats)
-        self.winner = min(empty, key=lambda s: (s - first) % n)  # the first clockwise from ``first``
         self._finish("emptied")
         return True
 
@@ -937,82 +943,88 @@ class GameState:
                               "formula": f"i {i_a} {rel} m {m_d}", "success": success,
                               "equipment": equipment if success else None, "result": "success" if success else "fail"})
         )
-        if not self._check_win(seat):
+        if not self._check_win(seat, target):
             self._next_turn()
-
-    @staticmethod
-    def _side(seat: int, cards: Sequence[int], same: bool, total: Total, use: dict[str, Any] | None) -> dict[str, Any]:
-        return {"seat": seat, "cards": list(cards), "same": same, "weapon": use,
-                "formula": total.formula, "total": total.value}
 
     def _resolve(self, answer: Action) -> None:
         p = self.pending
         assert p is not None
-        a, d = p.actor, p.target
+        a, d, contest = p.actor, p.target, p.contest
+        a_cards, d_cards = p.cards, answer.cards
         R = self.round_value
-        if p.contest != ROUND_DISCARD:  # a discard response is shown and kept
-            self._remove_from_hand(d, answer.cards)
-        self.public.update(answer.cards)
-        ranks = self._ranks
-        i_a = _intent(p.cards, ranks)
-        i_d = _intent(answer.cards, ranks)
-        same_a = self._side_same(a, d, p.cards)
-        if p.contest == ROUND_DISCARD:
+        values, ranks = self._values, self._ranks
+        if contest != ROUND_DISCARD:  # a discard response is shown and kept
+            self._remove_from_hand(d, d_cards)
+        self.public.update(d_cards)
+        i_a = ranks[a_cards[0]] if len(a_cards) == 1 else sum([ranks[c] for c in a_cards])  # as _intent
+        i_d = ranks[d_cards[0]] if len(d_cards) == 1 else sum([ranks[c] for c in d_cards])
+        # which side uses the same-identity formula (§5; as _side_same)
+        matching = self.rules.same_identity == "matching-card"
+        if matching:
+            same_a = any(ranks[c] == values[a] for c in a_cards)
+        else:
+            identities = self.setup.identities
+            same_a = identities[a] == identities[d]
+        if contest == ROUND_DISCARD:
             # The target's side of a same-identity discard has no formula. In the
             # shared-role reading the contest itself is same-identity (both roles are
             # used and shown); with matching-card its card says nothing (it must not
             # tell the target's identity value to everyone).
-            same_d = self.rules.same_identity == "shared-role"
+            same_d = not matching
+        elif matching:
+            same_d = any(ranks[c] == values[d] for c in d_cards)
         else:
-            same_d = self._side_same(d, a, answer.cards)
+            same_d = same_a  # the same two roles
         use_a = self._use_weapon(a) if p.weapon else None
         use_d = self._use_weapon(d) if answer.weapon else None
-        played = list(p.cards) + list(answer.cards)
         collector: int | None = None
-        data: dict[str, Any] = {"kind": "contest", "actor": a, "target": d, "contest": p.contest, "R": R}
-        if p.contest == ROUND_ATTACK:
-            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, self._values[a])
-            td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, self._values[d])
+        data: dict[str, Any] = {"kind": "contest", "actor": a, "target": d, "contest": contest, "R": R}
+        if contest == ROUND_ATTACK:
+            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, values[a])
+            td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, values[d])
             if ta.value == td.value:
-                self._discard(played)
+                self._discard([*a_cards, *d_cards])
                 result = "tie"
             else:
                 collector = a if ta.value < td.value else d
-                self._collect(collector, played)
+                self._collect(collector, [*a_cards, *d_cards])
                 result = "collect"
-        elif p.contest == ROUND_DEFENSE:
-            ta = defense_attack_strength(R, i_a, same_a, self._values[a])
+        elif contest == ROUND_DEFENSE:
+            ta = defense_attack_strength(R, i_a, same_a, values[a])
             td = defense_strength(R, i_d, use_d["w"] if use_d else 0, same_d)
             if td.value > ta.value:
                 collector, result = a, "attack-invalid"
             else:
                 collector, result = d, "attack-valid"
-            self._collect(collector, played)
+            self._collect(collector, [*a_cards, *d_cards])
         else:  # same-identity discard: attack first, then discard
-            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, self._identity_value(a))
+            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, values[a])
             td = Total(i_d, f"{i_d} = {i_d}")
             eq = self.seats[d].equipment
             if ta.value > td.value:
-                self._collect(d, p.cards)
+                self._collect(d, a_cards)
                 if eq is not None:
                     data["equipment"] = [eq.mass, eq.weapon]
                     self._lose_equipment(d)
                 collector, result = d, "success"
             else:
-                self._discard(p.cards)
+                self._discard(a_cards)
                 result = "fail"
         if same_a:
             self._reveal_identity(a)
         if same_d:
             self._reveal_identity(d)
-        data["sides"] = [self._side(a, p.cards, same_a, ta, use_a), self._side(d, answer.cards, same_d, td, use_d)]
+        data["sides"] = [
+            {"seat": a, "cards": list(a_cards), "same": same_a, "weapon": use_a, "formula": ta.formula, "total": ta.value},
+            {"seat": d, "cards": list(d_cards), "same": same_d, "weapon": use_d, "formula": td.formula, "total": td.value},
+        ]
         data["result"] = result
         data["collector"] = collector
         data["identities"] = self._public_identities()
         self.pending = None
         self._touch(a, _COUNTS)  # its cards are no longer in play
         self.events.append(Event.public(data))
-        if not self._check_win(a):
+        if not self._check_win(a, d):
             self._next_turn()
 
     # ------------------------------------------------------------ observation
@@ -1132,7 +1144,7 @@ class GameState:
                 private_at.extend([-1] * len(self.seats))
             for k in range(start, now):
                 event = events[k]
-                wired.append(event.wire(None))
+                wired.append(event._public)
                 if event.private:
                     for s in event.private:
                         private_at[s] = k
