@@ -29,6 +29,7 @@ tests/test_blind_game.py checks that both engines agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -64,8 +65,8 @@ class Event:
     Events compare equal when kind, data and private parts are equal.
 
     The public wire dict (``{"kind": kind, **data}``) is what the event keeps: it is
-    made once, when the event is (:meth:`public`: the engine's own events are written
-    in that form directly), and shared read-only by every observation's ``log``.
+    made once, when the event is (the engine writes its events in that form directly:
+    ``GameState._emit``), and shared read-only by every observation's ``log``.
     """
 
     __slots__ = ("kind", "private", "_public", "_own")
@@ -75,18 +76,6 @@ class Event:
         self.private = private
         self._public = {"kind": kind, **data}
         self._own: dict[int, dict[str, Any]] | None = None
-
-    @classmethod
-    def public(cls, wire: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> "Event":
-        """The event whose public wire dict is ``wire`` (``"kind"`` its first key; kept,
-        not copied): ``Event.public({"kind": k, **data}, private)`` equals
-        ``Event(k, data, private)``."""
-        event = _new_event(cls)
-        event.kind = wire["kind"]
-        event.private = private
-        event._public = wire
-        event._own = None
-        return event
 
     @property
     def data(self) -> dict[str, Any]:
@@ -202,6 +191,7 @@ _AT_OPPONENTS: dict[tuple[str, bool | str, int, int], tuple[list[Any], ...]] = {
     (kind, w, n, seat): tuple(_PLAY[kind, t, w] if w != "both" else _PLAY_BOTH[kind, t]
                               for t in range(n) if t != seat)
     for kind in (A.ATTACK, A.DEFENSE) for w in (False, True, "both") for n in range(2, 7) for seat in range(n)}
+_chain = chain.from_iterable
 _SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
 _SUPPLY_MORE = [_ACTIONS[A.SUPPLY_RECOVERED, None, c] for c in range(53)]
 _PASS, _REARM, _SUPPLY_EQUIPMENT = Action(A.PASS), Action(A.REARM), Action(A.SUPPLY_EQUIPMENT)
@@ -286,10 +276,10 @@ class GameState:
     #: seats whose entries are out of date since they were built, and how far
     #: (_COUNTS, _RECOVERED or _ALL: see _touch)
     _stale: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
-    #: every event's public wire dict, in order (None: an event never in a log tail);
-    #: per seat, the index of the last event with a private part for it (-1: none)
-    _wired: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
-    _private_at: list[int] = field(default_factory=list, repr=False, compare=False)
+    #: every event's public wire dict, in order (the log's; :meth:`_emit` keeps it);
+    #: per seat, the index of the last event with a private part for it
+    _wired: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    _private_at: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     #: the spectator's observation of this version (apply drops it), and what it is
     #: copied from: every key, those that change only with the round filled in
     _frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
@@ -333,19 +323,16 @@ class GameState:
         else:
             for seat in seats:
                 seat.identity_shown = True
-        state.events.append(
-            Event(
-                "deal",
-                {"players": n, "identities": state._public_identities()},
-                {
-                    s: {
-                        "hand": list(seats[s].hand),
-                        "equipment": [deck[2 * s], deck[2 * s + 1]],
-                        "identity": setup.identities[s],
-                    }
-                    for s in range(n)
-                },
-            )
+        state._emit(
+            {"kind": "deal", "players": n, "identities": state._public_identities()},
+            {
+                s: {
+                    "hand": list(seats[s].hand),
+                    "equipment": [deck[2 * s], deck[2 * s + 1]],
+                    "identity": setup.identities[s],
+                }
+                for s in range(n)
+            },
         )
         state._start_round()
         state._settle_turn()
@@ -453,6 +440,21 @@ class GameState:
         against such a target must not depend on that role (specs/rules.md §9.13)."""
         return (self.rules.hidden_identities and self.rules.same_identity == "shared-role"
                 and not self.seats[target].identity_shown)
+
+    def _emit(self, wire: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> None:
+        """Append the event whose public wire dict is ``wire`` (its first key
+        ``"kind"``) and whose private parts are ``private`` (see :class:`Event`)."""
+        event = _new_event(Event)
+        event.kind = wire["kind"]
+        event.private = private
+        event._public = wire
+        event._own = None
+        events = self.events
+        if private:
+            for s in private:
+                self._private_at[s] = len(events)
+        events.append(event)
+        self._wired.append(wire)
 
     def _discard(self, cards: Sequence[int]) -> None:
         self.discard_pile.extend(cards)
@@ -573,18 +575,16 @@ class GameState:
         self._round_frame = None
         self.round_kind = round_type(r, self.setup, self.rules)
         self.round_value = self.round_no if self.rules.round_value == "ordinal" else r
-        self.events.append(
-            Event.public(
-                {
-                    "kind": "round",
-                    "round": self.round_no,
-                    "card": card,
-                    "type": self.round_kind,
-                    "R": self.round_value,
-                    "leader": self.leader,
-                    "last": self.last_round,
-                },
-            )
+        self._emit(
+            {
+                "kind": "round",
+                "round": self.round_no,
+                "card": card,
+                "type": self.round_kind,
+                "R": self.round_value,
+                "leader": self.leader,
+                "last": self.last_round,
+            }
         )
 
     def _next_turn(self) -> None:
@@ -618,17 +618,15 @@ class GameState:
             self.winner,
         )
         self.over = True
-        self.events.append(
-            Event(
-                "end",
-                {
-                    "reason": reason,
-                    "winner": self.winner,
-                    "ranking": list(self.ranking),
-                    "cards_left": [self.cards_left(s) for s in range(self.players)],
-                    "recovered": [len(self.seats[s].recovered) for s in range(self.players)],
-                },
-            )
+        self._emit(
+            {
+                "kind": "end",
+                "reason": reason,
+                "winner": self.winner,
+                "ranking": list(self.ranking),
+                "cards_left": [self.cards_left(s) for s in range(self.players)],
+                "recovered": [len(self.seats[s].recovered) for s in range(self.players)],
+            }
         )
 
     # ---------------------------------------------------------- legal actions
@@ -663,10 +661,8 @@ class GameState:
         if not s.hand:
             return [_NO_CARD_ANSWER[w] for w in weapons]
         if len(weapons) == 2:
-            pairs = _PLAY_BOTH[A.ANSWER, None]
-            return [a for c in s.hand for a in pairs[c]]
-        row = _PLAY[A.ANSWER, None, weapons[0]]
-        return [row[c] for c in s.hand]
+            return list(_chain(map(_PLAY_BOTH[A.ANSWER, None].__getitem__, s.hand)))
+        return list(map(_PLAY[A.ANSWER, None, weapons[0]].__getitem__, s.hand))
 
     def _round_actions(self) -> list[Action]:
         seat = self.to_move  # no contest is pending: the actor
@@ -700,8 +696,8 @@ class GameState:
         if not hand:
             out.append(_PASS)
             return out
-        opponents = [t for t in range(n) if t != seat]
         if last:
+            opponents = [t for t in range(n) if t != seat]
             plays: list[tuple[int, ...]] = [tuple(hand)]
             if kind == ROUND_ATTACK:
                 out.extend([Action(A.ATTACK, t, plays[0], armed) for t in opponents])
@@ -711,12 +707,13 @@ class GameState:
                 self._discard_actions(seat, opponents, plays, armed, True, out)
             return out
         if kind == ROUND_ATTACK and armed:  # each card with and without the weapon
-            out.extend([a for pairs in _AT_OPPONENTS[A.ATTACK, "both", n, seat] for c in hand for a in pairs[c]])
-        elif kind == ROUND_ATTACK:
-            out.extend([row[c] for row in _AT_OPPONENTS[A.ATTACK, False, n, seat] for c in hand])
-        elif kind == ROUND_DEFENSE:
-            out.extend([row[c] for row in _AT_OPPONENTS[A.DEFENSE, False, n, seat] for c in hand])
+            for pairs in _AT_OPPONENTS[A.ATTACK, "both", n, seat]:
+                out.extend(_chain(map(pairs.__getitem__, hand)))
+        elif kind == ROUND_ATTACK or kind == ROUND_DEFENSE:
+            for row in _AT_OPPONENTS[kind, False, n, seat]:
+                out.extend(map(row.__getitem__, hand))
         else:
+            opponents = [t for t in range(n) if t != seat]
             self._discard_actions(seat, opponents, [(c,) for c in hand], armed, False, out)
         return out
 
@@ -842,7 +839,7 @@ class GameState:
         assert seat is not None
         mass, weapon = self._draw_pair(seat, face_up=False)
         self.rearmed = True
-        self.events.append(Event("rearm", {"seat": seat}, {seat: {"equipment": [mass, weapon]}}))
+        self._emit({"kind": "rearm", "seat": seat}, {seat: {"equipment": [mass, weapon]}})
 
     def _act(self, action: Action) -> None:
         seat = self.to_move  # no contest is pending: the actor
@@ -852,9 +849,9 @@ class GameState:
         if kind == A.PASS:
             if self.supplying is not None:  # stop discarding recovered cards
                 self.supplying = None
-                self.events.append(Event.public({"kind": "pass", "seat": seat, "round_type": self.round_kind, "option": "a"}))
+                self._emit({"kind": "pass", "seat": seat, "round_type": self.round_kind, "option": "a"})
             else:
-                self.events.append(Event.public({"kind": "pass", "seat": seat, "round_type": self.round_kind}))
+                self._emit({"kind": "pass", "seat": seat, "round_type": self.round_kind})
             self._next_turn()
             return
         if kind == A.SUPPLY_RECOVERED:
@@ -873,11 +870,12 @@ class GameState:
             mass, weapon = self._draw_pair(seat, face_up)
             if face_up:
                 self._reveal_identity(seat)
-            data = {"seat": seat, "option": "b", "discarded": old, "face_up": face_up}
+            data = {"kind": "supply", "seat": seat, "option": "b", "discarded": old, "face_up": face_up}
             if face_up:
-                self.events.append(Event("supply", {**data, "equipment": [mass, weapon]}))
+                data["equipment"] = [mass, weapon]
+                self._emit(data)
             else:
-                self.events.append(Event("supply", data, {seat: {"equipment": [mass, weapon]}}))
+                self._emit(data, {seat: {"equipment": [mass, weapon]}})
             self._next_turn()
             return
         # attack / defense / discard: the cards are played face-up
@@ -885,8 +883,8 @@ class GameState:
         self.public.update(action.cards)
         if kind == A.DISCARD and action.target is None:
             self._discard(action.cards)
-            self.events.append(Event.public({"kind": "discard", "actor": seat, "target": None, "cards": list(action.cards),
-                                                 "result": "no-target"}))
+            self._emit({"kind": "discard", "actor": seat, "target": None, "cards": list(action.cards),
+                                                 "result": "no-target"})
             if not self._check_win(seat):
                 self._next_turn()
             return
@@ -896,8 +894,8 @@ class GameState:
             return
         self.pending = Pending(kind, seat, action.target, action.cards, action.weapon)
         self._touch(seat, _COUNTS)  # its cards in play still count as its cards (§8)
-        self.events.append(Event.public({"kind": "play", "actor": seat, "target": action.target, "contest": kind,
-                                          "cards": list(action.cards), "weapon": action.weapon}))
+        self._emit({"kind": "play", "actor": seat, "target": action.target, "contest": kind,
+                                          "cards": list(action.cards), "weapon": action.weapon})
 
     def _supply_recovered(self, seat: int, action: Action) -> None:
         """Supply (a), one step (§6, §9.3): the intent card(s) first, then recovered
@@ -906,8 +904,8 @@ class GameState:
         gone = action.cards + action.recovered
         self._remove_from_hand(seat, gone)
         self._discard(gone)
-        self.events.append(Event.public({"kind": "supply", "seat": seat, "option": "a", "cards": list(action.cards),
-                                            "recovered": list(action.recovered)}))
+        self._emit({"kind": "supply", "seat": seat, "option": "a", "cards": list(action.cards),
+                                            "recovered": list(action.recovered)})
         if self._check_win(seat):
             self.supplying = None
             return
@@ -938,11 +936,9 @@ class GameState:
         if success:
             self._lose_equipment(target)
         rel = ">" if i_a > m_d else "<" if i_a < m_d else "="
-        self.events.append(
-            Event.public({"kind": "discard", "actor": seat, "target": target, "cards": list(cards),
-                              "formula": f"i {i_a} {rel} m {m_d}", "success": success,
-                              "equipment": equipment if success else None, "result": "success" if success else "fail"})
-        )
+        self._emit({"kind": "discard", "actor": seat, "target": target, "cards": list(cards),
+                    "formula": f"i {i_a} {rel} m {m_d}", "success": success,
+                    "equipment": equipment if success else None, "result": "success" if success else "fail"})
         if not self._check_win(seat, target):
             self._next_turn()
 
@@ -1023,7 +1019,7 @@ class GameState:
         data["identities"] = self._public_identities()
         self.pending = None
         self._touch(a, _COUNTS)  # its cards are no longer in play
-        self.events.append(Event.public(data))
+        self._emit(data)
         if not self._check_win(a, d):
             self._next_turn()
 
@@ -1130,26 +1126,18 @@ class GameState:
 
     def _log(self, viewer: int | None) -> list[dict[str, Any]]:
         """The last :data:`LOG_TAIL` events as ``viewer`` sees them (a new list of
-        shared wire dicts). Each event's public wire dict is made once for every viewer
-        (and only once it is in a tail someone asks for); a seat's own form of an event
-        with a private part for it replaces the public one in that seat's tail."""
+        shared wire dicts): the events' public wire dicts, but a seat's own form of an
+        event with a private part for it."""
         events, wired = self.events, self._wired
-        done, now = len(wired), len(events)
-        if done < now:
-            start = max(done, now - LOG_TAIL)
-            if start > done:
-                wired.extend([None] * (start - done))  # events never in a tail
-            private_at = self._private_at
-            if not private_at:
-                private_at.extend([-1] * len(self.seats))
-            for k in range(start, now):
-                event = events[k]
-                wired.append(event._public)
-                if event.private:
-                    for s in event.private:
-                        private_at[s] = k
+        now = len(events)
+        if len(wired) != now:  # events appended from outside _emit
+            wired[:] = [e._public for e in events]
+            self._private_at.clear()
+            for k, e in enumerate(events):
+                for s in e.private or ():
+                    self._private_at[s] = k
         tail = wired[-LOG_TAIL:]
-        if viewer is not None and self._private_at[viewer] >= now - LOG_TAIL:
+        if viewer is not None and self._private_at.get(viewer, -1) >= now - LOG_TAIL:
             first = now - len(tail)
             for k in range(first, now):
                 private = events[k].private
