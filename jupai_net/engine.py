@@ -192,6 +192,7 @@ _AT_OPPONENTS: dict[tuple[str, bool | str, int, int], tuple[list[Any], ...]] = {
                               for t in range(n) if t != seat)
     for kind in (A.ATTACK, A.DEFENSE) for w in (False, True, "both") for n in range(2, 7) for seat in range(n)}
 _chain = chain.from_iterable
+_INT = {int}
 _SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
 _SUPPLY_MORE = [_ACTIONS[A.SUPPLY_RECOVERED, None, c] for c in range(53)]
 _PASS, _REARM, _SUPPLY_EQUIPMENT = Action(A.PASS), Action(A.REARM), Action(A.SUPPLY_EQUIPMENT)
@@ -301,15 +302,17 @@ class GameState:
         docstring, "Tokens"): the default for card ids; a blind table passes the deck
         positions ``range(53)`` as ``deck`` and its card table.
         """
-        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence) or not all(type(c) is int for c in deck):
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence) or not set(map(type, deck)) <= _INT:
             raise ValueError("deck must be a sequence of card ids (int) 0..52")
         check_deck(deck)
         deck = tuple(deck)
         n = rules.players
         if len(setup.identities) != n:
             raise ValueError(f"setup has {len(setup.identities)} identities for {n} seats")
-        seats = [_Seat(sorted(deck[p] for p in hand_positions(rules, s)), set(), None) for s in range(n)]
-        pile = [deck[p] for p in round_pile_positions(rules)]
+        hands = [hand_positions(rules, s) for s in range(n)]
+        seats = [_Seat(sorted(deck[h.start:h.stop]), set(), None) for h in hands]
+        at = round_pile_positions(rules)
+        pile = list(deck[at.start:at.stop])
         stock = list(deck[stock_start(rules):])
         landlord = setup.identities.index("L") if "L" in setup.identities else 0
         state = cls(rules, setup, deck, seats, stock, pile, [], landlord, _ranks=ranks)
