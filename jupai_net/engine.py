@@ -115,6 +115,7 @@ class Event:
 
 
 _new_event = object.__new__
+_new_tuple = tuple.__new__
 
 
 class Pending(NamedTuple):
@@ -491,14 +492,18 @@ class GameState:
             if c in recovered:
                 recovered.remove(c)
                 level = _RECOVERED
-        self._touch(seat, level)
+        stale = self._stale  # as _touch(seat, level)
+        if stale.get(seat, 0) < level:
+            stale[seat] = level
 
     def _collect(self, seat: int, cards: Sequence[int]) -> None:
         s = self.seats[seat]
         s.hand.extend(cards)
         s.hand.sort()
         s.recovered.update(cards)
-        self._touch(seat, _RECOVERED)
+        stale = self._stale  # as _touch(seat, _RECOVERED)
+        if stale.get(seat, 0) < _RECOVERED:
+            stale[seat] = _RECOVERED
 
     def _lose_equipment(self, seat: int) -> None:
         s = self.seats[seat]
@@ -881,24 +886,26 @@ class GameState:
                 self._emit(data, {seat: {"equipment": [mass, weapon]}})
             self._next_turn()
             return
-        # attack / defense / discard: the cards are played face-up
-        self._remove_from_hand(seat, action.cards)
-        self.public.update(action.cards)
-        if kind == A.DISCARD and action.target is None:
-            self._discard(action.cards)
-            self._emit({"kind": "discard", "actor": seat, "target": None, "cards": list(action.cards),
-                                                 "result": "no-target"})
-            if not self._check_win(seat):
-                self._next_turn()
-            return
-        assert action.target is not None
-        if kind == A.DISCARD and not self._side_same(seat, action.target, action.cards):
-            self._plain_discard(seat, action.target, action.cards)
-            return
-        self.pending = Pending(kind, seat, action.target, action.cards, action.weapon)
-        self._touch(seat, _COUNTS)  # its cards in play still count as its cards (§8)
-        self._emit({"kind": "play", "actor": seat, "target": action.target, "contest": kind,
-                                          "cards": list(action.cards), "weapon": action.weapon})
+        # attack / defense / discard: the cards are played face-up (_remove_from_hand
+        # touches the seat: its hand changed; its cards in play still count, §8)
+        _, target, cards, weapon, _ = action
+        self._remove_from_hand(seat, cards)
+        self.public.update(cards)
+        if kind == A.DISCARD:
+            if target is None:
+                self._discard(cards)
+                self._emit({"kind": "discard", "actor": seat, "target": None, "cards": list(cards),
+                            "result": "no-target"})
+                if not self._check_win(seat):
+                    self._next_turn()
+                return
+            if not self._side_same(seat, target, cards):
+                self._plain_discard(seat, target, cards)
+                return
+        assert target is not None
+        self.pending = _new_tuple(Pending, (kind, seat, target, cards, weapon))
+        self._emit({"kind": "play", "actor": seat, "target": target, "contest": kind, "cards": list(cards),
+                    "weapon": weapon})
 
     def _supply_recovered(self, seat: int, action: Action) -> None:
         """Supply (a), one step (§6, §9.3): the intent card(s) first, then recovered
