@@ -766,7 +766,11 @@ class GameState:
             self._rearm()
         else:
             self._act(action)
-        self._settle_turn()
+        if self.over:  # as _settle_turn
+            self.to_move = None
+        else:
+            pending = self.pending
+            self.to_move = pending.target if pending is not None else (self.leader + self.turn_index) % len(self.seats)
         return self.events[start:]
 
     def _legal_form(self, action: Action) -> Action:
