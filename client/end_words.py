@@ -1,11 +1,14 @@
 """How a game ended, in words, for every command that ends one (``jupai play``,
 ``jupai join``): ranking, fairness verdict, transcript path and the command to check it
-again (specs/client.md § The end of a game). No rich, no IO except reading sys.argv
-and PATH for :func:`verify_command`."""
+again (specs/client.md § The end of a game). No rich renderables (only ``rich.cells`` to
+measure a line), no IO except reading sys.argv, PATH and HOME for :func:`verify_command`
+and :func:`home_path`."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from rich.cells import cell_len
 
 from jupai_net.printable import printable
 
@@ -13,12 +16,17 @@ from .i18n import MESSAGES, t
 from .status_words import ranking_rows
 
 
-def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> list[tuple[str, str, bool]]:
+def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
+                   width: int | None = None) -> list[tuple[str, str, bool]]:
     """How a game ended, as lines ``(text, style, keep_whole)`` for ``jupai play`` and
     ``jupai join`` alike: the final ranking (with cards left and recovered cards when
     known) or why the game did not finish, the fairness verdict, and where the
     transcript is with the command to check it again. ``keep_whole`` lines (a file
-    path, a command) must be printed without wrapping so they can be copied.
+    path, a command) must be printed without wrapping so they can be copied. The path
+    is shown from ``~`` when it is in the home folder; with ``width`` (terminal
+    columns) a ``jupai verify`` command longer than a line is cut after ``verify``
+    with a shell line continuation (`` \\``), the path on the next line, so it still
+    pastes as one command.
 
     ``result`` is a :class:`jupai_net.client.session.SessionResult` (or any object with
     its fields)."""
@@ -62,10 +70,36 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True) -> 
     path = getattr(result, "transcript_path", None)
     if path is not None:
         lines.append((t("end.transcript", lang), "", False))
-        lines.append((f"  {path}", "bold", True))
+        lines.append((f"  {home_path(path)}", "bold", True))
         lines.append((t("end.verify", lang), "", False))
-        lines.append((f"  {verify_command()} {shell_quote(str(path))}", "bold", True))
+        command, argument = verify_command(), shell_path(path)
+        if width is not None and cell_len(f"  {command} {argument}") > width:
+            lines.append((f"  {command} \\", "bold", True))
+            lines.append((f"    {argument}", "bold", True))
+        else:
+            lines.append((f"  {command} {argument}", "bold", True))
     return lines
+
+
+def home_path(path: Any) -> str:
+    """``path`` as text, from ``~`` when it is in the home folder
+    (``~/.config/jupai/transcripts/674d463e2a68-seat0.jupai``)."""
+    import os
+
+    text = str(path)
+    home = os.path.expanduser("~")
+    if home not in ("", "~", "/") and text.startswith(home.rstrip(os.sep) + os.sep):
+        return "~" + text[len(home.rstrip(os.sep)):]
+    return text
+
+
+def shell_path(path: Any) -> str:
+    """``path`` for the user's shell: ``~/`` unquoted (so the shell expands it) and the
+    rest quoted (:func:`shell_quote`); a path outside home quoted whole."""
+    text = home_path(path)
+    if text.startswith("~/"):
+        return "~/" + shell_quote(text[2:])
+    return shell_quote(str(path))
 
 
 def verify_command() -> str:

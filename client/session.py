@@ -476,6 +476,20 @@ BYE_TEXTS = {
 }
 
 
+#: Hex digits of the game id in a transcript's default file name (48 bits: two of a
+#: person's games never share them in practice), short enough that the path and the
+#: ``jupai verify`` command fit a 60-column terminal (specs/client.md § The end of a game).
+TRANSCRIPT_ID_DIGITS = 12
+
+
+def default_transcript_path(game_id: bytes, seat: int | None) -> Path:
+    """Where a game's transcript goes without ``--transcript``:
+    ``<config>/transcripts/<first 12 hex digits of the game id>-seat<N>.jupai``
+    (``-spectator`` for a spectator), e.g. ``674d463e2a68-seat0.jupai``."""
+    who = "spectator" if seat is None else f"seat{seat}"
+    return config_dir() / "transcripts" / f"{game_id.hex()[:TRANSCRIPT_ID_DIGITS]}-{who}.jupai"
+
+
 def bye_text(reason: str) -> str:
     """A readable text for a host's ``bye`` reason, e.g. ``host-shutdown`` → ``the host
     was stopped``; an unknown code becomes ``the host closed the connection (CODE)``."""
@@ -1176,8 +1190,7 @@ class _Session:
         verdict = old.verify()
         path = None
         if old.game_id is not None:
-            seat = "spectator" if old.seat is None else f"seat{old.seat}"
-            path = config_dir() / "transcripts" / f"{old.game_id.hex()}-{seat}.jupai"
+            path = default_transcript_path(old.game_id, old.seat)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(old.transcript())
@@ -1747,8 +1760,7 @@ class _Session:
             # the 2nd, 3rd … game of a series: FILE-2.jupai, FILE-3.jupai … next to FILE
             path = path.with_name(f"{path.stem}-{len(self.games) + 1}{path.suffix}")
         if path is None:
-            seat = "spectator" if self.view.seat is None else f"seat{self.view.seat}"
-            path = config_dir() / "transcripts" / f"{self.witness.game_id.hex()}-{seat}.jupai"
+            path = default_transcript_path(self.witness.game_id, self.view.seat)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(self.witness.transcript(self._transcript_meta()))

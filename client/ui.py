@@ -619,7 +619,7 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
     ``jupai play`` and ``jupai join`` (:func:`~jupai_net.client.render.game_end_lines`).
     The path and the command are printed whole on their own lines (never wrapped or
     cut at the terminal's width) so they can be copied."""
-    for text, style, whole in game_end_lines(result, lang, ranking):
+    for text, style, whole in game_end_lines(result, lang, ranking, width=console.width):
         if whole:
             console.print(Text(text, style=style), soft_wrap=True, overflow="ignore", crop=False)
         else:

@@ -130,13 +130,18 @@ def test_the_ending_prints_the_transcript_path_whole(tmp_path):
     assert lines[2] == "  2. seat 0 (you): 4 cards left, 0 recovered"
     assert lines[3] == "✔ fairness: verified — fair game"
     from jupai_net.client.render import verify_command
-    assert f"  {path}" in lines and f"  {verify_command()} {path}" in lines  # one line each, longer than 80
-    assert len(f"  {verify_command()} {path}") > 80
+    assert f"  {path}" in lines  # one line, longer than 80
+    assert len(f"  {verify_command()} {path}") > 80  # the command does not fit: cut after verify, continued
+    assert f"  {verify_command()} \\" in lines and lines[lines.index(f"  {verify_command()} \\") + 1] == f"    {path}"
     zh = _ending(result, "zh")
     assert "━━ 游戏结束 · 最终排名 ━━" in zh and "第1名 1号位（贪心机器人 1）：剩 0 张" in zh
     # the verdict line is all Chinese; a reason the catalog has no words for follows apart, labelled
-    assert "✔ 公平性：已验证 — 公平对局：主机的种子与其承诺一致，发牌可复现\n" in zh and f"  {verify_command()} {path}\n" in zh
-    assert "  技术细节（英文）：fair game\n" in zh  # a Chinese label: full-width colon
+    assert "✔ 公平性：已验证 — 公平对局：主机的种子与其承诺一致，发牌可复现
+" in zh and f"
+    {path}
+" in zh
+    assert "  技术细节（英文）：fair game
+" in zh  # a Chinese label: full-width colon
 
 
 def test_the_ending_of_an_unfinished_game():
@@ -155,3 +160,28 @@ def test_a_single_move_is_typed_as_1():
     assert t(cmd.key, "zh", **cmd.args) == "没有第 2 号行动：请输入 1（唯一可选）"
     cmd = parse_input("3", 2)
     assert t(cmd.key, "en", **cmd.args) == "There is no move 3: type a number 1–2"
+
+
+def test_the_ending_at_60_columns_fits_and_its_command_pastes_into_a_shell(tmp_path):
+    """``jupai play`` at 60 columns (issue 12 leftovers 4): the transcript path (from
+    ``~``, a short file name) fits a line, and the ``jupai verify`` command, cut after
+    ``verify`` with a shell continuation, still checks the game when pasted into a shell."""
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    env = {**os.environ, "HOME": str(home), "JUPAI_CONFIG_DIR": str(home / ".config" / "jupai"), "COLUMNS": "60",
+           "LANG": "C.UTF-8"}
+    out = subprocess.run([sys.executable, "-m", "jupai_net", "play", "--bot", "random", "--seats", "2", "--rounds", "2"],
+                         capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    path_line = lines[lines.index("Transcript saved to:") + 1]
+    assert re.fullmatch(r"  ~/\.config/jupai/transcripts/[0-9a-f]{12}-seat0\.jupai", path_line), path_line
+    assert len(path_line) <= 60
+    start = lines.index("Check it again any time with:") + 1
+    command = lines[start:start + 2] if lines[start].endswith(" \\") else lines[start:start + 1]
+    assert command[-1].strip().startswith("~/") and len(command[-1]) <= 60, command
+    pasted = subprocess.run(["sh", "-c", "\n".join(command)], capture_output=True, text=True, timeout=60, env=env)
+    assert pasted.returncode == 0 and "VERIFIED" in pasted.stdout, pasted.stdout + pasted.stderr
