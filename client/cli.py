@@ -215,6 +215,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     ``err`` (the stderr console; default ``console``); the ending goes to ``console``."""
     from rich.text import Text
 
+    from jupai_net.messages.notices import reason_sentence
     from jupai_net.printable import printable
 
     err = err if err is not None else console
@@ -250,7 +251,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
             print_scoreboard(console, result, lang, final=True)
         if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
             # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
-            say_error(err, t("cli.host_closed", lang, reason=text or code), prog)
+            say_error(err, t("cli.host_closed", lang, reason=reason_sentence(text, lang) if text else code), prog)
         else:
             console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),
                                style="bold"))
@@ -260,7 +261,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         say_error(err, t("cli.host_lost", lang, reason=text.rstrip(".") or code), prog)
         exit_code = EXIT_HOST
     elif status == "host-gone":
-        say_error(err, t("cli.host_closed", lang, reason=text or code), prog)
+        say_error(err, t("cli.host_closed", lang, reason=reason_sentence(text, lang) if text else code), prog)
         exit_code = EXIT_HOST
     elif status == "left":
         exit_code = EXIT_UNVERIFIED

@@ -53,7 +53,9 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
         error = getattr(result, "error", None)
         why = t(f"end.status.{status}", lang) if f"end.status.{status}" in MESSAGES else status
         if error and error[1]:
-            why += t("colon", lang) + printable(error[1])
+            from jupai_net.messages.notices import reason_sentence
+
+            why += t("colon", lang) + reason_sentence(str(error[1]), lang)
         lines.append((t("end.unfinished", lang, why=why), "bold yellow", False))
     verdict = getattr(result, "verdict", None)
     if verdict is not None:

@@ -378,8 +378,10 @@ class HostScreen:
             self._game_done(kind, res)
             self._scoreboard()
         elif kind == "abandon":
+            from jupai_net.messages.notices import reason_sentence
+
             out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("colon", lang),
-                              printable(data["reason"])))
+                              reason_sentence(str(data["reason"]), lang)))
             self._game_done(kind, data)
             self._scoreboard()
         elif kind == "series":

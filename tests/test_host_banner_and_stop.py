@@ -58,6 +58,8 @@ def test_ctrl_c_before_any_game_finished_shows_no_scoreboard(tmp_path):
         join.finish(20)
         assert "No game finished, so there is no scoreboard." in host.text, host.text
         assert "没有完成的对局，所以没有积分榜。" in join.text, join.text
+        # the host's own stop words are said in the client's language too (ending, verdict)
+        assert "主机已停止" in join.text and "the host was stopped" not in join.text + join.stderr, join.text
         for text in (host.text, join.text):
             assert "scoreboard ·" not in text and "积分榜 ·" not in text and "(not in it)" not in text
         assert "Traceback" not in host.stderr + join.stderr

@@ -33,8 +33,13 @@ def reason_text(verdict: Verdict, lang: str | None = None) -> str:
     if lang != "zh":
         return verdict.reason
     if verdict.reason_key:
+        from ..messages.notices import reason_sentence
+
+        args = dict(verdict.reason_args)
+        if isinstance(args.get("why"), str):  # why the host abandoned: its own stop words in lang
+            args["why"] = reason_sentence(args["why"], lang)
         try:
-            return t(verdict.reason_key, lang, **verdict.reason_args)
+            return t(verdict.reason_key, lang, **args)
         except (KeyError, IndexError, ValueError):  # a key of a newer verifier: its sentence
             pass
     return t(f"verdict.sentence.{verdict.status}", lang)

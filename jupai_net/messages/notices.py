@@ -35,6 +35,10 @@ from jupai_net.printable import printable
 
 #: key -> (English, Chinese); the ``notice.net.*`` sentences take the args above.
 MESSAGES: dict[str, tuple[str, str]] = {
+    # why jupai's own host abandoned a game or closed the table (signed English words)
+    "reason.host-stopped": ("the host was stopped", "主机已停止"),
+    "reason.host-stopped-sigterm": ("the host was stopped (SIGTERM)", "主机已停止（SIGTERM）"),
+    "reason.host-stopped-sighup": ("the host was stopped (its terminal was closed)", "主机已停止（它的终端已关闭）"),
     "notice.net.player-joined": ("{name} took seat {seat}", "{name} 坐上了{seat}号位"),
     "notice.net.player-joined.bot": ("{name} (a bot) took seat {seat}", "{name}（机器人）坐上了{seat}号位"),
     "notice.net.player-back": ("{name} is back in seat {seat}", "{name} 回到了{seat}号位"),
@@ -190,3 +194,22 @@ def error_sentence(code: str, lang: str = "en") -> str | None:
 
     key = f"host_error.{code}"
     return t(key, lang) if key in MESSAGES else None
+
+
+#: The words jupai's host uses when it is stopped (the abandoned game's signed reason,
+#: ``host/cli.stop_reason``; the ``bye host-shutdown`` text) → their catalog key.
+KNOWN_REASONS = {
+    "the host was stopped": "reason.host-stopped",
+    "the host was stopped (SIGTERM)": "reason.host-stopped-sigterm",
+    "the host was stopped (its terminal was closed)": "reason.host-stopped-sighup",
+}
+
+
+def reason_sentence(reason: str, lang: str = "en") -> str:
+    """Why a host abandoned a game or closed the table, in ``lang``: jupai's own words
+    (:data:`KNOWN_REASONS`) from the catalog, any other reason as the host wrote it
+    (printable)."""
+    from . import t
+
+    key = KNOWN_REASONS.get(reason)
+    return t(key, lang) if key else printable(reason)
