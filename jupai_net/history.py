@@ -173,10 +173,16 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
     from .client.card_words import display_name
     from .client.i18n import t
 
+    import re
+
+    def name(text: str) -> str:  # a seat with no name in the file (``seat 2``: read_entry) in lang
+        unnamed = re.fullmatch(r"seat (\d+)", text)
+        return t("seat", lang, n=int(unnamed.group(1))) if unnamed else display_name(text, lang)
+
     when = entry.when.replace("T", " ")
     when = when[:16] if len(when) >= 19 and when[16] == ":" else when  # minutes are enough in a list
-    return HistoryRow(when, entry.table or "—", tuple(display_name(p, lang) for p in entry.players),
-                      display_name(entry.winner, lang) if entry.winner else "—", t(f"verdict.{entry.status}", lang),
+    return HistoryRow(when, entry.table or "—", tuple(name(p) for p in entry.players),
+                      name(entry.winner) if entry.winner else "—", t(f"verdict.{entry.status}", lang),
                       VERDICT_STYLES.get(entry.status, "yellow"),
                       f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—")
 
