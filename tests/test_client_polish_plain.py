@@ -75,7 +75,8 @@ def test_plain_game_in_chinese_reads_as_text(tmp_path):
     assert "贪心机器人" in text and "greedy bot" not in text
     assert re.search(r"^\s+1\. .*（= .+ = \d+）$", text, re.M) or "补给" in text
     assert "━━ 游戏结束 · 最终排名 ━━" in text and "✔ 公平性：已验证 — " in text
-    assert "对局记录已保存到：" in text and re.search(r"^  \S.* verify \S+\.jupai$", text, re.M)
+    # the command, whole or cut after verify with a shell continuation when it is wider than 80
+    assert "对局记录已保存到：" in text and re.search(r"^  \S.* verify( \\\n   )? \S+\.jupai$", text, re.M)
     assert "kind=" not in text and "final ranking" not in text
 
 
@@ -114,7 +115,8 @@ def test_plain_game_at_40_columns_wraps_at_word_boundaries(tmp_path):
     lines = term.text.replace("\r", "").split("\n")
     assert any("fairness" in line for line in lines)
     # the transcript path and the verify command are printed whole on purpose (to copy them)
-    long = [line for line in lines if cell_len(line) > 40 and ".jupai" not in line]
+    long = [line for line in lines if cell_len(line) > 40 and ".jupai" not in line
+            and not line.endswith(" verify \\")]  # the command's head, cut after verify (a shell continuation)
     assert not long, long[:3]
     # a word never ends one line and goes on at the start of the next
     for word in ("invalid", "collects", "defense", "attack", "verified"):
