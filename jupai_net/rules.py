@@ -238,13 +238,13 @@ class RuleSet:
 
 
 def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
-    """Load a RuleSet from a TOML file (keys as in :meth:`RuleSet.describe`, dashes or
-    underscores, optionally under a ``[rules]`` table), then apply ``overrides`` (those
-    that are not ``None``).
+    """Load a RuleSet from a TOML file (keys as in :meth:`RuleSet.describe`, written with
+    hyphens, optionally under a ``[rules]`` table), then apply ``overrides`` (those
+    that are not ``None``). specs/rules.md §8b.
 
     Raises :class:`RuleFileMistakes` listing every mistake of the file at once (each
-    unknown key with the nearest valid one, each bad value), keys named as the file
-    writes them (``round-value``); then a mistake that only the settings together make
+    unknown key with the nearest valid one, a key written with underscores with its
+    hyphen spelling, each bad value), keys named as the file writes them; then a mistake that only the settings together make
     (e.g. too many rounds for the table). Raises :class:`RuleFileError` when the file
     cannot be read, is not UTF-8 (e.g. GBK) or is not valid TOML.
     """
@@ -279,24 +279,27 @@ def _file_mistakes(settings: dict[str, Any], written: dict[str, str], given: dic
     import difflib
 
     known = [f.name for f in dataclasses.fields(RuleSet)]
-    table = given.get("players", settings.get("players", RuleSet.players))
+    default_table = next(f.default for f in dataclasses.fields(RuleSet) if f.name == "players")
+    table = given.get("players", settings.get("players", default_table))
     try:  # the other settings are checked at the file's table size when it is valid
         RuleSet(players=table)
     except (RuleError, TypeError):
-        table = RuleSet.players
+        table = default_table
+    names = [n.replace("_", "-") for n in known]  # as a file writes them
     mistakes = []
     for name, value in settings.items():
         key = written[name]
         if name not in known:
-            style = (lambda n: n.replace("_", "-")) if "_" not in key else (lambda n: n)
-            names = [style(n) for n in known]
-            near = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            near = difflib.get_close_matches(key.replace("_", "-"), names, n=1, cutoff=0.6)
             if near:
                 error = RuleError(name, f"unknown setting (did you mean '{near[0]}'?)", "unknown_near", near=near[0])
             else:
                 error = RuleError(name, f"unknown setting (known: {', '.join(names)})", "unknown", known=", ".join(names))
             mistakes.append((key, error))
             continue
+        if "_" in key:  # keys are written with hyphens (specs/rules.md §8b); the value is still checked
+            hyphens = key.replace("_", "-")
+            mistakes.append((key, RuleError(name, f"write it with hyphens: '{hyphens}'", "hyphens", near=hyphens)))
         if name in given:  # the command line sets it: the file's value is not used
             continue
         alone = {"players": table, name: value} if name != "players" else {name: value}

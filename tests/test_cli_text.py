@@ -46,10 +46,50 @@ def test_rules_file_mistakes_in_chinese_keep_the_files_keys(tmp_path):
     path.write_text(THREE_MISTAKES.replace("hand-size", "hand_size"), encoding="utf-8")
     proc = jupai("rules", "--rules", str(path), "--lang", "zh")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines() == [f"jupai rules: {path} 有 3 处错误：",
+    assert proc.stderr.splitlines() == [f"jupai rules: {path} 有 4 处错误：",
                                         "  suply-number: 没有这项设置（是不是“supply-number”？）",
                                         "  round-value: 必须是 ordinal, rank 之一，这里是 'rnak'",
+                                        "  hand_size: 请用连字符写作“hand-size”",
                                         "  hand_size: 必须在 1-10 之间，这里是 30"]
+
+
+FIVE_MISTAKES = """\
+players = 9
+rounds = "ten"
+random-specials = "yes"
+hand-size = -1
+same-identiy = "x"
+"""
+
+
+@pytest.mark.parametrize("command", [["rules"], ["host", "--no-announce", "--port", "0"]])
+@pytest.mark.parametrize("lang, lines", [
+    ("en", ["{path} has 5 mistakes:", "  players: must be 2-6, got 9", "  rounds: must be a whole number, got 'ten'",
+            "  random-specials: must be true or false, got 'yes'", "  hand-size: must be 1-10, got -1",
+            "  same-identiy: unknown setting (did you mean 'same-identity'?)"]),
+    ("zh", ["{path} 有 5 处错误：", "  players: 必须在 2-6 之间，这里是 9", "  rounds: 必须是整数，这里是 'ten'",
+            "  random-specials: 必须是 true 或 false，这里是 'yes'", "  hand-size: 必须在 1-10 之间，这里是 -1",
+            "  same-identiy: 没有这项设置（是不是“same-identity”？）"]),
+])
+def test_a_bad_table_size_does_not_hide_the_other_mistakes(tmp_path, command, lang, lines):
+    """Issue 12: with ``players = 9`` every other mistake is still reported, at once."""
+    path = tmp_path / "house.toml"
+    path.write_text(FIVE_MISTAKES, encoding="utf-8")
+    proc = jupai(*command, "--rules", str(path), "--lang", lang)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stdout == ""
+    assert proc.stderr.splitlines() == [f"jupai {command[0]}: " + lines[0].format(path=path), *lines[1:]]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "write it with hyphens: 'round-value'"), ("zh", "请用连字符写作“round-value”")])
+def test_an_underscore_key_is_a_mistake_that_gives_the_hyphen_spelling(tmp_path, lang, words):
+    path = tmp_path / "house.toml"
+    path.write_text('round_value = "rank"\nsuply_number = 3\n', encoding="utf-8")
+    proc = jupai("rules", "--rules", str(path), "--lang", lang)
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert lines[1] == f"  round_value: {words}"
+    assert lines[2].startswith("  suply_number: ")
+    assert ("'supply-number'" if lang == "en" else "“supply-number”") in lines[2]
 
 
 def test_a_mistake_of_the_settings_together_names_the_files_key(tmp_path):

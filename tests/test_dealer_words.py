@@ -71,7 +71,7 @@ def test_play_passes_the_flag_to_its_table(monkeypatch):
                                          ("zh", "不能与隐藏身份房规同时使用")])
 def test_a_blind_table_with_hidden_identities_is_refused_in_one_sentence(command, lang, words, tmp_path):
     rules = tmp_path / "house.toml"
-    rules.write_text("hidden_identities = true\n")
+    rules.write_text("hidden-identities = true\n")
     done = _jupai(command, "--dealer", "blind", "--rules", str(rules), "--lang", lang, "--port", "0",
                   tmp_path=tmp_path) if command == "host" else \
         _jupai(command, "--dealer", "blind", "--rules", str(rules), "--lang", lang, tmp_path=tmp_path)

@@ -89,6 +89,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rule.file_mistakes.other": ("{path} has {count} mistakes:", "{path} 有 {count} 处错误："),
     "rule.setting": ("rule setting '{setting}': {detail}", "规则设置 {setting}：{detail}"),
     "rule.unknown_near": ("unknown setting (did you mean '{near}'?)", "没有这项设置（是不是“{near}”？）"),
+    "rule.hyphens": ("write it with hyphens: '{near}'", "请用连字符写作“{near}”"),
     "rule.unknown": ("unknown setting (known: {known})", "没有这项设置（可用的设置：{known}）"),
     "rule.whole": ("must be a whole number, got {got}", "必须是整数，这里是 {got}"),
     "rule.bool": ("must be true or false, got {got}", "必须是 true 或 false，这里是 {got}"),
@@ -357,9 +358,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.dealer.trusted": ("trusted dealer: this host can see every hand", "可信庄家：主机能看到每一手牌"),
     "host.blind_hidden_identities": ("--dealer blind cannot be used with the hidden-identities house rule (the identity "
                                      "cards would need a blind deal of their own); use --dealer trusted or drop "
-                                     "hidden_identities from the rules file",
+                                     "hidden-identities from the rules file",
                                      "--dealer blind 不能与隐藏身份房规同时使用（身份牌需要单独的盲发）；"
-                                     "请改用 --dealer trusted，或从房规文件中去掉 hidden_identities"),
+                                     "请改用 --dealer trusted，或从房规文件中去掉 hidden-identities"),
     "host.label.commands": ("commands     ", "命令         "),
     "host.no_lan": ("warning: this machine has no LAN address (no network connection?): only players on this "
                     "machine can join",
