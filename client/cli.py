@@ -252,6 +252,8 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
             # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
             say_error(err, t("cli.host_closed", lang, reason=reason_sentence(text, lang) if text else code), prog)
+        elif getattr(result, "host_bye", None):  # the host abandoned the game, then closed the table
+            say_goodbye(result, err, lang, prog)
         else:
             console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),
                                style="bold"))
@@ -282,7 +284,20 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         console.print(t("cli.no_transcript", lang), style="yellow")
     if check is not None and check.first_use is not None:
         console.print(Text(check.first_use, style="bold yellow"))  # again: the game screen hid it
+    if status != "host-gone":  # e.g. the host abandoned the game, then said bye: its goodbye last
+        say_goodbye(result, err, lang, prog)
     return exit_code
+
+
+def say_goodbye(result: Any, err: Any, lang: str, prog: str = PROG) -> None:
+    """The host's goodbye line (``prog: The host closed the connection: the host was
+    stopped``, in ``lang``) when the session ended with the host's ``bye``
+    (``result.host_bye``); nothing otherwise."""
+    bye = getattr(result, "host_bye", None)
+    if bye:
+        from jupai_net.printable import printable
+
+        say_error(err, t("cli.host_closed", lang, reason=printable(bye)), prog)
 
 
 #: Why connecting failed, as the session or the OS says it in English → its catalog key

@@ -39,6 +39,7 @@ from jupai_net.actions import Action
 from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
 from jupai_net.fairness.pin import cert_statement_key
 from jupai_net.fairness.statements import join_statement
+from jupai_net.messages import t
 from jupai_net.printable import is_printable, printable, printable_tree
 from jupai_net.protocol import (
     EOF,
@@ -261,7 +262,7 @@ class SessionResult:
     (``None`` if no game started); ``ranking``: seats best first; ``winner``; ``names``:
     seat → name; ``seat``; ``result``: the host's end result map; ``transcript_path``:
     where the transcript was saved; ``token``/``game_id``; ``error``: ``(code, text)``
-    with a readable English text: ``("bye", "the host was stopped")`` (see
+    with a readable text: ``("bye", "the host was stopped")`` in the run's language (see
     :func:`bye_text`) when the host said bye, ``("abandoned", REASON)`` when the host
     abandoned the game (``status == "aborted"``; REASON as the host gave it).
 
@@ -286,6 +287,9 @@ class SessionResult:
     view: ClientView | None = None
     games: tuple["SessionResult", ...] = ()
     series: Series | None = None
+    #: the host's goodbye (:func:`bye_text`, in the run's language) when the session
+    #: ended with the host's ``bye`` (also after a game it abandoned); None otherwise
+    host_bye: str | None = None
 
 
 # --------------------------------------------------------------------------- the player
@@ -468,11 +472,12 @@ def _lost(exc: BaseException) -> _Lost:
     return _Lost(LOST_TEXT)
 
 
-#: Readable English texts for the reasons a host gives in ``bye`` (protocol codes).
-BYE_TEXTS = {
-    "host-shutdown": "the host was stopped",
-    "quit": "the host quit",
-    "": "the host said goodbye",
+#: The catalog keys (client/i18n.py ``bye.*``) of the reasons a host gives in ``bye``
+#: (protocol codes); any other code is ``bye.other``.
+BYE_KEYS = {
+    "host-shutdown": "bye.host_shutdown",
+    "quit": "bye.quit",
+    "": "bye.none",
 }
 
 
@@ -490,12 +495,14 @@ def default_transcript_path(game_id: bytes, seat: int | None) -> Path:
     return config_dir() / "transcripts" / f"{game_id.hex()[:TRANSCRIPT_ID_DIGITS]}-{who}.jupai"
 
 
-def bye_text(reason: str) -> str:
-    """A readable text for a host's ``bye`` reason, e.g. ``host-shutdown`` → ``the host
-    was stopped``; an unknown code becomes ``the host closed the connection (CODE)``."""
-    if reason in BYE_TEXTS:
-        return BYE_TEXTS[reason]
-    return f"the host closed the connection ({reason})"
+def bye_text(reason: str, lang: str | None = None) -> str:
+    """A readable text for a host's ``bye`` reason in ``lang`` (None: the run's
+    language), e.g. ``host-shutdown`` → ``the host was stopped`` / ``主机已停止``; an
+    unknown code (already checked by the protocol: letters, digits, hyphens) becomes
+    ``an unknown reason (CODE)``."""
+    if reason in BYE_KEYS:
+        return t(BYE_KEYS[reason], lang)
+    return t("bye.other", lang, code=reason)
 
 
 #: Reconnect backoff (seconds): the first delay, and the most it grows to (doubling).
@@ -633,6 +640,7 @@ class _Session:
         self.watch = watch  # a spectator: no seat, the public view (specs/protocol.md §12)
         self.saved_for: bytes | None = None  # watch: the game whose verdict and transcript are done
         self.watch_end: tuple[str, tuple[str, str] | None] | None = None  # watch: how the last game ended
+        self.host_bye: str | None = None  # the host's goodbye (bye_text), once it said bye
         self.stay = stay  # stay at the table after a game (a series, specs/host.md § 3a)
         self.games: list[SessionResult] = []  # the games over, in order (stay)
         self.closed_game: bytes | None = None  # game id of the last game verified and saved
@@ -1039,6 +1047,7 @@ class _Session:
             await self.send(Pong(msg.nonce))
         elif isinstance(msg, Bye):
             self._host_gone(f"the host said bye ({msg.reason})")
+            self.host_bye = bye_text(msg.reason)
             if self.watch and self.view.phase == OVER and self.watch_end is not None:
                 raise _Over(*self.watch_end)  # how the last game this spectator saw ended
             raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
@@ -1648,6 +1657,8 @@ class _Session:
             res = dataclasses.replace(last, error=error, view=self.view, series=self.series, games=tuple(self.games))
         else:
             res = await self._close_game(status, error)
+        if self.host_bye is not None:
+            res = dataclasses.replace(res, host_bye=self.host_bye)
         running = self.witness is not None and self.witness.game_id is not None and not self.witness.finished
         # keep it after a lost connection (the same call rejoins, in a game or in the
         # lobby) and after leaving a running game; otherwise there is nothing to resume

@@ -76,7 +76,7 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
     import trio
     from rich.text import Text
 
-    from .cli import PinningCheck, report
+    from .cli import PinningCheck, report, say_goodbye
     from .session import SessionControl, run_session
     from .ui import print_game_end
 
@@ -111,7 +111,8 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
     if result.status in ("finished", "aborted") and result.verdict is not None and \
             result.game_id is not None and player.ending_shown == result.game_id:
         # the screen (or the --plain lines) already shows this game's verdict, transcript
-        # and scoreboard: nothing to say twice
+        # and scoreboard: nothing to say twice but the host's goodbye
+        say_goodbye(result, err if err is not None else console, lang, PROG)
         return EXIT_OK if result.verdict.ok else EXIT_UNVERIFIED
     if player.warning_read:
         check.first_use = None  # read and acknowledged before the game: not repeated at the end

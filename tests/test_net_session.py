@@ -229,7 +229,8 @@ async def test_the_host_stopping_gives_a_readable_reason_not_a_protocol_code():
     from jupai_net.client.session import bye_text
 
     assert bye_text("host-shutdown") == "the host was stopped"
-    assert bye_text("odd-code") == "the host closed the connection (odd-code)"
+    assert bye_text("odd-code") == "an unknown reason (odd-code)"
+    assert bye_text("host-shutdown", "zh") == "主机已停止" and bye_text("odd-code", "zh") == "未知原因（odd-code）"
     results = {}
     for where, seats in (("lobby", 3), ("game", 2)):
         box: list = []
