@@ -463,7 +463,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.waiting": ("Ready: waiting for the others…", "已准备：等待其他玩家…"),
     "series.left": ("You left the table after game {game}.", "你在第 {game} 局后离开了牌桌。"),
     "series.col.series": ("series", "系列赛"),
-    "series.history": ("series {series} · {games} games: {standings}", "系列赛 {series} · 共 {games} 局：{standings}"),
+    "series.history": ("series {series} · {games}: {standings}", "系列赛 {series} · 共 {games}：{standings}"),
     # --- command line (cli.py) ------------------------------------------------------------
     "cli.connecting": ("Connecting to {host}:{port} …", "正在连接 {host}:{port} …"),
     "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[地址]:端口）"),

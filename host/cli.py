@@ -282,7 +282,7 @@ class HostScreen:
         spectators = server.config.table.max_spectators
         if spectators:  # the same address and code, to watch instead of play
             grid.add_row(t("host.label.watch", lang), Text.assemble(("jupai watch", "bold"),
-                                                                    t("host.banner.watch", lang, count=spectators)))
+                                                                    t("host.banner.watch", lang, spectators=tn("count.spectators", spectators, lang))))
         fp = identity.fingerprint
         groups = [fp[i:i + 16] for i in range(0, len(fp), 16)]
         one_line = "sha256 " + " ".join(groups)
@@ -296,7 +296,7 @@ class HostScreen:
         grid.add_row(t("host.label.dealer", lang), Text(t(f"host.dealer.{dealer}", lang),
                                                         style="bold" if dealer == "blind" else "yellow"))
         head = Text(t("host.banner.table", lang, players=rules.players), style="bold")
-        head.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=rules.rounds),
+        head.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=tn("count.rounds", rules.rounds, lang)),
                     style="not bold")
         self.console.print(Panel(Group(head, grid), title="jupai host", title_align="left", border_style="green"))
         if outside:
@@ -456,7 +456,7 @@ class HostScreen:
             top = series.standings[0].points
             leaders = t("host.closing.names_sep", lang).join(
                 s.name for s in series.standings if s.points == top)
-            parts.append(t("host.closing.series_top", lang, names=leaders, points=top))
+            parts.append(t("host.closing.series_top", lang, names=leaders, points=tn("count.points", top, lang)))
         elif self.last is not None:
             kind, data = self.last
             if kind == "end":

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .messages import add_lang_option, t
+from .messages import add_lang_option, t, tn
 
 class GameEntry(NamedTuple):
     """One game of the history.
@@ -308,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
         from .client.i18n import tn
 
         standings = " · ".join(f"{display_name(b.name, lang)} {tn('series.points', b.points, lang)}" for b in board)
-        console.print(Text(t("series.history", lang, series=sid[:6], games=count, standings=standings)))
+        console.print(Text(t("series.history", lang, series=sid[:6], games=tn("count.games", count, lang), standings=standings)))
     if len(shown) < len(entries):
         console.print(t("history.more", lang, shown=len(shown), total=len(entries)), markup=False, style="dim")
     return 0

@@ -53,9 +53,10 @@ def _run(args: argparse.Namespace) -> int:
         print(f"jupai simulate: {problem_text(exc)}", file=sys.stderr)
         return 2
     from .messages import t as tr  # ``t`` is the table below
+    from .messages import tn
 
     with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(tr("sim.progress", games=args.games), total=args.games)
+        task = bar.add_task(tn("count.games", args.games), total=args.games)
         stats = simulate(rules, args.games, args.seed, names, progress=lambda: bar.advance(task), think=args.think)
     s = stats.summary()
     if args.json:
@@ -65,7 +66,8 @@ def _run(args: argparse.Namespace) -> int:
                          indent=2))
         return 0
     who = names[0] if len(set(names)) == 1 else ",".join(names)
-    t = Table(title=tr("sim.title", games=s["games"], players=rules.players, rounds=rules.rounds, bot=who),
+    t = Table(title=tr("sim.title", games=tn("count.games", s["games"]), players=rules.players,
+                         rounds=tn("count.rounds", rules.rounds), bot=who),
               caption=tr("sim.caption", share=f"{s['fair_share']:.1%}"))
     t.add_column(tr("sim.col.figure"))
     t.add_column(tr("sim.col.value"), justify="right")

@@ -117,3 +117,62 @@ def test_settings_file_language_drives_help(tmp_path):
     assert proc.returncode == 0 and "用法：jupai" in proc.stdout and "显示本帮助并退出" in proc.stdout
     proc = jupai("--help", "--lang", "en", env={"JUPAI_CONFIG_DIR": str(tmp_path)})
     assert "usage: jupai" in proc.stdout and "用法" not in proc.stdout
+
+
+#: Counted nouns that need a singular for a count of 1 ("1 point", not "1 points").
+COUNTED = ("points", "games", "moves", "rounds", "spectators", "actions", "statements", "cards", "seats",
+           "players", "uses", "hands", "turns", "seconds", "characters", "commitments")
+#: Texts whose count can never be 1, with why (checked by the test below, nowhere else).
+NEVER_ONE = {
+    ("code.length", "chars"): "a join code's length, 19",
+    ("code.old", "chars"): "a join code's length, 19",
+    ("discover.line", "seats"): "a table has 2-6 seats",
+    ("host.lobby.seats", "total"): "a table has 2-6 seats",
+    ("lobby.seats", "total"): "a table has 2-6 seats",
+    ("watch.lobby", "total"): "a table has 2-6 seats",
+    ("ev.deal", "players"): "a table has 2-6 players",
+    ("sim.title", "players"): "a table has 2-6 players",
+    ("history.more", "total"): "shown only when more games than shown exist, so at least 2",
+    ("series.final", "games"): "series.final_one says 1 game (client/scoreboard.py)",
+    ("replay.at_deal", "total"): "a dealt game has its deal's actions and at least one move",
+    ("rule.no_round_pile", "dealt"): "at least 2 seats × 3 cards",
+    ("rule.too_many_rounds", "most"): "53 − players × (2 + hand) is never 1 for 2-6 seats and 1-10 hand cards",
+    ("rule.too_many_rounds", "deck"): "the deck, 53",
+    ("verdict.reason.verified_public", "deck"): "the deck, 53",
+    ("verdict.reason.verified_seat", "deck"): "the deck, 53",
+    ("verdict.reason.abandon_unannounced", "sent"): "a seat sends its seed after the start and the commitments",
+    ("verdict.reason.host_gone_sent", "sent"): "a seat sends its seed after the start and the commitments",
+}
+
+
+def test_a_counted_noun_has_a_singular_for_one():
+    """Issue 12: "…, 1 points." Every English text that puts a number before a counted
+    noun is a ``.one``/``.other`` pair (:func:`tn`), or its count can never be 1
+    (:data:`NEVER_ONE` says why)."""
+    from jupai_net.messages import tn
+
+    entries = catalog()
+    found = set()
+    for key, (en, _) in entries.items():
+        if key.endswith(".other") and key[:-len("other")] + "one" in entries:
+            continue  # the plural of a pair (tn)
+        for m in re.finditer(r"\{(\w+)\} (" + "|".join(COUNTED) + r")\b", en):
+            found.add((key, m[1]))
+    assert found <= NEVER_ONE.keys(), sorted(found - NEVER_ONE.keys())
+    assert not NEVER_ONE.keys() - found, "stale NEVER_ONE entries"
+    assert tn("count.points", 1, "en") == "1 point" and tn("count.points", 4, "en") == "4 points"
+    assert t("host.closing.series_top", "en", names="小明", points=tn("count.points", 1, "en")) == \
+        "top of the series' scoreboard: 小明, 1 point"
+
+
+@pytest.mark.parametrize("lang, title", [("en", "1 game · 2 players · 1 round · bot random"),
+                                         ("zh", "1 局 · 2 人 · 1 回合 · 机器人 random")])
+def test_simulate_titles_one_game_of_one_round_in_the_singular(lang, title):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "jupai_net", "simulate", "--games", "1", "--players", "2",
+                           "--rounds", "1", "--bot", "random", "--lang", lang], capture_output=True, text=True,
+                          timeout=60, env={**__import__("os").environ, "COLUMNS": "120"})
+    assert done.returncode == 0, done.stderr
+    assert title in done.stdout, done.stdout
