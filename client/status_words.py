@@ -116,12 +116,16 @@ def notice_text(notice: Any, lang: str = "en") -> str:
 
 def host_error_text(code: str, text: str, lang: str = "en") -> str:
     """Why the host refused or closed a connection (an ``error`` message's ``code`` and
-    English ``text``): in English ``code: text``; in another language the code's
-    sentence from the catalog (:func:`~jupai_net.messages.notices.error_sentence`),
-    or ``code: text`` for a code this program does not know."""
+    English ``text``): in English the host's ``text`` (the protocol code only when it
+    gave none: a person reads the sentence, the code goes to the log); in another
+    language the code's sentence from the catalog
+    (:func:`~jupai_net.messages.notices.error_sentence`), or ``code: text`` for a code
+    this program does not know."""
     said = error_sentence(code, lang) if lang != "en" else None
     if said is not None:
         return said
+    if lang == "en" and text:
+        return printable(text)
     return f"{printable(code)}: {printable(text)}" if text else printable(code)
 
 

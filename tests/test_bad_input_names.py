@@ -129,7 +129,7 @@ def test_stdin_not_a_terminal_says_the_connection_error_first(tmp_path, closed_p
     assert out.returncode == 3
     lines = [line for line in out.stdout.splitlines() if line.strip()]
     assert lines == [f"Connecting to 127.0.0.1:{closed_port} …"]  # the error is on stderr, alone
-    assert out.stderr.startswith(f"jupai join: Cannot connect to 127.0.0.1:{closed_port}")
+    assert out.stderr.startswith(f"jupai join: cannot connect to 127.0.0.1:{closed_port}")
     assert "Input closed" not in out.stdout + out.stderr
 
 

@@ -73,17 +73,17 @@ def _report(result, lang="en", check=None):
 def test_report_connection_refused():
     code, text = _report(SessionResult("host-gone", error=("connect-failed", "[Errno 111] Connection refused")))
     assert code == cli.EXIT_CONNECT
-    assert text.startswith("jupai join: Cannot connect to 127.0.0.5:47474: Connection refused. Is `jupai host` running there")
+    assert text.startswith("jupai join: cannot connect to 127.0.0.5:47474: Connection refused. Is `jupai host` running there")
 
 
 def test_report_version_mismatch_and_host_errors():
     code, text = _report(SessionResult("refused", error=("version-mismatch", "host speaks 2, client 1")), "zh")
     assert code == cli.EXIT_VERSION and text == "jupai join: 主机使用的协议版本不同：host speaks 2, client 1。请在双方更新 jupai-net。"
     code, text = _report(SessionResult("refused", error=("table-full", "no free seat at the table")))
-    assert code == cli.EXIT_HOST and text == "jupai join: The host refused: table-full: no free seat at the table"
+    assert code == cli.EXIT_HOST and text == "jupai join: the host refused: no free seat at the table"
     code, text = _report(SessionResult("host-gone", error=("connection-lost", "the host closed the connection")))
     assert code == cli.EXIT_HOST
-    assert text.startswith("jupai join: Connection to the host lost: the host closed the connection. ✘ game not finished")
+    assert text.startswith("jupai join: connection to the host lost: the host closed the connection. ✘ game not finished")
 
 
 def test_report_finished_game_with_verdict_and_transcript(tmp_path):
@@ -122,7 +122,7 @@ def test_pinning_check_messages(tmp_path):
     with pytest.raises(Exception):
         wrong("h", 1, fp1)
     code, text = _report(SessionResult("refused", error=("fingerprint", "x")), check=wrong)
-    assert code == cli.EXIT_REFUSED and text.startswith(f"jupai join: The host's join code is {join_code(fp1)}, not ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+    assert code == cli.EXIT_REFUSED and text.startswith(f"jupai join: the host's join code is {join_code(fp1)}, not ZZZZ-ZZZZ-ZZZZ-ZZZZ")
 
 
 def test_join_usage_errors(tmp_path):
@@ -130,7 +130,7 @@ def test_join_usage_errors(tmp_path):
     for args, message in (
         (["join", "host:99999"], "jupai join: 'host:99999' is not HOST[:PORT]"),
         (["join", "127.0.0.1", "--code", "not a code!"], "jupai join: --code: a join code"),
-        (["join", "127.0.0.1", "--bot", "nobody"], "jupai join: Unknown bot 'nobody'"),
+        (["join", "127.0.0.1", "--bot", "nobody"], "jupai join: unknown bot 'nobody'"),
     ):
         proc = subprocess.run(JUPAI + args, env=env, capture_output=True, text=True, timeout=20)
         assert proc.returncode == cli.EXIT_USAGE, proc
@@ -149,7 +149,7 @@ def test_join_connection_refused_is_one_clear_line(tmp_path):
                           text=True, timeout=20)
     assert proc.returncode == cli.EXIT_CONNECT
     # on stderr, one line even though it is longer than 80 columns (a pipe is not wrapped)
-    assert proc.stderr == (f"jupai join: Cannot connect to 127.0.0.1:{port}: Connection refused. "
+    assert proc.stderr == (f"jupai join: cannot connect to 127.0.0.1:{port}: Connection refused. "
                            "Is `jupai host` running there, and is the port open?\n")
     assert "Cannot connect" not in proc.stdout and "Traceback" not in proc.stdout + proc.stderr
 
@@ -361,9 +361,9 @@ async def _fake_host(identity, behaviour, task_status):
 
 
 @pytest.mark.parametrize("behaviour, exit_code, message", [
-    ("version", cli.EXIT_VERSION, "The host speaks another protocol version: this host speaks protocol version 9 only. "
+    ("version", cli.EXIT_VERSION, "the host speaks another protocol version: this host speaks protocol version 9 only. "
                                   "Update jupai-net on both sides."),
-    ("close", cli.EXIT_HOST, "Connection to the host lost: the connection broke without a goodbye from the host."),
+    ("close", cli.EXIT_HOST, "connection to the host lost: the connection broke without a goodbye from the host."),
 ])
 async def test_join_against_a_misbehaving_host(tmp_path, monkeypatch, behaviour, exit_code, message):
     import argparse

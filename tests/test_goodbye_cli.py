@@ -12,7 +12,7 @@ import pytest
 from .test_net_hardening import HostProcess
 from .test_net_play import JUPAI, env_for
 
-GOODBYE = {"en": "The host closed the connection: the host was stopped",
+GOODBYE = {"en": "the host closed the connection: the host was stopped",
            "zh": "主机关闭了连接：主机已停止"}
 
 

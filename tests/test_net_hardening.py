@@ -120,7 +120,7 @@ def test_a_host_that_dies_is_connection_lost_never_openssl_text(tmp_path):
         host.kill()
         assert join.finish(20) == 6
         out = _one_line(join.stderr)  # the error line goes to stderr
-        assert "Connection to the host lost: the connection broke without a goodbye from the host." in out, out
+        assert "connection to the host lost: the connection broke without a goodbye from the host." in out, out
         assert "SSL" not in out + join.stderr and "Traceback" not in join.stderr
     finally:
         for p in procs:

@@ -260,7 +260,7 @@ def test_jupai_join_against_a_host_that_prompts_before_the_game(tmp_path):
 
     code, text, err = join_against(tmp_path, handler)
     assert code == 6, text + err
-    assert "jupai join: The host broke the protocol: the host asked for a move before the game started." in err
+    assert "jupai join: the host broke the protocol: the host asked for a move before the game started." in err
     assert "Traceback" not in err + text
 
 
@@ -272,5 +272,5 @@ def test_jupai_join_gives_up_on_a_silent_host(tmp_path):
 
     code, text, err = join_against(tmp_path, handler, "--idle-timeout", "1")
     assert code == 6, text + err
-    assert "jupai join: Connection to the host lost: no message from the host for 1 s." in err
+    assert "jupai join: connection to the host lost: no message from the host for 1 s." in err
     assert "Traceback" not in err

@@ -208,7 +208,7 @@ def test_ctrl_c_in_the_lobby_leaves_politely_and_ctrl_c_at_the_host_says_bye(tmp
         assert "stopping: no game is running" in host.text  # nothing to abandon in the lobby
         assert host.stderr.strip() == ""  # no raw log lines on the host's terminal
         assert second.finish(15) == 6  # told by the host's bye, not by a timeout
-        assert "jupai join: The host closed the connection" in second.stderr and "Traceback" not in second.stderr
+        assert "jupai join: the host closed the connection" in second.stderr and "Traceback" not in second.stderr
     finally:
         for p in procs:
             p.kill()

@@ -120,7 +120,8 @@ def test_every_notice_and_host_error_code_is_in_both_languages():
         assert "English detail" not in zh and not english_words(zh), (code, zh)
         if code in HOST_ERROR_CODES:
             assert "English detail" not in host_error_text(code, "some English detail", "zh")
-    assert host_error_text("table-full", "all 4 seats are taken", "en") == "table-full: all 4 seats are taken"
+    assert host_error_text("table-full", "all 4 seats are taken", "en") == "all 4 seats are taken"
+    assert host_error_text("table-full", "", "en") == "table-full"  # no sentence: the code is all there is
 
 
 def test_a_chinese_screen_shows_no_english_notice(notices):

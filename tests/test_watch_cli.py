@@ -46,7 +46,7 @@ def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
                                 stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30, env=env)
         assert second.returncode == 6, second
         said = " ".join((second.stdout + second.stderr).split())
-        assert ("The host refused: spectators-full: this table already has 1 spectator, the most it takes; "
+        assert ("jupai watch: the host refused: this table already has 1 spectator, the most it takes; "
                 "try again when one leaves") in said
         join = Running(["join", host.addr, "--bot", "random", "--code", host.code], env)
         procs.append(join)
@@ -234,7 +234,7 @@ def test_watch_bad_input_is_one_sentence_and_an_exit_code(tmp_path):
         (["watch", "127.0.0.1", "--code", "not a code!"], 2, "--code: a join code"),
         (["watch", "127.0.0.1", "--name", "a\tb"], 2, "jupai watch: --name 'a\\tb': the name holds \\t (a control character)"),
         (["watch", "Ann's table"], 3, "Cannot look for tables on the LAN: multicast DNS is turned off"),
-        (["watch", f"127.0.0.1:{port}"], 3, f"Cannot connect to 127.0.0.1:{port}"),
+        (["watch", f"127.0.0.1:{port}"], 3, f"cannot connect to 127.0.0.1:{port}"),
     ):
         proc = subprocess.run(JUPAI + args, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               timeout=30)
