@@ -149,7 +149,7 @@ def test_bot_names_in_the_viewers_language_and_an_address_never_broken(games, tm
     """``jupai history --lang zh`` names the bots as the game screen does (贪心机器人 1);
     at 60 and 80 columns the table address (host:port) stays on one line, whole, and no
     line is wider than the terminal (the list turns into one block per game)."""
-    address = "192.168.100.200:47474"
+    address = "127.100.200.200:47474"  # loopback range: only a long address, never dialled
     for k, g in enumerate(games, 1):
         meta = {"saved": f"2026-11-30T10:0{k}:00", "table": address, "names": ["Ann", "greedy bot 1", "random bot 2"]}
         (tmp_path / f"g{k}.jupai").write_bytes(g.witnesses[0].transcript(meta))
