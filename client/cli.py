@@ -272,13 +272,6 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     verdict = result.verdict
     if verdict is not None and not verdict.ok and exit_code == EXIT_OK:
         exit_code = EXIT_UNVERIFIED
-    back = [n for n in getattr(result.view, "notices", ()) if n.code == "welcome-back"]
-    if back:  # said on the game screen too; repeated here, where it stays
-        from rich.text import Text
-
-        from .render import notice_text
-
-        console.print(Text(notice_text(back[-1], lang), style="yellow"))
     print_game_end(console, result, lang, ranking=ranking)  # the same ending as `jupai play`
     if result.transcript_path is None and verdict is not None:
         console.print(t("cli.no_transcript", lang), style="yellow")
