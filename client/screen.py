@@ -34,7 +34,8 @@ from .total_words import action_fields, pending_total_text
 #: How far the top of the screen and the outcomes are squeezed to fit the height:
 #: 0 everything; 1 without the line of numbers (special ranks, piles) and, compact,
 #: the own title line (the players table's row gives the identity); 2 the outcomes
-#: and the header's leader name seats by number only; 3 one row per outcome (cut with ``…``, whole in
+#: and the header's leader by seat number only (the outcomes keep every name: an event reads the
+#: same on every screen, a player's and a spectator's); 3 one row per outcome (cut with ``…``, whole in
 #: ``/log``) and no column titles over the players; 4 (compact) one row per
 #: player (names cut shorter when narrow), the own hand and equipment on one line,
 #: the round card without its words, the status ("Your turn") on the moves' hint line.
@@ -122,7 +123,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                                    "magenta", compact, lang))
 
     def log_part(limit: int, level: int = 0) -> RenderableType:
-        return render_log(obs, names, lang, limit, source, compact, minimum, terse=level >= 2, oneline=level >= 3)
+        return render_log(obs, names, lang, limit, source, compact, minimum, oneline=level >= 3)
 
     layouts: Sequence[str | None] = [None]
     if legal and height is not None and width is not None:

@@ -254,22 +254,22 @@ LOG_MIN = 3
 
 def render_log(obs: Obs, names: Names = None, lang: str = "en", limit: int = LOG_LIMIT,
                events: Sequence[Mapping[str, Any]] | None = None, compact: bool = False,
-               minimum: int = 4, *, terse: bool = False, oneline: bool = False) -> RenderableType:
+               minimum: int = 4, *, oneline: bool = False) -> RenderableType:
     """The outcomes since the viewer's last move (at most ``limit``; contest formulas
     highlighted, the viewer's own outcomes marked ``»``), oldest first. ``events``: the
     seat's event history (default: the observation's log tail).
 
     ``compact``: no border; the count of earlier lines not shown goes into the title
-    (``Since your last turn · 2 earlier lines: /log``). ``terse``: seats without their
-    names (the players table above gives them). ``oneline``: one row per outcome, cut
-    with ``…`` at the width (``/log`` shows them whole)."""
+    (``Since your last turn · 2 earlier lines: /log``). ``oneline``: one row per
+    outcome, its result first, cut with ``…`` at the width (``/log`` shows them whole).
+    Seats always keep their names: an event reads the same on every screen."""
     me = obs.get("seat")
     source = list(events if events else (obs.get("log") or []))
     pending = obs.get("pending")
     if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
         source.pop()  # the play waiting for its answer is shown as the pending contest
     shown, since, hidden = recent_window(source, me, limit, minimum)
-    body = _log_text(shown, me, None if terse else names, lang, short=compact, oneline=oneline)
+    body = _log_text(shown, me, names, lang, short=compact, oneline=oneline)
     title = t("log.since" if since else "log.title", lang)
     if compact:
         head = Text(title, style="yellow")

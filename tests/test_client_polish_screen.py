@@ -198,15 +198,14 @@ def test_recent_events_keep_the_newest_when_trimmed_and_say_so():
         assert words in text
 
 
-def shown(event, seat, text, lang="en") -> bool:
+def shown(event, seat, text, lang="en", names=BOTS) -> bool:
     """``event`` is on the screen ``text`` in one of the forms a fitted screen uses
-    (screen.SQUEEZE): whole with names, whole with seat numbers only, or on one row,
-    outcome first, cut with ``…`` (whole in /log)."""
+    (screen.SQUEEZE): whole, or on one row, outcome first, cut with ``…`` (whole in
+    /log) — always with the seats' ``names`` (the same words on every screen)."""
     flat = re.sub(r"\s+", "", text)
-    whole = [R.describe_event(event, names, seat, lang, True) for names in (BOTS, None)]
-    if any(re.sub(r"\s+", "", w) in flat for w in whole):
+    if re.sub(r"\s+", "", R.describe_event(event, names, seat, lang, True)) in flat:
         return True
-    first = re.sub(r"\s+", "", R.describe_event(event, None, seat, lang, True, first=True))
+    first = re.sub(r"\s+", "", R.describe_event(event, names, seat, lang, True, first=True))
     for line in text.split("\n"):
         row = re.sub(r"\s+", "", line.removeprefix(R.MINE_MARK))
         if row.endswith("…") and len(row) > 10 and first.startswith(row[:-1]):

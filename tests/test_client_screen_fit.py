@@ -57,13 +57,7 @@ def test_the_newest_three_outcomes_are_always_on_screen(players, seed, names, la
 
 
 def shown_in(event, seat, text, lang, names) -> bool:
-    if names is BOTS:
-        return shown(event, seat, text, lang)
-    flat = re.sub(r"\s+", "", text)
-    whole = [R.describe_event(event, n, seat, lang, True) for n in (names, None)]
-    if any(re.sub(r"\s+", "", w) in flat for w in whole):
-        return True
-    return shown(event, seat, text, lang)
+    return shown(event, seat, text, lang, names)
 
 
 # ------------------------------------------------------------------------- /log

@@ -18,7 +18,7 @@ from jupai_net.client.watch import WatchScreen
 from jupai_net.fairness import VERIFIED
 from jupai_net.fairness.cli import read_and_verify
 
-from .test_client_cli import Terminal, _env
+from .test_client_cli import ANSI, Terminal, _env
 from .test_net_hardening import HostProcess
 from .test_net_play import JUPAI, Running, env_for
 
@@ -89,6 +89,13 @@ def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang,
         assert re.search(r"第1名 \d号位" if lang == "zh" else r"1\. seat \d", flat), flat[-2000:]  # the ranking
         # no hand and no moves: a spectator is never asked
         assert not re.search(r"Your moves|你的行动|Your hand|你的手牌", term.text)
+        # the last screen's outcomes name every seat, as a player's screen does (the
+        # ending under them does not squeeze the names away, issue 12)
+        raw = term.raw.decode("utf-8", "replace")
+        last = " ".join(ANSI.sub("", raw[raw.rfind("\x1b[2J"):]).split())
+        outcomes = re.search(r"(最近结果|Last outcomes)(.*?)(游戏结束|Game over)", last)
+        assert outcomes and re.search(r"(seat \d|\d号位)", outcomes[2]), last
+        assert not re.search(r"seat \d(?! \(| …)|\d号位(?!（| …)", outcomes[2]), last  # a name or a cut row
     finally:
         term.close()
         for p in procs:
