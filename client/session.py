@@ -606,6 +606,9 @@ class _Session:
         # seed is bound to one game id and never sent for another (issue 7 item 1).
         self.spent_seeds: dict[bytes, bytes] = {}
         self.own_actions: dict[int, dict[str, Any]] = {}  # state id -> action this seat sent (this game)
+        # states answered on this connection: the host gets that answer (TCP keeps it), so a
+        # prompt for one of them sent again (after a stale move, say) is not answered twice
+        self.answered_here: set[int] = set()
         self.host_moves: list[tuple[int, str]] = []  # (step version, "away" | "timeout") played by the host
         self.saved: ResumeState | None = None  # the resume state this session started from
         self.lock: ResumeLock | None = None
@@ -1077,6 +1080,7 @@ class _Session:
 
     async def _on_welcome(self, msg: Welcome) -> None:
         back = self.token is not None and self.token == self.hello_token
+        self.answered_here = set()  # a new connection: what the old one carried may be lost
         self.token = msg.token
         phase = self.view.phase if self.view.phase in (SEEDING, PLAYING) else LOBBY
         names = {p.seat: p.name for p in msg.players}
@@ -1116,7 +1120,7 @@ class _Session:
             self.witness = SeatWitness(seat, seed, host_cert=self.host_cert, blind=blind)
             self.witness_for = msg.game_id
             self.received, self.kinds = [], set()
-            self.own_actions, self.host_moves = {}, []
+            self.own_actions, self.host_moves, self.answered_here = {}, [], set()
             self.facts, self.shown, self.prompt_deadlines = SignedFacts(seat), {}, {}
             if seed is not None and saved is not None:
                 self._restore(saved)
@@ -1450,6 +1454,12 @@ class _Session:
             self.catching_up = False
             if self.welcomed_back:
                 self._welcome_back()
+        if msg.state_id in self.answered_here:
+            # the host asks again for a state this seat answered on this connection: the
+            # answer is on its way and the host applies it; a second, different answer
+            # would make the signed step differ from what this seat "sent" (specs/protocol.md §5)
+            log.debug("prompt for state %d sent again; its answer is already on the way", msg.state_id)
+            return
         self._cancel_ask()
         self.prompt = msg
         timeout = None if msg.timeout_ms is None else msg.timeout_ms / 1000
@@ -1533,6 +1543,7 @@ class _Session:
             if self.prompt is not prompt or self.witness is None:
                 return
             self.own_actions[prompt.state_id] = action.to_wire()
+            self.answered_here.add(prompt.state_id)
             self._persist()  # before sending: a rejoin must know this move was ours
             self.update("acted", legal=(), pending="", timeout=None, deadline=None)
             if self.view.dealer == "blind" and self.witness.play is not None:
@@ -1549,6 +1560,7 @@ class _Session:
         self.note(msg.code, msg.message, reject=True, change="reject")
         prompt = self.prompt
         if msg.code == "illegal-action" and prompt is not None and msg.state_id == prompt.state_id:
+            self.answered_here.discard(prompt.state_id)  # refused, not applied: the seat answers again
             self._cancel_ask()
             self.prompt = prompt
             self.update("prompt", legal=prompt.legal, prompt_state=prompt.state_id)

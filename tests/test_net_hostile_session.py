@@ -22,6 +22,7 @@ from jupai_net.fairness.primitives import shuffle_deck
 from jupai_net.fairness.transcript import decode_transcript
 from jupai_net.host import server as server_mod
 from jupai_net.host.table import Close, Table
+from jupai_net.protocol import Reject
 from jupai_net.setup import hand_positions
 
 from .test_net_support import VICTIM, host_config, pin, start_host, start_watch, victim_game
@@ -156,6 +157,58 @@ async def test_a_host_that_plays_another_move_for_the_seat_is_caught_at_once(mon
     assert result.status == "error" and result.error[0] == "tampered", result.error
     assert "another action than the one this seat sent" in result.error[1]
     assert "did not announce a time-out" in result.error[1]
+
+
+class ResendingTable(Table):
+    """An honest host in the race found under load: the seat's move for state v is in
+    flight when the host, handling the seat's late move for state v-1 (stale), sends
+    the prompt for v again. The host then applies the move it got first. Here: every
+    move of the victim is held for 0.2 s after the prompt is sent again; a second move
+    for the same state (a client that answered the repeated prompt) is refused as the
+    host refuses any action for a state that is gone."""
+
+    actions_seen: list[int] = []
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self._held = None  # (apply at, cid, seat, msg)
+
+    def _on_action(self, cid, seat, msg, now):
+        if seat == VICTIM:
+            type(self).actions_seen.append(msg.state_id)
+            if self._held is None and self.dealer is not None and msg.state_id == self.dealer.state.version:
+                self._prompt_next_resend(cid, now)
+                self._held = (now + 0.2, cid, seat, msg)
+                return
+            if self._held is not None:
+                self._send(cid, Reject(msg.state_id, "stale-state", "that state's move is already in"))
+                return
+        super()._on_action(cid, seat, msg, now)
+
+    def next_deadline(self):
+        times = [t for t in (super().next_deadline(), self._held and self._held[0]) if t is not None]
+        return min(times) if times else None
+
+    def tick(self, now):
+        if self._held is not None and now >= self._held[0]:
+            _, cid, seat, msg = self._held
+            self._held = None
+            super()._on_action(cid, seat, msg, now)
+            return
+        super().tick(now)
+
+
+async def test_a_prompt_sent_again_for_a_state_already_answered_is_not_answered_twice(monkeypatch):
+    """The seat answered state v; the host (honest) repeats the prompt for v while that
+    answer is in flight. The client must not answer again: the host applies the move
+    it got first, and a second, different answer would make the client call the honest
+    host a cheat ("another action than the one this seat sent")."""
+    ResendingTable.actions_seen = []
+    result = await victim_game(monkeypatch, ResendingTable, session={"player": BotPlayer("random", seed=11)})
+    assert result.status == "finished", result.error
+    assert result.verdict.status == "verified", result.verdict
+    seen = ResendingTable.actions_seen
+    assert seen and len(seen) == len(set(seen)), f"states answered more than once: {seen}"
 
 
 class SilentPlayer(BotPlayer):
