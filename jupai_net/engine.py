@@ -29,7 +29,6 @@ tests/test_blind_game.py checks that both engines agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -192,7 +191,6 @@ _AT_OPPONENTS: dict[tuple[str, bool | str, int, int], tuple[list[Any], ...]] = {
     (kind, w, n, seat): tuple(_PLAY[kind, t, w] if w != "both" else _PLAY_BOTH[kind, t]
                               for t in range(n) if t != seat)
     for kind in (A.ATTACK, A.DEFENSE) for w in (False, True, "both") for n in range(2, 7) for seat in range(n)}
-_chain = chain.from_iterable
 _INT = {int}
 _SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
 _SUPPLY_MORE = [_ACTIONS[A.SUPPLY_RECOVERED, None, c] for c in range(53)]
@@ -669,8 +667,13 @@ class GameState:
         if not s.hand:
             return [_NO_CARD_ANSWER[w] for w in weapons]
         if len(weapons) == 2:
-            return list(_chain(map(_PLAY_BOTH[A.ANSWER, None].__getitem__, s.hand)))
-        return list(map(_PLAY[A.ANSWER, None, weapons[0]].__getitem__, s.hand))
+            out: list[Action] = []
+            pairs = _PLAY_BOTH[A.ANSWER, None]
+            for c in s.hand:  # a plain loop: cheaper than a chain of maps (Python 3.11)
+                out += pairs[c]
+            return out
+        row = _PLAY[A.ANSWER, None, weapons[0]]
+        return [row[c] for c in s.hand]
 
     def _round_actions(self) -> list[Action]:
         seat = self.to_move  # no contest is pending: the actor
@@ -696,7 +699,7 @@ class GameState:
                     out.append(Action(A.SUPPLY_RECOVERED, cards=tuple(hand)))
                     return out
             else:
-                out.extend(map(_SUPPLY_A.__getitem__, hand))
+                out += [_SUPPLY_A[c] for c in hand]
             if len(self.stock) >= 2:
                 out.append(_SUPPLY_EQUIPMENT)
             out.append(_PASS)
@@ -716,10 +719,10 @@ class GameState:
             return out
         if kind == ROUND_ATTACK and armed:  # each card with and without the weapon
             for pairs in _AT_OPPONENTS[A.ATTACK, "both", n, seat]:
-                out.extend(_chain(map(pairs.__getitem__, hand)))
+                for c in hand:
+                    out += pairs[c]
         elif kind == ROUND_ATTACK or kind == ROUND_DEFENSE:
-            for row in _AT_OPPONENTS[kind, False, n, seat]:
-                out.extend(map(row.__getitem__, hand))
+            out += [row[c] for row in _AT_OPPONENTS[kind, False, n, seat] for c in hand]
         else:
             opponents = [t for t in range(n) if t != seat]
             self._discard_actions(seat, opponents, [(c,) for c in hand], armed, False, out)
@@ -728,19 +731,28 @@ class GameState:
     def _discard_actions(self, seat: int, opponents: list[int], plays: list[tuple[int, ...]], armed: bool,
                          last: bool, out: list[Action]) -> None:
         """The discard-round actions of ``seat`` (§6 discard, §9.2, §9.13, §9.16)."""
-        targets = [t for t in opponents if self.seats[t].equipment is not None]
+        seats = self.seats
+        targets = [t for t in opponents if seats[t].equipment is not None]
         if not targets:
-            out.extend(Action(A.DISCARD, None, cs) for cs in plays)
-            if not last:  # the last round empties the hand (§9.16)
+            if last:
+                out += [Action(A.DISCARD, None, cs) for cs in plays]
+            else:  # single cards: the pre-built actions; the last round empties the hand (§9.16)
+                row = _PLAY[A.DISCARD, None, False]
+                out += [row[cs[0]] for cs in plays]
                 out.append(_PASS)
             return
         for t in targets:
+            both = _PLAY_BOTH[A.DISCARD, t]
             for cs in plays:
                 if armed and (self._side_same(seat, t, cs) or self._role_unknown(t)):
-                    weapons = (True,) if last else (False, True)
+                    if last:
+                        out.append(Action(A.DISCARD, t, cs, True))
+                    else:
+                        out += both[cs[0]]  # without, then with the weapon
+                elif last:
+                    out.append(Action(A.DISCARD, t, cs, False))
                 else:
-                    weapons = (False,)
-                out.extend(Action(A.DISCARD, t, cs, w) for w in weapons)
+                    out.append(both[cs[0]][0])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:

@@ -18,39 +18,47 @@ class Total(NamedTuple):
     formula: str
 
 
+_total = tuple.__new__  # Total's fields without the NamedTuple's Python-level __new__
+
+
 def attack_total(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: int = 0) -> Total:
     """Attack side total (§6 attack; also the attack of a same-identity discard).
 
     Different identity: ``R×i (+ m×w)``. Same identity: ``I×i + R (+ m×w)``.
     ``weapon`` is ``(m, w)`` when the weapon is used, else None.
     """
-    if same:
-        value = I * i + R
-        text = f"{I}×{i} + {R}"
-    else:
+    # one f-string per case and the tuple's own constructor: the engine makes two
+    # totals per contest (NamedTuple's Python __new__ cost as much as the formula)
+    if weapon is None:
+        if same:
+            value = I * i + R
+            return _total(Total, (value, f"{I}×{i} + {R} = {value}"))
         value = R * i
-        text = f"{R}×{i}"
-    if weapon is not None:
-        m, w = weapon
-        value += m * w
-        text = f"{text} + {m}×{w}"
-    return Total(value, f"{text} = {value}")
+        return _total(Total, (value, f"{R}×{i} = {value}"))
+    m, w = weapon
+    if same:
+        value = I * i + R + m * w
+        return _total(Total, (value, f"{I}×{i} + {R} + {m}×{w} = {value}"))
+    value = R * i + m * w
+    return _total(Total, (value, f"{R}×{i} + {m}×{w} = {value}"))
 
 
 def defense_attack_strength(R: int, i: int, same: bool, I: int = 0) -> Total:
     """Attack strength in a defense round (§6 defense): ``R + i``; same identity ``(I + i) + (R + i)``."""
     if same:
         value = I + i + R + i
-        return Total(value, f"({I} + {i}) + ({R} + {i}) = {value}")
-    return Total(R + i, f"{R} + {i} = {R + i}")
+        return _total(Total, (value, f"({I} + {i}) + ({R} + {i}) = {value}"))
+    value = R + i
+    return _total(Total, (value, f"{R} + {i} = {value}"))
 
 
 def defense_strength(R: int, i: int, w: int, same: bool) -> Total:
     """Defense strength (§6 defense): ``w + i``; same identity ``(R + i) + (w + i)``. w = 0 unarmed."""
     if same:
         value = R + i + w + i
-        return Total(value, f"({R} + {i}) + ({w} + {i}) = {value}")
-    return Total(w + i, f"{w} + {i} = {w + i}")
+        return _total(Total, (value, f"({R} + {i}) + ({w} + {i}) = {value}"))
+    value = w + i
+    return _total(Total, (value, f"{w} + {i} = {value}"))
 
 
 def compare(left: Total, right: Total, op: str = ">") -> str:
