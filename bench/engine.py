@@ -4,7 +4,14 @@ and µs per move, on one core, for this checkout's engine and a base git revisio
 engine side by side.
 
 Run: ``python bench/engine.py [--base REV] [--games N] [--runs K] [--players P]
-[--viewers mover|all]``.
+[--viewers mover|all] [--bot draw|project]``.
+
+The random bot: by default (``--bot draw``) the loop picks the move itself,
+``legal[int(rng.random() * len(legal))]`` (uniform over the legal actions, one C call),
+so that the figure is the engine's and not the bench's; ``--bot project`` calls each
+engine's own ``bots.random_bot`` (``rng.randrange``: about 0.9 µs of pure Python per
+move, as much as a tenth of a move of this checkout's engine, the same for both
+engines). Either way both engines play the same games.
 
 ``--viewers mover`` (the default; issue 10's figure) asks the observation of the seat
 to move only, as a bot does; ``--viewers all`` asks it for every seat and the
@@ -38,6 +45,7 @@ import time
 from io import BytesIO
 from pathlib import Path
 from types import ModuleType
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -64,10 +72,14 @@ class Engine:
             out.append((rules, deck, self.setup.draw_setup(rules, rng), seed))
         return out
 
-    def run(self, games: list[tuple], every_viewer: bool) -> tuple[float, int]:
+    def bot(self, project_bot: bool) -> Callable[[dict[str, Any], list[Any], random.Random], Any]:
+        """The random bot (module docstring): this engine's own, or the bench's draw."""
+        return self.bots.random_bot if project_bot else _draw
+
+    def run(self, games: list[tuple], every_viewer: bool, project_bot: bool = False) -> tuple[float, int]:
         """Play ``games`` in the full loop; returns (process CPU seconds, moves).
         ``every_viewer``: observe every seat and the spectator at every move."""
-        new, bot = self.engine.GameState.new, self.bots.random_bot
+        new, bot = self.engine.GameState.new, self.bot(project_bot)
         moves = 0
         clock = time.process_time
         t0 = clock()
@@ -85,9 +97,9 @@ class Engine:
                 moves += 1
         return clock() - t0, moves
 
-    def split(self, games: list[tuple], every_viewer: bool) -> dict[str, float]:
+    def split(self, games: list[tuple], every_viewer: bool, project_bot: bool = False) -> dict[str, float]:
         """µs per move spent in observation, legal_actions and apply."""
-        new, bot = self.engine.GameState.new, self.bots.random_bot
+        new, bot = self.engine.GameState.new, self.bot(project_bot)
         clock = time.thread_time  # CPU time: a loaded machine's waits are not counted
         spent = {"observation": 0.0, "legal_actions": 0.0, "apply": 0.0}
         moves = 0
@@ -116,6 +128,11 @@ class Engine:
         return {k: v / moves * 1e6 for k, v in spent.items()}
 
 
+def _draw(obs: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    """A uniformly random legal action, drawn with one C call (``--bot draw``)."""
+    return legal[int(rng.random() * len(legal))]
+
+
 def load_base(rev: str, tmp: str) -> ModuleType:
     """Extract ``jupai_net`` at git revision ``rev`` as package ``jupai_base`` in ``tmp``."""
     blob = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "jupai_net"], check=True,
@@ -135,6 +152,8 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--viewers", choices=("mover", "all"), default="mover",
                    help="observe the seat to move only (default), or every seat and the spectator too")
+    p.add_argument("--bot", choices=("draw", "project"), default="draw",
+                   help="the bench's own random draw (default) or each engine's bots.random_bot")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         load_base(args.base, tmp)
@@ -145,25 +164,27 @@ def main() -> None:
         engines = [Engine(f"base {rev}", "jupai_base"),
                    Engine("this checkout" + (" (uncommitted changes)" if dirty else ""), "jupai_net")]
         every = args.viewers == "all"
+        project = args.bot == "project"
         seeds = range(1, args.games + 1)
         games = [e.games(args.players, seeds) for e in engines]
         load_before = os.getloadavg()
         for e, g in zip(engines, games):  # warm-up, and the same number of moves
-            e.run(g[:20], every)
+            e.run(g[:20], every, project)
         rates: list[list[float]] = [[], []]
         per_move: list[list[float]] = [[], []]
         moves_seen = set()
         for r in range(args.runs):
             order = (0, 1) if r % 2 == 0 else (1, 0)
             for k in order:
-                cpu, moves = engines[k].run(games[k], every)
+                cpu, moves = engines[k].run(games[k], every, project)
                 moves_seen.add(moves)
                 rates[k].append(args.games / cpu)
                 per_move[k].append(cpu / moves * 1e6)
-        splits = [e.split(g[: max(20, args.games // 3)], every) for e, g in zip(engines, games)]
+        splits = [e.split(g[: max(20, args.games // 3)], every, project) for e, g in zip(engines, games)]
         load_after = os.getloadavg()
     viewers = "every seat's and the spectator's observation" if every else "the mover's observation"
-    print(f"engine full loop: {args.players} players, random bots, {viewers} + legal_actions + apply per move")
+    bot = "each engine's bots.random_bot" if project else "the bench's random draw"
+    print(f"engine full loop: {args.players} players, random bots ({bot}), {viewers} + legal_actions + apply per move")
     print(f"{args.runs} interleaved runs per engine of {args.games} games "
           f"({min(moves_seen):,} moves per run{'' if len(moves_seen) == 1 else ', MOVES DIFFER'}), process CPU time")
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
