@@ -9,13 +9,16 @@ script of another checkout (e.g. a git worktree of an older commit with its own 
 old and new then run interleaved (old, new, old, new, ...) so both see the same load,
 and the table gives medians and the ratio old/new. The transcript each build verifies
 is one 4-player game (seed 7) played by that build's :mod:`jupai_net.fairness.selfplay`. Aims: both ``--help``
-≤ 0.15 s, ``verify FILE`` ≤ 0.25 s.
+≤ 0.15 s, ``verify FILE`` ≤ 0.25 s. ``verify FILE`` runs twice: with its output
+discarded (not a terminal: the plain verdict, no rich) and with a pseudo-terminal as
+stdout at 80 columns (``(tty)``: rich's panel), the way a person sees it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pty
 import resource
 import statistics
 import subprocess
@@ -23,13 +26,26 @@ import sys
 import tempfile
 from pathlib import Path
 
-AIMS = {"--help": 0.15, "verify --help": 0.15, "verify FILE": 0.25}
+AIMS = {"--help": 0.15, "verify --help": 0.15, "verify FILE": 0.25, "verify FILE (tty)": 0.25}
 
 
-def child_cpu(cmd: list[str], env: dict[str, str]) -> float:
-    """CPU seconds (user + system) used by running ``cmd`` to its end (output discarded)."""
+def child_cpu(cmd: list[str], env: dict[str, str], tty: bool = False) -> float:
+    """CPU seconds (user + system) used by running ``cmd`` to its end (output discarded;
+    ``tty``: its stdout is a pseudo-terminal, as at a person's terminal)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
+    if tty:
+        master, slave = pty.openpty()
+        proc = subprocess.Popen(cmd, stdout=slave, stderr=subprocess.DEVNULL, env={**env, "COLUMNS": "80"})
+        os.close(slave)
+        try:
+            while os.read(master, 65536):  # drained, so the child never waits on a full terminal
+                pass
+        except OSError:  # EIO: the child closed the terminal
+            pass
+        os.close(master)
+        proc.wait()
+    else:
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -65,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     transcripts = {name: make_transcript(Path(tempfile.mkdtemp(prefix=f"jupai-startup-{name}-")),
                                          str(Path(script).with_name("python")))
                    for name, script in builds.items()}
-    commands = {"--help": ["--help"], "verify --help": ["verify", "--help"], "verify FILE": ["verify", "FILE"]}
+    commands = {"--help": ["--help"], "verify --help": ["verify", "--help"], "verify FILE": ["verify", "FILE"],
+                "verify FILE (tty)": ["verify", "FILE"]}
 
     def argv_of(name: str, argv_: list[str]) -> list[str]:
         return [str(transcripts[name]) if a == "FILE" else a for a in argv_]
@@ -84,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     cached["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="jupai-pycache-")
     modes = {"as found": as_found, "bytecode": cached}
     for name, script in builds.items():
-        for argv_ in commands.values():
-            child_cpu([script, *argv_of(name, argv_)], cached)
+        for label, argv_ in commands.items():
+            child_cpu([script, *argv_of(name, argv_)], cached, "tty" in label)
 
     samples: dict[tuple[str, str, str], list[float]] = {}
     for _ in range(args.runs):
@@ -93,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             samples.setdefault((mode, "python -c pass", "anchor"), []).append(child_cpu([sys.executable, "-c", "pass"], env))
             for label, argv_ in commands.items():
                 for name, script in builds.items():  # interleaved: old, new, old, new ...
-                    samples.setdefault((mode, label, name), []).append(child_cpu([script, *argv_of(name, argv_)], env))
+                    samples.setdefault((mode, label, name), []).append(
+                        child_cpu([script, *argv_of(name, argv_)], env, "tty" in label))
 
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} (after the runs); {os.cpu_count()} cores; "
           f"{args.runs} runs each, interleaved; process CPU (user + system), medians")
@@ -101,10 +119,10 @@ def main(argv: list[str] | None = None) -> int:
           "'bytecode' with cached .pyc files (as after a wheel install)")
     for mode in modes:
         print(f"{mode}:")
-        print(f"  python -c pass         {statistics.median(samples[(mode, 'python -c pass', 'anchor')]):6.3f} s   (anchor)")
+        print(f"  python -c pass           {statistics.median(samples[(mode, 'python -c pass', 'anchor')]):6.3f} s   (anchor)")
         for label in commands:
             new = statistics.median(samples[(mode, label, "new")])
-            line = f"  jupai {label:<16} {new:6.3f} s"
+            line = f"  jupai {label:<18} {new:6.3f} s"
             if "old" in builds:
                 old = statistics.median(samples[(mode, label, "old")])
                 line += f"   old {old:6.3f} s   old/new {old / new:4.2f}×"

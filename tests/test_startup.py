@@ -5,6 +5,9 @@ fresh interpreter and looks at ``sys.modules``; the timings are in bench/startup
 from __future__ import annotations
 
 import json
+import os
+import pty
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -73,12 +76,76 @@ def test_verify_loads_the_verifier_only(tmp_path):
             assert main(["verify", {str(path)!r}]) == 0, out.getvalue()
         assert "VERIFIED" in out.getvalue()
     """)
-    assert "jupai_net.fairness.verify" in modules and "rich.console" in modules
+    # not a terminal: the plain verdict, without rich (the next tests: through the command)
+    assert "jupai_net.fairness.verify" in modules and heavy_in(modules, ("rich",)) == []
     assert heavy_in(modules, ("trio", "jupai_net.host", "jupai_net.client", "jupai_net.protocol")) == []
     # nor what a transcript without a certificate does not need (each costs milliseconds at every start):
     # X.509 parsing, a rules file's TOML, the settings' checks, a seed generator, rich's emoji table
     assert heavy_in(modules, ("cryptography.x509", "tomllib", "jupai_net.config", "jupai_net.textfile", "secrets",
                               "json", "rich._emoji_codes")) == []
+
+
+@pytest.fixture(scope="module")
+def transcript(tmp_path_factory):
+    from jupai_net.fairness.selfplay import play_game
+    from jupai_net.rules import RuleSet
+
+    path = tmp_path_factory.mktemp("verify") / "g.jupai"
+    path.write_bytes(play_game(RuleSet(players=2, rounds=2), rng_seed=3).transcript(0))
+    return path
+
+
+def imported(stderr: str) -> set[str]:
+    """The modules a run imported, from its ``PYTHONPROFILEIMPORTTIME`` lines on stderr."""
+    return {line.rsplit("|", 1)[1].strip() for line in stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_verify_piped_prints_plain_lines_without_rich(transcript):
+    """What a person types: ``jupai verify FILE | cat`` (specs/fairness.md §10): the
+    title, then one ``label  value`` line per row, no box; rich is never imported."""
+    from jupai_net.fairness.cli import verdict_rows
+    from jupai_net.fairness.verify import verify_transcript
+    from jupai_net.messages import use_lang
+
+    cmd = f"{shlex.join([sys.executable, '-m', 'jupai_net'])} verify {shlex.quote(str(transcript))} | cat"
+    proc = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1", "FORCE_COLOR": "", "TTY_COMPATIBLE": ""})
+    modules = imported(proc.stderr)
+    assert "jupai_net.fairness.verify" in modules  # the import lines are there …
+    assert heavy_in(modules, ("rich",)) == []  # … and none of rich's
+    with use_lang("en"):
+        rows = verdict_rows(verify_transcript(transcript.read_bytes()), str(transcript))
+    width = max(len(label) for label, _ in rows) + 2
+    assert proc.stdout.splitlines() == ["VERIFIED — fair game"] + [label.ljust(width) + value for label, value in rows]
+    assert rows[-1] == ("exit code", "0") and not any(c in proc.stdout for c in "╭│╰")
+
+
+def test_verify_at_a_terminal_draws_the_panel(transcript):
+    """At a terminal (a pty here) the verdict is rich's panel, as before."""
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(transcript)], stdout=slave,
+                              stderr=subprocess.PIPE, timeout=60, env={**os.environ, "COLUMNS": "80", "TERM": "dumb"})
+        os.close(slave)
+        slave = -1
+        out = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the writer is gone
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        os.close(master)
+        if slave >= 0:
+            os.close(slave)
+    text = out.decode()
+    assert proc.returncode == 0, proc.stderr
+    lines = text.replace("\r\n", "\n").strip().splitlines()
+    assert lines[0].startswith("╭") and "VERIFIED — fair game" in lines[0] and lines[-1].startswith("╰")
+    assert all(line.startswith("│") and line.endswith("│") for line in lines[1:-1])
 
 
 def test_each_module_registers_its_own_command():

@@ -262,9 +262,69 @@ def pin_text(verdict: Verdict) -> str:
     return t("verify.pin.none")
 
 
+def verdict_rows(verdict: Verdict, path: str) -> list[tuple[str, str]]:
+    """The rows of ``jupai verify FILE``'s verdict, ``(label, value)`` in the run's
+    language: file, reason, the technical detail, where, expected/found, game, seat,
+    host key, pinned host, statements, exit code (those that apply). Every value is
+    :func:`printable`: a transcript is what a host sent, it may hold escapes."""
+    from ..messages import t
+
+    rows = [(t("verify.row.file"), printable(path)), (t("verify.row.reason"), printable(reason_text(verdict)))]
+    detail = reason_detail(verdict)
+    if detail:
+        rows.append((t("verdict.detail"), printable(detail)))
+    if verdict.where():
+        rows.append((t("verify.row.where"), printable(verdict.where())))
+    if verdict.expected is not None or verdict.found is not None:
+        rows.append((t("verify.row.expected"), printable(verdict.expected)))
+        rows.append((t("verify.row.found"), printable(verdict.found)))
+    if verdict.game_id:
+        rows.append((t("verify.row.game"), printable(verdict.game_id)))
+    if verdict.game_id is not None:
+        rows.append((t("verify.row.seat"), t("verify.spectator") if verdict.seat is None else str(verdict.seat)))
+    if verdict.host_key:
+        rows.append((t("verify.row.host_key"), printable(verdict.host_key)))
+    if verdict.game_id is not None:
+        rows.append((t("verify.row.pinned"), printable(pin_text(verdict))))
+    if verdict.statements:
+        rows.append((t("verify.row.statements"), str(verdict.statements)))
+    rows.append((t("verify.row.exit"), str(verdict.exit_code)))
+    return rows
+
+
+def plain_output() -> bool:
+    """Whether ``jupai verify FILE`` prints its verdict as plain lines (:func:`render_plain`):
+    when stdout is not a terminal (a pipe, a file), unless the environment asks for a
+    terminal's output anyway (``FORCE_COLOR``, ``TTY_COMPATIBLE=1``, as rich reads them)."""
+    if os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE") == "1":
+        return False
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        return True
+
+
+def render_plain(verdict: Verdict, path: str) -> None:
+    """Print a verdict as plain text (specs/fairness.md §10): the title line, then one
+    line per row, the labels padded to one column by display width; no box, no colour,
+    no wrapping (each row one line, for grep and scripts). Does not import rich."""
+    from ..helpformat import cells
+    from ..messages import t
+
+    rows = verdict_rows(verdict, path)
+    width = max(cells(label) for label, _ in rows) + 2
+    lines = [t(f"verify.title.{verdict.status}")]
+    lines += [label + " " * (width - cells(label)) + value for label, value in rows]
+    print("\n".join(lines))
+
+
 def render(verdict: Verdict, path: str, console: Any = None) -> None:
-    """Print a verdict for people with rich: status line, reason, where it fails and
-    expected vs found."""
+    """Print a verdict for people: at a terminal (or to ``console``) a rich panel with
+    the status as its title and :func:`verdict_rows` in two columns; else
+    :func:`render_plain`, without loading rich (specs/performance.md § Start-up)."""
+    if console is None and plain_output():
+        render_plain(verdict, path)
+        return
     from rich.console import Console
     from rich.panel import Panel
     from rich.table import Table
@@ -276,32 +336,9 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim", no_wrap=True)
     table.add_column(overflow="fold")
-
-    def row(label: str, value: Text) -> None:
-        table.add_row(Text(label), value)  # Text, not str: no markup or emoji parsing (rich's emoji table stays unloaded)
-
-    # every value through printable(): a transcript is what a host sent, it may hold escapes
-    row(t("verify.row.file"), Text(printable(path)))
-    row(t("verify.row.reason"), Text(printable(reason_text(verdict)), overflow="fold"))
-    detail = reason_detail(verdict)
-    if detail:
-        row(t("verdict.detail"), Text(printable(detail)))
-    if verdict.where():
-        row(t("verify.row.where"), Text(printable(verdict.where())))
-    if verdict.expected is not None or verdict.found is not None:
-        row(t("verify.row.expected"), Text(printable(verdict.expected)))
-        row(t("verify.row.found"), Text(printable(verdict.found)))
-    if verdict.game_id:
-        row(t("verify.row.game"), Text(printable(verdict.game_id)))
-    if verdict.game_id is not None:
-        row(t("verify.row.seat"), Text(t("verify.spectator") if verdict.seat is None else str(verdict.seat)))
-    if verdict.host_key:
-        row(t("verify.row.host_key"), Text(printable(verdict.host_key)))
-    if verdict.game_id is not None:
-        row(t("verify.row.pinned"), Text(printable(pin_text(verdict))))
-    if verdict.statements:
-        row(t("verify.row.statements"), Text(str(verdict.statements)))
-    row(t("verify.row.exit"), Text(str(verdict.exit_code)))
+    for label, value in verdict_rows(verdict, path):
+        # Text, not str: no markup or emoji parsing (rich's emoji table stays unloaded)
+        table.add_row(Text(label), Text(value, overflow="fold"))
     style = _STYLE[verdict.status]
     title = Text(t(f"verify.title.{verdict.status}"), style=style)
     console.print(Panel(table, title=title, border_style=style.split()[-1], expand=False))
