@@ -1,9 +1,10 @@
 """What spectators cost the host (issue 12, specs/host.md § Spectators).
 
 A table that allows spectators (``--max-spectators`` > 0, the default) has its dealer
-sign the public statement stream from every game's start, whether anyone watches or not;
-each watching spectator then costs one ``sync`` per action (one shared
-``observation(None)``) and the public statement's bytes.
+build the public statement stream from every game's start, whether anyone watches or
+not, but sign it only while someone watches (the statements made meanwhile are signed
+when a spectator comes); each watching spectator then costs one ``sync`` per action (one
+shared ``observation(None)``) and the public statement's bytes.
 
 This measures the table's own work per action (pure :class:`~jupai_net.host.table.Table`,
 in memory, no sockets) for whole 4-player games played by host bots, three ways,

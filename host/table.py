@@ -566,6 +566,8 @@ class Table:
         self._notice("spectator-joined", but=cid, name=name, count=len(self.spectators))
         if self.phase != LOBBY and self.dealer is not None:
             self._send(cid, self._start_message())
+            # the public statements made while nobody watched, signed now (the same bytes)
+            self._streams[None].extend(statement_message(raw) for raw in self.dealer.watched())
             for msg in self._streams.get(None, []):
                 self._send(cid, msg)
             if self.phase == PLAYING and self._settled():
@@ -636,6 +638,8 @@ class Table:
             n = len(self.spectators)
             log.info("table %d: spectator %r left (connection %d)%s", self.table_id, name, cid, f": {why}" if why else "")
             self._notice("spectator-left", name=name, count=n)
+            if not self.spectators and self.dealer is not None:
+                self.dealer.unwatched()  # nobody watches: the public stream is signed when someone does
             return
         if seat is None:
             return
@@ -831,6 +835,8 @@ class Table:
         """Begin a game dealt by ``dealer`` (fresh game id and host seed): ``start`` to
         every connected seat, the signed ``start`` statements, bot seeds committed."""
         self.dealer = dealer
+        if not self.spectators:
+            dealer.unwatched()  # the public stream is signed once someone watches (specs/host.md § Spectators)
         self.phase = SEEDING
         self.games_started += 1
         self.game_label = (self.series.series_id, self.series.played + 1)

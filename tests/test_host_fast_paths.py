@@ -12,7 +12,7 @@ import pytest
 from jupai_net.cards import CANONICAL_DECK
 from jupai_net.engine import GameState
 from jupai_net.fairness import HostDealer, decode_statement, generate_signing_key, make_seed, seed_commitment
-from jupai_net.fairness.statements import StatementError, make_body, sign_statement
+from jupai_net.fairness.statements import StatementError, make_body, public_key_bytes, sign_statement
 from jupai_net.protocol import FieldError, Prompt, RemoteProtocolError, Statement, Sync
 from jupai_net.rules import RuleSet
 from jupai_net.setup import draw_setup
@@ -84,3 +84,55 @@ def test_the_dealer_signs_its_own_bodies_unchecked_with_the_same_bytes():
                 assert decode_statement(raw, dealer.host_key).body["game"] == dealer.game_id  # signature and body checked
                 count += 1
     assert count >= 6
+
+
+def _play_dealer(dealer: HostDealer, seeds: list[bytes], *, unwatch_at: int | None = None,
+                 watch_at: int | None = None) -> list[bytes]:
+    """Deal and play a whole game on ``dealer`` (first legal action each turn); nobody
+    watches the public stream from step ``unwatch_at`` until step ``watch_at``. Returns
+    the public statements in the order a spectator gets them."""
+    public: list[bytes] = []
+
+    def take(out: dict) -> None:
+        public.extend(out.get(None, []))
+
+    if unwatch_at == 0:
+        dealer.unwatched()
+    take(dealer.start())
+    for seat, seed in enumerate(seeds):
+        take(dealer.commit(seat, seed_commitment(dealer.game_id, seat, seed)))
+    for seat, seed in enumerate(seeds):
+        take(dealer.reveal(seat, seed))
+    step = 0
+    while not dealer.state.is_over:
+        step += 1
+        if step == unwatch_at:
+            dealer.unwatched()
+        if step == watch_at:
+            public.extend(dealer.watched())
+        take(dealer.apply(dealer.state.legal_actions()[0])[1])
+    take(dealer.finish())
+    return public
+
+
+def test_the_public_stream_signed_once_someone_watches_is_the_same_bytes():
+    key = generate_signing_key()
+    rules = RuleSet(players=2, rounds=2)
+    seeds = [make_seed(), make_seed()]
+    fixed = {"game_id": b"G" * 16, "host_seed": b"H" * 32}
+    eager = _play_dealer(HostDealer(rules, key, spectators=True, **fixed), seeds)
+    assert [decode_statement(raw, public_key_bytes(key)).body["n"] for raw in eager] == list(range(len(eager)))
+    # unwatched from the start, watched from step 3: nothing public is signed meanwhile,
+    # then the kept statements come signed, byte for byte what an eager dealer sends
+    lazy = HostDealer(rules, key, spectators=True, **fixed)
+    lazy.unwatched()
+    assert lazy.start().get(None) is None
+    assert _play_dealer(HostDealer(rules, key, spectators=True, **fixed), seeds, unwatch_at=0, watch_at=3) == eager
+    # watched, then nobody, then someone again: the same stream
+    assert _play_dealer(HostDealer(rules, key, spectators=True, **fixed), seeds, unwatch_at=2, watch_at=5) == eager
+    # never watched: nothing public leaves the dealer, the seats' streams are unchanged
+    assert _play_dealer(HostDealer(rules, key, spectators=True, **fixed), seeds, unwatch_at=0) == []
+    # without a public stream the switch does nothing
+    plain = HostDealer(rules, key, **fixed)
+    plain.unwatched()
+    assert plain.watched() == [] and None not in plain.start()

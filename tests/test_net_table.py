@@ -527,3 +527,33 @@ def test_a_spectator_joining_during_the_seed_exchange_sees_the_rest_and_verifies
     assert h.last(w, Sync).state_id == 0
     play_out(h, [a, b])
     assert h.witness[w].verify().status == VERIFIED
+
+
+def test_a_spectator_after_nobody_watched_gets_the_same_signed_story():
+    """The public stream is signed only while someone watches (specs/host.md §
+    Spectators): a spectator who comes after a gap with nobody watching gets every
+    statement so far, the ones the first spectator got byte for byte, and verifies."""
+    h = harness(2)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    w1 = h.connect("Wu", watch=True)
+    h.ready_all(a, b)
+
+    def moves(n: int) -> None:
+        for _ in range(n):
+            for cid in (a, b):
+                p = h.prompt_for(cid)
+                if p is not None:
+                    h.send(cid, ActionMessage(h.table.dealer.game_id, p.state_id, p.legal[0]))
+                    break
+
+    moves(2)
+    first = h.all(w1, Statement)
+    h.drop(w1)
+    moves(3)  # nobody watches
+    w2 = h.connect("Mei", watch=True)
+    second = h.all(w2, Statement)
+    assert second[:len(first)] == first
+    assert sum(m.kind == "step" for m in second) == h.table.dealer.state.version
+    play_out(h, [a, b])
+    assert h.last(w2, End).reason == "finished"
+    assert h.witness[w2].verify().status == VERIFIED

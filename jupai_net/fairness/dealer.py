@@ -34,7 +34,8 @@ from .primitives import (
     seed_commitment,
 )
 from .replay import due_reveals, load_engine
-from .statements import ABANDON, BLIND, CLAIM, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, make_body, public_key_bytes, sign_statement
+from .statements import (ABANDON, BLIND, CLAIM, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, make_body, pack,
+                         public_key_bytes, sign_packed, sign_statement)
 
 #: Viewer → signed statements to send it now, in order.
 Outbox = dict[int | None, list[bytes]]
@@ -91,6 +92,7 @@ class HostDealer:
         self.state: Any = None
         self._shown: dict[int | None, set[int]] = {v: set() for v in self.viewers}
         self._pos: dict[int, int] = {}
+        self._unwatched: list[bytes] | None = None  # packed public bodies not signed yet (see unwatched())
 
     # ------------------------------------------------------------------ helpers
 
@@ -99,9 +101,27 @@ class HostDealer:
         """Fingerprint of the host public key, to show on the host screen."""
         return key_fingerprint(self.host_key)
 
+    def unwatched(self) -> None:
+        """Nobody watches the public stream (viewer ``None``) for now: its statements are
+        built and numbered as before but kept as packed bodies, unsigned and out of every
+        :data:`Outbox`, until :meth:`watched` (specs/performance.md § Host: a fifth of
+        the signing per action at a 4-seat table). No effect without ``spectators``."""
+        if None in self._n and self._unwatched is None:
+            self._unwatched = []
+
+    def watched(self) -> list[bytes]:
+        """Someone watches again: sign the public statements kept since :meth:`unwatched`
+        and return them, in order (the same bytes as if signed at once: Ed25519 is
+        deterministic); later ones go into the outboxes again."""
+        kept, self._unwatched = self._unwatched or [], None
+        return [sign_packed(self._key, body) for body in kept]
+
     def _emit(self, out: Outbox, viewer: int | None, kind: str, **fields: Any) -> None:
         body = make_body(kind, self.game_id, viewer, self._n[viewer], **fields)
         self._n[viewer] += 1
+        if viewer is None and self._unwatched is not None:
+            self._unwatched.append(pack(body))
+            return
         out.setdefault(viewer, []).append(sign_statement(self._key, body, check=False))  # built here: not re-checked
 
     def _broadcast(self, out: Outbox, kind: str, **fields: Any) -> None:

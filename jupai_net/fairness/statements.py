@@ -252,9 +252,15 @@ def sign_statement(key: Ed25519PrivateKey, body: dict[str, Any], *, check: bool 
     :func:`make_body` from its own state, and every witness checks them on arrival."""
     if check:
         check_body(body)
-    body_bytes = pack(body)
-    sig = key.sign(TAG_STATEMENT + body_bytes)
-    return pack([body_bytes, sig])
+    return sign_packed(key, pack(body))
+
+
+def sign_packed(key: Ed25519PrivateKey, body_bytes: bytes) -> bytes:
+    """Sign an already packed body: the wire bytes ``pack([body_bytes, signature])``.
+    Ed25519 signatures are deterministic (RFC 8032 §5.1.6), so signing the same bytes
+    later gives the same statement byte for byte (the host signs its spectators'
+    stream only once someone watches, specs/performance.md § Host)."""
+    return pack([body_bytes, key.sign(TAG_STATEMENT + body_bytes)])
 
 
 def split_statement(raw: Any) -> tuple[bytes, bytes]:
