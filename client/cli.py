@@ -423,12 +423,14 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
 
         read = input if os.isatty(0) else None
         try:
-            ad = choose_table(args.address, lang, say=lambda line: console.print(line, markup=False), read=read)
+            ad = choose_table(args.address, lang, say=lambda line: console.print(line, markup=False), read=read,
+                              watch=prog == "jupai watch")
         except NoTable as exc:
             say_error(err, str(exc), prog)
             return EXIT_CONNECT
         args.address = f"{ad.address}:{ad.port}"
-        console.print(t("discover.joining", lang, name=ad.name, address=args.address, code=ad.code or "?"),
+        console.print(t("discover.joining_watch" if prog == "jupai watch" else "discover.joining", lang, name=ad.name,
+                        address=args.address, code=ad.code or "?"),
                       markup=False)
     try:
         host, port = parse_address(args.address)

@@ -131,21 +131,46 @@ def is_address(text: str, resolve: Callable[[str], bool] | None = None) -> bool:
     return resolve(host)
 
 
-def table_lines(tables: list[TableAd], lang: str) -> list[str]:
-    """One numbered line per table: name, address:port, free seats, state, code."""
+def state_text(ad: TableAd, lang: str) -> str:
+    """What a table is doing, as the LAN list says it: ``2 of 4 seats free · waiting
+    for players`` (the seat count as every screen says it, ``seats.free``), ``full``
+    (a lobby with no free seat), ``game running``."""
     from .i18n import t
 
-    return [t("discover.line", lang, n=i, name=ad.name, address=f"{ad.address}:{ad.port}", free=ad.free,
-              seats=ad.seats, state=t(f"discover.{ad.state}", lang), code=ad.code or "?")
+    if ad.state == "playing":
+        return t("discover.playing", lang)
+    if ad.free <= 0:
+        return t("discover.full", lang)
+    return t("discover.lobby", lang, seats=t("seats.free", lang, free=ad.free, total=ad.seats))
+
+
+def table_lines(tables: list[TableAd], lang: str) -> list[str]:
+    """One numbered line per table: name, address:port, free seats and state, code."""
+    from .i18n import t
+
+    return [t("discover.line", lang, n=i, name=ad.name, address=f"{ad.address}:{ad.port}",
+              state=state_text(ad, lang), code=ad.code or "?")
             for i, ad in enumerate(tables, 1)]
 
 
+def _for(key: str, watch: bool) -> str:
+    """``key``, or its ``jupai watch`` wording (``key_watch``) when watching."""
+    return key + "_watch" if watch else key
+
+
+def pick_choices(count: int) -> str:
+    """The numbers a pick may be, as the move prompt writes them: ``1`` or ``1–3``."""
+    return "1" if count == 1 else f"1–{count}"
+
+
 def choose_table(name: str | None, lang: str, *, say: Callable[[str], None], read: Callable[[str], str] | None,
-                 find: Callable[..., list[TableAd]] = browse) -> TableAd:
-    """The table to join: the one called ``name`` (:func:`find_table`), or, with no
-    name, the one the player picks by number from the list heard on the LAN (``read``
-    asks; ``None`` when nobody can answer, then a single table is taken and several
-    are listed with a request to name one). ``say`` shows a line. Raises
+                 find: Callable[..., list[TableAd]] = browse, watch: bool = False) -> TableAd:
+    """The table to join (``watch``: to watch, for ``jupai watch``): the one called
+    ``name`` (:func:`find_table`), or, with no name, the one the player picks by number
+    from the list heard on the LAN (``read`` asks ``Join which table? [1–3, q to
+    quit]``, ``[1, q to quit]`` for one table, ``Watch which table?`` when watching;
+    ``None`` when nobody can answer, then a single table is taken and several are
+    listed with a request to name one). ``say`` shows a line. Raises
     :class:`NoTable` with the sentence to show."""
     from jupai_net.protocol.discovery import find_table
 
@@ -158,7 +183,7 @@ def choose_table(name: str | None, lang: str, *, say: Callable[[str], None], rea
         else:
             tables = find()
     except OSError as exc:
-        raise NoTable(t("discover.no_multicast", lang, reason=exc.strerror or exc)) from None
+        raise NoTable(t(_for("discover.no_multicast", watch), lang, reason=exc.strerror or exc)) from None
     if name is not None:
         ad = find_table(tables, name)
         if ad is None:
@@ -166,20 +191,22 @@ def choose_table(name: str | None, lang: str, *, say: Callable[[str], None], rea
             raise NoTable(t("discover.no_such", lang, name=name, heard=heard))
         return ad
     if not tables:
-        raise NoTable(t("discover.nothing", lang))
+        raise NoTable(t(_for("discover.nothing", watch), lang))
     for line in table_lines(tables, lang):
         say(line)
     if len(tables) == 1 and read is None:
         return tables[0]
     if read is None:
-        raise NoTable(t("discover.name_one", lang))
+        raise NoTable(t(_for("discover.name_one", watch), lang))
     while True:
         try:
-            answer = read(t("discover.pick", lang, count=len(tables))).strip()
+            answer = read(t(_for("discover.pick", watch), lang,
+                            choices=pick_choices(len(tables)))).strip()
         except EOFError:
-            raise NoTable(t("discover.name_one", lang)) from None
+            raise NoTable(t(_for("discover.name_one", watch), lang)) from None
         if answer.isdigit() and 1 <= int(answer) <= len(tables):
             return tables[int(answer) - 1]
         if answer.lower() in ("q", "quit"):
             raise NoTable(t("discover.cancelled", lang))
-        say(t("discover.bad_pick", lang, count=len(tables)))
+        say(t("discover.bad_pick_one", lang) if len(tables) == 1 else
+            t("discover.bad_pick", lang, choices=pick_choices(len(tables))))

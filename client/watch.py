@@ -344,7 +344,7 @@ class PlainWatcher(WatchScreen):
             self.say(t("watch.watching", lang, host=self.host, port=self.port))
         elif view.change == "lobby" and view.phase in ("lobby", "over"):
             total = getattr(view.rules, "players", None) or len(view.players)
-            line = t("watch.lobby", lang, taken=len(view.players), total=total,
+            line = t("watch.lobby", lang, seats=t("lobby.seats", lang, taken=len(view.players), total=total),
                      players=_players_text(view.players, lang))
             if line != self._lobby:
                 self._lobby = line

@@ -495,12 +495,13 @@ def _stdout_to_null() -> None:
 
 def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
     """One lobby line (a rich ``Text``, names never read as markup) listing every seat,
-    empty ones too, and how many people are still awaited, e.g. ``lobby 2/4 seats · 0
-    Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty) · waiting for 2 people``."""
+    empty ones too, and how many people are still awaited, e.g. ``lobby 2 of 4 seats
+    taken · 0 Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty) · waiting for 2
+    people`` (the seat count as every screen says it: ``lobby.seats``)."""
     from rich.text import Text
 
     by_seat = {p.seat: p for p in players}
-    line = Text.assemble((t("host.lobby", lang), "dim"), t("host.lobby.seats", lang, taken=len(by_seat), total=total))
+    line = Text.assemble((t("host.lobby", lang), "dim"), " ", t("lobby.seats", lang, taken=len(by_seat), total=total))
     for s in range(max(total, max(by_seat, default=-1) + 1)):
         p = by_seat.get(s)
         line.append(f" · {s} ")

@@ -113,7 +113,7 @@ def test_the_lobby_lists_every_seat_and_how_many_players_are_missing():
 
     players = [{"seat": 0, "name": "Ann", "ready": True}, None, {"seat": 2, "name": "Bob"}, None]
     text = to_text(render_lobby(players, seat=2, total=4), width=80)
-    assert "2/4 seats taken · waiting for 2 more players" in text
+    assert "2 of 4 seats taken · waiting for 2 more players" in text
     for line in ("seat 0 (Ann)", "seat 1  (empty)", "seat 2 (Bob, you)", "seat 3  (empty)"):
         assert line in text
     zh = to_text(render_lobby(players, seat=2, total=4, lang="zh"), width=80)

@@ -187,7 +187,7 @@ def test_lobby_screen_before_the_deal():
     player.on_update(LobbyView())
     text = " ".join(out.getvalue().split())
     assert "host 127.0.0.20:47474 · join code 7KQ2M-X9PDA" in text
-    assert "3/4 seats taken" in text
+    assert "3 of 4 seats taken" in text
     assert "seat 0 (Ann) ready" in text and "seat 1 (bot-1) bot · ready" in text
     assert "seat 2 (Cy, you) away" in text
     assert "Shuffling fairly" in text

@@ -190,8 +190,8 @@ def test_choose_by_name_and_by_number():
     said.clear()
     ad = choose_table(None, "en", say=said.append, read=lambda prompt: next(answers), find=lan.find)
     assert ad == AD
-    assert any(line.startswith("1. Ann's table — 127.0.0.1:47474 · 2/4 seats free") for line in said)
-    assert sum("Type a number from 1 to 2" in line for line in said) == 2
+    assert any(line.startswith("1. Ann's table — 127.0.0.1:47474 · 2 of 4 seats free · waiting for players") for line in said)
+    assert sum("Type a number 1–2, or q." in line for line in said) == 2
 
 
 @pytest.mark.parametrize("name, read, tables, message", [
@@ -215,6 +215,36 @@ def test_a_single_table_is_taken_without_asking():
 def test_table_lines_in_chinese():
     (line,) = table_lines([AD], "zh")
     assert "空位 2/4" in line and "等待玩家" in line
+
+
+@pytest.mark.parametrize("lang, full, running", [("en", "· full ·", "· game running ·"),
+                                                 ("zh", "· 已满 ·", "· 对局进行中 ·")])
+def test_a_full_table_reads_full_and_a_running_one_has_no_seat_count(lang, full, running):
+    """Issue 12: not "0/2 seats free · waiting for players"."""
+    from dataclasses import replace
+
+    (line,) = table_lines([replace(AD, free=0)], lang)
+    assert full in line and "0" not in line.split("—")[1].split("·")[1], line
+    (line,) = table_lines([replace(AD, free=0, state="playing")], lang)
+    assert running in line and "0" not in line.split("—")[1].split("·")[1], line
+
+
+@pytest.mark.parametrize("watch, lang, asked", [
+    (False, "en", "Join which table? [1, q to quit] "), (True, "en", "Watch which table? [1, q to quit] "),
+    (False, "zh", "加入哪一桌？[1，q 退出] "), (True, "zh", "旁观哪一桌？[1，q 退出] ")])
+def test_the_picker_asks_for_one_table_without_a_range(watch, lang, asked):
+    lan = FakeLan()
+    Announcer(AD, zeroconf_factory=lan.zeroconf).start()
+    prompts, said = [], []
+    answers = iter(["2", "1"])
+
+    def read(prompt):
+        prompts.append(prompt)
+        return next(answers)
+
+    assert choose_table(None, lang, say=said.append, read=read, find=lan.find, watch=watch) == AD
+    assert prompts == [asked, asked]
+    assert said[-1] == ("请输入 1，或 q。" if lang == "zh" else "Type 1, or q.")
 
 
 # ------------------------------------------------------------------ who announces, what is dialled

@@ -126,10 +126,8 @@ COUNTED = ("points", "games", "moves", "rounds", "spectators", "actions", "state
 NEVER_ONE = {
     ("code.length", "chars"): "a join code's length, 19",
     ("code.old", "chars"): "a join code's length, 19",
-    ("discover.line", "seats"): "a table has 2-6 seats",
-    ("host.lobby.seats", "total"): "a table has 2-6 seats",
+    ("seats.free", "total"): "a table has 2-6 seats",
     ("lobby.seats", "total"): "a table has 2-6 seats",
-    ("watch.lobby", "total"): "a table has 2-6 seats",
     ("ev.deal", "players"): "a table has 2-6 players",
     ("sim.title", "players"): "a table has 2-6 players",
     ("history.more", "total"): "shown only when more games than shown exist, so at least 2",

@@ -345,7 +345,7 @@ def test_the_host_kicks_a_seat_from_its_console(tmp_path):
         mark = len(host.lines)
         host.type("kick 0")
         host.wait_for(r"kicked: the host removed random bot from seat 0", after=mark)
-        host.wait_for(r"lobby 0/3 seats · 0 \(empty\)", after=mark)
+        host.wait_for(r"lobby 0 of 3 seats taken · 0 \(empty\)", after=mark)
         assert join.finish(20) == 6
         out = _one_line(join.stderr)  # why the seat ended: the error line, on stderr
         assert "the host removed you from seat 0" in out, out
@@ -381,7 +381,7 @@ def test_jupai_host_frees_a_seat_that_never_gets_ready(tmp_path):
         error = trio.run(squat)
         assert error.code == "ready-timeout"
         host.wait_for(r"notice squatter did not get ready within 1 s; seat 0 is free again")
-        host.wait_for(r"lobby 0/3 seats · 0 \(empty\)")
+        host.wait_for(r"lobby 0 of 3 seats taken · 0 \(empty\)")
     finally:
         host.kill()
 

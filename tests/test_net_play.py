@@ -189,17 +189,17 @@ def test_ctrl_c_in_the_lobby_leaves_politely_and_ctrl_c_at_the_host_says_bye(tmp
     host, addr, code = start_host(tmp_path, "--seats", "3", "--bots", "1")
     procs = [host]
     try:
-        host.wait_for(r"lobby 1/3 seats · 0 \(empty\) · 1 \(empty\) · 2 greedy bot 2 \(bot\) ✓")
+        host.wait_for(r"lobby 1 of 3 seats taken · 0 \(empty\) · 1 \(empty\) · 2 greedy bot 2 \(bot\) ✓")
         first = Running(["join", addr, "--bot", "random", "--code", code], env_for(tmp_path))
         procs.append(first)
         mark = len(host.lines)
         host.wait_for(r"notice random bot \(a bot\) took seat 0", after=mark)
-        host.wait_for(r"lobby 2/3 seats · 0 random bot \(bot\) ✓ · 1 \(empty\)", after=mark)
+        host.wait_for(r"lobby 2 of 3 seats taken · 0 random bot \(bot\) ✓ · 1 \(empty\)", after=mark)
         mark = len(host.lines)
         assert first.interrupt() == 130
         assert "Traceback" not in first.stderr + first.text
         assert "left the table before the end" in first.text
-        host.wait_for(r"lobby 1/3 seats · 0 \(empty\) · 1 \(empty\)", after=mark)  # the bye freed the seat
+        host.wait_for(r"lobby 1 of 3 seats taken · 0 \(empty\) · 1 \(empty\)", after=mark)  # the bye freed the seat
         second = Running(["join", addr, "--bot", "random", "--code", code], env_for(tmp_path))
         procs.append(second)
         host.wait_for(r"took seat 0", after=mark)

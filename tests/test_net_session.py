@@ -149,7 +149,7 @@ async def test_the_lobby_shows_every_seat_empty_ones_included():
     assert data["seats"] == 4
     line = lobby_line(data["players"], data["seats"])
     assert line.plain == (
-        "lobby 2/4 seats · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓ · waiting for 2 people")
+        "lobby 2 of 4 seats taken · 0 Ann (bot) ✓ · 1 (empty) · 2 (empty) · 3 greedy bot 3 (bot) ✓ · waiting for 2 people")
     full = lobby_line(data["players"], 2)
     assert "waiting for" not in full.plain
 

@@ -54,7 +54,7 @@ def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
         assert watcher.returncode == 0, (out, err)
         assert "Traceback" not in out + err
         assert f"Watching {host.addr} as a spectator" in out
-        assert re.search(r"Lobby: 3/3 seats: seat 0 \(random bot\)", out), out
+        assert re.search(r"Lobby: 3 of 3 seats taken: seat 0 \(random bot\)", out), out
         assert re.search(r"A game starts: seat 0 \(random bot\), seat 1 \(greedy bot 1\)", out), out
         assert re.search(FORMULA, out) and re.search(r"→ .*(collects|discarded|valid)", out), out
         assert re.search(r"Game over: seat \d \(.+\) wins", out), out

@@ -421,7 +421,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.closing.transcripts": (" Every seat's transcript is in {dir} (check one with `jupai verify FILE`).",
                                  "每个座位的对局记录在 {dir}（用 `jupai verify FILE` 检查）。"),
     "host.lobby": ("lobby", "大厅"),
-    "host.lobby.seats": (" {taken}/{total} seats", " 已入座 {taken}/{total}"),
     "host.lobby.empty": ("(empty)", "（空位）"),
     "host.lobby.bot": (" (bot)", "（机器人）"),
     "host.lobby.away": (" (away)", "（离线）"),
