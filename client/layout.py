@@ -97,6 +97,79 @@ class Packed:
         return self.sep.join(item.plain for item in self.items)
 
 
+#: Characters a line may not start with (closing punctuation, en and zh) …
+NO_LINE_START = set("，。、：；！？）」』》〉】”’,.;:!?)]}%")
+#: … and characters it may not end with (opening punctuation).
+NO_LINE_END = set("（「『《〈【“‘([{")
+
+
+def _breaks_before(plain: str, i: int) -> bool:
+    """True when a line may break between ``plain[i - 1]`` and ``plain[i]``: after white
+    space, or next to a wide (CJK) character — not before closing punctuation nor
+    after opening punctuation (the usual rules for Chinese text)."""
+    a, b = plain[i - 1], plain[i]
+    if b.isspace():
+        return False
+    if a.isspace():
+        return True
+    return (cell_len(a) == 2 or cell_len(b) == 2) and b not in NO_LINE_START and a not in NO_LINE_END
+
+
+def wrap_offsets(plain: str, width: int) -> list[int]:
+    """Where to break the one-line ``plain`` so that each line fits ``width`` cells:
+    at white space, or between two Chinese characters (by cell width, never inside a
+    Latin word unless the word alone is wider than a line, then by cells). rich wraps
+    only at white space, so a Chinese sentence with a number in it would break at the
+    number's spaces and leave half-empty lines."""
+    offsets: list[int] = []
+    start, used, last = 0, 0, None
+    for i, ch in enumerate(plain):
+        if i > start and _breaks_before(plain, i):
+            last = i
+        w = cell_len(ch)
+        if used + w > width and not ch.isspace() and i > start:
+            cut = last if last is not None and last > start else i
+            offsets.append(cut)
+            start, last = cut, None
+            used = cell_len(plain[cut:i + 1])
+        else:
+            used += w
+    return offsets
+
+
+def wrap_text(text: Text, width: int) -> Text:
+    """``text`` broken into lines of at most ``width`` cells (:func:`wrap_offsets` for
+    each of its lines; styles kept, the spaces at a break dropped)."""
+    out: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        for part in line.divide(wrap_offsets(line.plain, max(1, width))):
+            part.rstrip()
+            out.append(part)
+    return Text("\n").join(out)
+
+
+class Wrapped:
+    """A ``Text`` (or string, with ``style``) wrapped when printed at the width the
+    console offers, Chinese text between characters (:func:`wrap_text`)."""
+
+    def __init__(self, text: Text | str, style: str = "") -> None:
+        self.text = text if isinstance(text, Text) else Text(text, style=style)
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        yield wrap_text(self.text, options.max_width)
+
+    def __rich_measure__(self, console: Console, options: Any) -> Measurement:
+        plain = self.text.plain
+        cuts = [0, *(i for i in range(1, len(plain)) if _breaks_before(plain, i)), len(plain)]
+        unit = max((cell_len(plain[a:b].rstrip()) for a, b in zip(cuts, cuts[1:])), default=0)
+        whole = max((cell_len(line) for line in plain.split("\n")), default=0)
+        return Measurement(min(unit, options.max_width), min(whole, options.max_width))
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+
 class AtWidth:
     """A renderable built when printed, from the width the console offers."""
 

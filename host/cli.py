@@ -246,11 +246,10 @@ class HostScreen:
         from rich.table import Table
         from rich.text import Text
 
-        from .announce import lan_addresses
+        from jupai_net.client.layout import Wrapped
 
         port = server.port
-        bind = server.config.bind
-        addrs = [bind] if bind and bind not in ("0.0.0.0", "::") else lan_addresses()
+        addrs = reachable_addresses(server.config.bind)
         no_lan = not addrs
         addrs = addrs or ["127.0.0.1"]
         lang = self.lang
@@ -269,20 +268,27 @@ class HostScreen:
         grid.add_row(t("host.label.code", lang), whole(identity.join_code, "bold green"))
         if getattr(identity, "replaced_code", None):
             grid.add_row("", Text(t("host.banner.replaced", lang, old=identity.replaced_code), style="yellow"))
-        if table_name:
-            grid.add_row(t("host.label.table", lang), Text.assemble((table_name, "bold"),
-                                                                    t("host.banner.announced", lang)))
-        commands = [f"jupai join {f'[{a}]' if ':' in a else a}:{port} --code {identity.join_code}" for a in addrs]
-        outside = any(cells(c) > value_width for c in commands)
-        if outside:
-            grid.add_row(t("host.label.join", lang), Text(t("host.banner.join_below", lang)))
-        else:
-            for c in commands:
-                grid.add_row(t("host.label.join", lang), whole(c, "bold"))
+        if table_name:  # announced only where a LAN address can be reached (serve)
+            grid.add_row(t("host.label.table", lang), Wrapped(Text.assemble(
+                (table_name, "bold"), t("host.banner.not_announced" if no_lan else "host.banner.announced", lang))))
+
+        def commands_of(verb: str) -> list[str]:
+            return [f"jupai {verb} {f'[{a}]' if ':' in a else a}:{port} --code {identity.join_code}" for a in addrs]
+
         spectators = server.config.table.max_spectators
-        if spectators:  # the same address and code, to watch instead of play
-            grid.add_row(t("host.label.watch", lang), Text.assemble(("jupai watch", "bold"),
-                                                                    t("host.banner.watch", lang, spectators=tn("count.spectators", spectators, lang))))
+        # the same address and code, to watch instead of play (unless --max-spectators 0)
+        rows = [("host.label.join", commands_of("join"))] + (
+            [("host.label.watch", commands_of("watch"))] if spectators else [])
+        outside = any(cells(c) > value_width for _, commands in rows for c in commands)
+        cap = Text(t("host.banner.watch", lang, spectators=tn("count.spectators", spectators, lang)), style="dim")
+        for label, commands in rows:
+            if outside:
+                grid.add_row(t(label, lang), Text(t("host.banner.join_below", lang)))
+            else:
+                for c in commands:
+                    grid.add_row(t(label, lang), whole(c, "bold"))
+            if label == "host.label.watch":
+                grid.add_row("", cap)
         fp = identity.fingerprint
         groups = [fp[i:i + 16] for i in range(0, len(fp), 16)]
         one_line = "sha256 " + " ".join(groups)
@@ -293,16 +299,18 @@ class HostScreen:
 
         grid.add_row(t("host.label.key", lang), whole(key_fingerprint(public_key_bytes(identity.signing_key))))
         dealer = getattr(server.config.table, "dealer", "trusted")
-        grid.add_row(t("host.label.dealer", lang), Text(t(f"host.dealer.{dealer}", lang),
-                                                        style="bold" if dealer == "blind" else "yellow"))
+        grid.add_row(t("host.label.dealer", lang), Wrapped(t(f"host.dealer.{dealer}", lang),
+                                                           style="bold" if dealer == "blind" else "yellow"))
         head = Text(t("host.banner.table", lang, players=rules.players), style="bold")
         head.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=tn("count.rounds", rules.rounds, lang)),
                     style="not bold")
-        self.console.print(Panel(Group(head, grid), title="jupai host", title_align="left", border_style="green"))
+        self.console.print(Panel(Group(Wrapped(head), grid), title="jupai host", title_align="left",
+                                 border_style="green"))
         if outside:
-            self.console.print(Text(t("host.label.join", lang), style="dim"))
-            for c in commands:
-                self.console.print(Text(c, style="bold"), soft_wrap=True, overflow="ignore", crop=False)
+            for label, commands in rows:
+                self.console.print(Text(t(label, lang), style="dim"))
+                for c in commands:
+                    self.console.print(Text(c, style="bold"), soft_wrap=True, overflow="ignore", crop=False)
         if no_lan:
             self.console.print(t("host.no_lan", lang), style="bold yellow", markup=False)
 
@@ -665,8 +673,9 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve)
             screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot, table_name)
-            if table_name is not None:
-                nursery.start_soon(announcer_for(table_name, server, identity, config).run, updates_out)
+            announcer = announcer_for(table_name, server, identity, config) if table_name is not None else None
+            if announcer is not None:
+                nursery.start_soon(announcer.run, updates_out)
             for table in server.tables:  # the empty seats waiting for players
                 screen(table.table_id, "lobby", {"players": table.players(), "seats": table.rules.players})
 
@@ -692,16 +701,31 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     return stopped
 
 
+def reachable_addresses(bind: str) -> list[str]:
+    """The addresses players on the LAN dial: the ``--bind`` address, or every LAN
+    address of this machine when it listens on all of them
+    (:func:`~jupai_net.host.announce.lan_addresses`); [] when it has none (then only
+    this machine can reach the table, and it is not announced)."""
+    from .announce import lan_addresses
+
+    return [bind] if bind and bind not in ("0.0.0.0", "::") else lan_addresses()
+
+
 def announcer_for(table_name: str, server: HostServer, identity: HostIdentity, config: HostConfig) -> Any:
-    """The :class:`~jupai_net.host.announce.Announcer` of this host's table."""
+    """The :class:`~jupai_net.host.announce.Announcer` of this host's table; None when
+    the machine has no LAN address (an announcement would name an address nobody on
+    the LAN can reach; the banner says the table is not announced)."""
     from jupai_net.protocol import PROTOCOL_VERSION
     from jupai_net.protocol.discovery import TableAd, code_prefix
 
-    from .announce import Announcer, lan_addresses
+    from .announce import Announcer
 
     seats = config.table.rules.players
-    addrs = [config.bind] if config.bind not in ("", "0.0.0.0", "::") else lan_addresses()
-    ad = TableAd(table_name, tuple(addrs) or ("127.0.0.1",), server.port, seats, seats - config.table.bots,
+    addrs = reachable_addresses(config.bind)
+    if not addrs:
+        _log().warning("not announcing %r on the LAN: this machine has no LAN address", table_name)
+        return None
+    ad = TableAd(table_name, tuple(addrs), server.port, seats, seats - config.table.bots,
                  PROTOCOL_VERSION, "lobby", code_prefix(identity.join_code))
     return Announcer(ad)
 

@@ -9,6 +9,7 @@ inside network namespaces it makes itself (tests/test_discovery_netns.py)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -299,10 +300,15 @@ def test_host_banner_lists_every_address_or_warns(monkeypatch, tmp_path, found):
     out = io.StringIO()
     screen = HostScreen(Console(file=out, width=120, color_system=None))
     server = SimpleNamespace(port=4242, config=SimpleNamespace(bind="", table=SimpleNamespace(max_spectators=8)))
-    screen.banner(load_identity(), server, RuleSet(), 1, "greedy", "Ann's table")
+    identity = load_identity()
+    CODE = identity.join_code
+    screen.banner(identity, server, RuleSet(), 1, "greedy", "Ann's table")
     text = out.getvalue()
-    assert "watch with   jupai watch (same address and code; up to 8 spectators)" in text
-    for addr in found:
-        assert f"jupai join {addr}:4242 --code" in text
+    for addr in found or ["127.0.0.1"]:
+        assert re.search(rf"join with +jupai join {addr}:4242 --code {CODE}", text), text
+        assert re.search(rf"watch with +jupai watch {addr}:4242 --code {CODE}", text), text
+    assert "up to 8 spectators at once" in text
     assert "table name   Ann's table" in text
     assert ("no LAN address" in text) == (not found)
+    assert ("announced on the LAN" in text) == bool(found)  # never claimed without a LAN address
+    assert ("not announced: this machine has no LAN address" in text) == (not found)

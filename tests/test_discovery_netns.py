@@ -131,3 +131,50 @@ def test_jupai_watch_with_no_address_lists_the_table_and_asks_which_to_watch(nam
         term.close()
         host.kill()
         host.wait()
+
+
+@pytest.fixture
+def lonely_namespace():
+    """A network namespace with the loopback interface only: a machine with no LAN."""
+    if shutil.which("ip") is None:
+        pytest.skip("iproute2 (`ip`) is not installed: cannot make network namespaces")
+    ns = f"jt-l-{uuid.uuid4().hex[:6]}"
+    made = _ip("netns", "add", ns)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a network namespace here: {made.stderr.strip()}")
+    try:
+        up = _ip("-n", ns, "link", "set", "lo", "up")
+        if up.returncode != 0:
+            pytest.skip(f"cannot set up the namespace: {up.stderr.strip()}")
+        yield ns
+    finally:
+        _ip("netns", "del", ns)
+
+
+@pytest.mark.parametrize("lang, cols, watch_label, not_announced", [
+    ("en", 80, "watch with", "(not announced: this machine has no LAN address, the table is only reachable on "
+                             "this machine)"),
+    ("zh", 60, "旁观命令", "（未在局域网公布：本机没有局域网地址，只能在本机上连到这张牌桌）"),
+])
+def test_the_banner_gives_a_copyable_watch_command_and_claims_no_announcement_without_a_lan(
+        lonely_namespace, tmp_path, lang, cols, watch_label, not_announced):
+    """Issue 12: `jupai host` on a machine with no LAN address (a namespace with only
+    loopback) does not say "announced on the LAN"; the watch line is a command to copy
+    (`jupai watch HOST:PORT --code CODE`, on one line), as the join line is."""
+    from .test_client_cli import Terminal
+
+    env = dict(_env(tmp_path, "host"), COLUMNS=str(cols), LINES="24", LANG="zh_CN.UTF-8" if lang == "zh" else
+               "en_US.UTF-8", TERM="xterm-256color")
+    term = Terminal(_in(lonely_namespace, "host", "--port", "0", "--seats", "2", "--table-name", "Ann's table"),
+                    env, rows=24, cols=cols)
+    try:
+        join = term.expect(r"jupai join 127\.0\.0\.1:(\d+) --code (\w{4}(?:-\w{4}){3})")
+        term.expect(r"(lobby|大厅) ")
+        lines = [line.strip(" │") for line in term.text.splitlines()]
+        watch = f"jupai watch 127.0.0.1:{join[1]} --code {join[2]}"
+        assert any(line.endswith(watch) for line in lines), term.text  # whole, on one line
+        assert watch_label in term.text
+        assert not_announced in " ".join(term.flat.split()) or not_announced in term.flat.replace(" ", ""), term.text
+        assert "announced on the LAN:" not in term.text and "已在局域网公布" not in term.text
+    finally:
+        term.close()
