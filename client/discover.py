@@ -187,7 +187,9 @@ def choose_table(name: str | None, lang: str, *, say: Callable[[str], None], rea
     if name is not None:
         ad = find_table(tables, name)
         if ad is None:
-            heard = ", ".join(ad.name for ad in tables) or t("discover.none_heard", lang)
+            from jupai_net.messages import names_text
+
+            heard = names_text((ad.name for ad in tables), lang) or t("discover.none_heard", lang)
             raise NoTable(t("discover.no_such", lang, name=name, heard=heard))
         return ad
     if not tables:

@@ -19,6 +19,8 @@ from jupai_net.fairness.cli import reason_text
 from jupai_net.fairness.story import GameStory
 from jupai_net.printable import printable
 
+from jupai_net.messages import names_text
+
 from .i18n import t
 from .render import card_text, describe_event, render_view, seat_label
 
@@ -96,7 +98,7 @@ class ReplayScreen:
         s, lang, me = self.story, self.lang, self.story.seat
         lines = []
         if s.ranking is not None:
-            order = ", ".join(seat_label(seat, self.names, me, lang) for seat in s.ranking)
+            order = names_text((seat_label(seat, self.names, me, lang) for seat in s.ranking), lang)
             lines.append(t("replay.ranking", lang, ranking=order))
             if s.winner is not None:
                 lines.append(t("ev.end.winner", lang, winner=seat_label(s.winner, self.names, me, lang)))

@@ -1644,10 +1644,10 @@ class _Session:
         if not differ or own is None:
             return
         log.warning("the host's series scoreboard disagrees with the signed rankings for %s", differ)
-        who = ", ".join(printable(n) for n in differ)
+        who = [printable(n) for n in differ]
         self.series = own
-        self.note("series-mismatch", f"the host's scoreboard disagrees with the signed rankings for {who}; "
-                  "showing this client's own figures", args={"names": who}, change="series")
+        self.note("series-mismatch", f"the host's scoreboard disagrees with the signed rankings for {', '.join(who)}; "
+                  "showing this client's own figures", args={"names": tuple(who)}, change="series")
         self.update("series", series=own)
 
     def _host_gone(self, why: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jupai_net.messages import catalog
+from jupai_net.messages import catalog, names_text
 from jupai_net.messages.notices import ARGLESS_CODES, NET_NOTICE_CODES, error_sentence, notice_sentence
 from jupai_net.printable import printable
 from jupai_net.protocol.errors import HOST_ERROR_CODES, REJECT_CODES
@@ -106,8 +106,9 @@ def notice_text(notice: Any, lang: str = "en") -> str:
     if isinstance(args, Mapping) and code == "welcome-back":
         return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:
-        try:
-            return t(f"notice.{code}", lang, text=text or "", **args).strip()
+        try:  # a list of names as the language lists them (Alice、小明)
+            values = {k: names_text(v, lang) if isinstance(v, (list, tuple)) else v for k, v in args.items()}
+            return t(f"notice.{code}", lang, text=text or "", **values).strip()
         except (KeyError, IndexError, ValueError):
             pass
     key = f"notice.{code}"

@@ -125,7 +125,9 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
 def _players_text(players: Any, lang: str) -> str:
     from .render import display_name
 
-    return ", ".join(t("seat.named", lang, n=p.seat, name=display_name(p.name, lang)) for p in players) or "-"
+    from jupai_net.messages import names_text
+
+    return names_text((t("seat.named", lang, n=p.seat, name=display_name(p.name, lang)) for p in players), lang) or "-"
 
 
 def series_lines(view: Any, lang: str, width: int) -> list[str]:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jupai_net.bot_options import BOT_NAMES, think_seconds
-from jupai_net.messages import t, tn
+from jupai_net.messages import names_text, t, tn
 from jupai_net.printable import printable
 
 from . import DEFAULT_PORT
@@ -462,8 +462,7 @@ class HostScreen:
         series = self.series if self.series is not None and self.series.game > 1 else None
         if series is not None and series.standings:  # a series: who tops its scoreboard
             top = series.standings[0].points
-            leaders = t("host.closing.names_sep", lang).join(
-                s.name for s in series.standings if s.points == top)
+            leaders = names_text((s.name for s in series.standings if s.points == top), lang)
             parts.append(t("host.closing.series_top", lang, names=leaders, points=tn("count.points", top, lang)))
         elif self.last is not None:
             kind, data = self.last

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .messages import add_lang_option, t, tn
+from .messages import add_lang_option, names_text, t, tn
 
 class GameEntry(NamedTuple):
     """One game of the history.
@@ -216,8 +216,8 @@ def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: i
     for k, head in zip(keys, heads):
         table.add_column(head, no_wrap=k != "players")
     for r, c in zip(rows, cells):
-        joined = ", ".join(r.players)
-        c[2] = joined if cell_len(joined) <= room else ",\n".join(r.players)
+        joined = names_text(r.players, lang)
+        c[2] = joined if cell_len(joined) <= room else (t("names.sep", lang).rstrip() + "\n").join(r.players)
         row = [Text(x) for x in c]
         row[4].stylize(r.style)
         table.add_row(*row)
@@ -244,7 +244,7 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     grid.add_column(no_wrap=True, style="dim")
     grid.add_column()
     grid.add_row("  " + t("history.col.table", lang), Text(row.table, no_wrap=True, overflow="ellipsis"))
-    grid.add_row("  " + t("history.col.players", lang), Text(", ".join(row.players)))
+    grid.add_row("  " + t("history.col.players", lang), Text(names_text(row.players, lang)))
     grid.add_row("  " + t("history.col.winner", lang), Text(row.winner, no_wrap=True, overflow="ellipsis"))
     return Group(head, grid)
 

@@ -58,3 +58,36 @@ def test_a_rejoin_says_welcome_back_once_on_the_last_screen(tmp_path, lang, welc
             p.close()
         host.kill()
     assert os.path.exists(tmp_path / "player")
+
+
+# ------------------------------------------------------------------ 6. Chinese name lists
+
+
+@pytest.mark.parametrize("lang, sep", [("en", ", "), ("zh", "、")])
+def test_jupai_replay_lists_the_ranking_as_the_language_lists_names(tmp_path, lang, sep):
+    """`jupai replay FILE --lang zh` (no terminal: every action, then the end): the
+    ranking's seats are listed with 、 in Chinese (not "0号位, 1号位"), ", " in English."""
+    import subprocess
+
+    from jupai_net.fairness.selfplay import play_game
+    from jupai_net.rules import RuleSet
+
+    game = play_game(RuleSet(players=3, rounds=3), rng_seed=4)
+    path = tmp_path / "g.jupai"
+    path.write_bytes(game.transcript(0))
+    done = subprocess.run(JUPAI + ["replay", str(path), "--lang", lang], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60, env={**os.environ, "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    ranking = re.search(r"(?:Ranking: |排名：)(.*)", done.stdout)
+    assert ranking, done.stdout[-1500:]
+    seat = r"seat \d(?: \(you\))?" if lang == "en" else r"\d号位(?:（你）)?"
+    assert re.fullmatch(rf"{seat}{re.escape(sep)}{seat}{re.escape(sep)}{seat}", ranking[1].strip()), ranking[1]
+
+
+def test_a_notice_listing_names_lists_them_in_the_screens_language():
+    from jupai_net.client.session import NoticeLine
+    from jupai_net.client.status_words import notice_text
+
+    line = NoticeLine("series-mismatch", "…", 0.0, False, {"names": ("Alice", "小明")})
+    assert "Alice、小明" in notice_text(line, "zh")
+    assert "Alice, 小明" in notice_text(line, "en")

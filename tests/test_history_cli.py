@@ -77,7 +77,7 @@ def test_limit_language_and_empty(games, tmp_path):
     proc = jupai("history", "--dir", str(tmp_path), "-n", "1", "--lang", "zh")
     assert proc.returncode == 0
     assert "公平性" in proc.stdout and "已验证" in proc.stdout and "显示了 2 局中的 1 局" in proc.stdout
-    assert "0号位, 1号位, 2号位" in proc.stdout and "seat" not in proc.stdout  # no names in the file: seats, in zh
+    assert "0号位、1号位、2号位" in proc.stdout and "seat" not in proc.stdout  # no names in the file: seats, in zh
     (tmp_path / "none").mkdir()
     empty = jupai("history", "--dir", str(tmp_path / "none"))
     assert empty.returncode == 0 and "No saved game yet" in empty.stdout

@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 LANGS = ("en", "zh")
@@ -171,6 +171,12 @@ def tn(key: str, count: int | str, lang: str | None = None, /, **kw: object) -> 
     text of ``key``, formatted with ``count`` and ``kw``: ``1 use left`` / ``2 uses left``."""
     form = "one" if count == 1 else "other"
     return t(f"{key}.{form}", lang, count=count, **kw)
+
+
+def names_text(names: Iterable[object], lang: str | None = None, /) -> str:
+    """Names (of players, tables, bots) listed as ``lang`` writes a list: ``Alice, 小明``
+    in English, ``Alice、小明`` in Chinese (the enumeration comma, ``names.sep``)."""
+    return t("names.sep", lang).join(str(n) for n in names)
 
 
 def add_lang_option(parser: object, dest: str = "lang") -> None:

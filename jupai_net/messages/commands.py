@@ -17,6 +17,8 @@ from __future__ import annotations
 MESSAGES: dict[str, tuple[str, str]] = {
     # a label and what it labels: "Notices: …", "通知：…" (a full-width colon in Chinese, no space)
     "colon": (": ", "："),
+    # between the names of a list of people or tables: "Alice, 小明", "Alice、小明" (names_text)
+    "names.sep": (", ", "、"),
     # --- jupai (cli.py) ---------------------------------------------------------------------
     "jupai.description": ("Play 剧牌 (Jupai) with friends on a local network, with a provably fair deal.",
                         "在局域网上和朋友玩剧牌（Jupai），发牌公平且可验证。"),
@@ -412,7 +414,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "count.points.other": ("{count} points", "{count} 分"),
     "count.spectators.one": ("1 spectator", "1 人"),
     "count.spectators.other": ("{count} spectators", "{count} 人"),
-    "host.closing.names_sep": (", ", "、"),
     "host.series_over.one": ("every player left: the series is over after 1 game",
                              "所有玩家都已离开：系列赛在 1 局后结束"),
     "host.series_over.other": ("every player left: the series is over after {count} games",
