@@ -25,7 +25,7 @@ import os
 from typing import Any, NamedTuple
 
 from ..messages import add_lang_option
-from ..bot_options import think_seconds
+from ..bot_options import seat_number, think_seconds
 from ..messages import t
 
 #: Default TCP port when HOST has none (the host's default). trio, rich and the
@@ -54,7 +54,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help=t("opt.address", port=DEFAULT_PORT))
     p.add_argument("--name", default=None, help=t("join.opt.name"))
     p.add_argument("--code", default=None, metavar="CODE", help=t("opt.code"))
-    p.add_argument("--seat", type=int, default=None, metavar="N", help=t("join.opt.seat"))
+    p.add_argument("--seat", type=seat_number, default=None, metavar="N", help=t("join.opt.seat"))
     p.add_argument("--bot", default=None, metavar="NAME", help=t("join.opt.bot"))
     p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("join.opt.think"))
     p.add_argument("--transcript", default=None, metavar="FILE", help=t("opt.transcript"))

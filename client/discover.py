@@ -159,15 +159,16 @@ def _for(key: str, watch: bool) -> str:
 
 
 def pick_choices(count: int) -> str:
-    """The numbers a pick may be, as the move prompt writes them: ``1`` or ``1–3``."""
-    return "1" if count == 1 else f"1–{count}"
+    """The numbers a pick may be, as every range is written (specs/client.md § Command
+    line): ``1`` for one table (not ``1-1``), else ``1-3``."""
+    return "1" if count == 1 else f"1-{count}"
 
 
 def choose_table(name: str | None, lang: str, *, say: Callable[[str], None], read: Callable[[str], str] | None,
                  find: Callable[..., list[TableAd]] = browse, watch: bool = False) -> TableAd:
     """The table to join (``watch``: to watch, for ``jupai watch``): the one called
     ``name`` (:func:`find_table`), or, with no name, the one the player picks by number
-    from the list heard on the LAN (``read`` asks ``Join which table? [1–3, q to
+    from the list heard on the LAN (``read`` asks ``Join which table? [1-3, q to
     quit]``, ``[1, q to quit]`` for one table, ``Watch which table?`` when watching;
     ``None`` when nobody can answer, then a single table is taken and several are
     listed with a request to name one). ``say`` shows a line. Raises

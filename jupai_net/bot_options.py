@@ -16,11 +16,31 @@ BOT_NAMES = ("expert", "greedy", "random")
 
 def think_seconds(text: str) -> float:
     """``argparse`` type of ``--think S``: seconds per move, a number > 0 and ≤ 60
-    (``argparse.ArgumentTypeError`` with one clear sentence otherwise)."""
+    (``argparse.ArgumentTypeError`` with one clear sentence in the run's language
+    otherwise)."""
+    from .messages import t
+
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds per move expected (e.g. 0.5), got {text!r}") from None
+        raise argparse.ArgumentTypeError(t("opt.think.not_number", got=repr(text))) from None
     if not (math.isfinite(value) and 0 < value <= 60):
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, got {text}")
+        raise argparse.ArgumentTypeError(t("opt.think.range", got=text))
+    return value
+
+
+def seat_number(text: str) -> int:
+    """``argparse`` type of ``jupai join --seat N``: a seat of the largest table, 0-5
+    (seats are numbered from 0; a table has 2-6), checked before connecting;
+    ``argparse.ArgumentTypeError`` with one sentence in the run's language otherwise
+    (the host refuses a seat its table does not have)."""
+    from .messages import t
+    from .rules import MAX_PLAYERS
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("opt.seat.not_number", got=repr(text))) from None
+    if not 0 <= value < MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(t("opt.seat.range", high=MAX_PLAYERS - 1, got=text))
     return value

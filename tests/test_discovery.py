@@ -192,7 +192,7 @@ def test_choose_by_name_and_by_number():
     ad = choose_table(None, "en", say=said.append, read=lambda prompt: next(answers), find=lan.find)
     assert ad == AD
     assert any(line.startswith("1. Ann's table — 127.0.0.1:47474 · 2 of 4 seats free · waiting for players") for line in said)
-    assert sum("Type a number 1–2, or q." in line for line in said) == 2
+    assert sum("Type a number 1-2, or q." in line for line in said) == 2
 
 
 @pytest.mark.parametrize("name, read, tables, message", [

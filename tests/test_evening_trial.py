@@ -10,8 +10,11 @@ from __future__ import annotations
 import os
 import re
 import signal
+import time
 
 import pytest
+
+from jupai_net.client.resume import ResumeState
 
 from .test_client_cli import ANSI, Terminal
 from .test_net_play import JUPAI, env_for, start_host
@@ -43,7 +46,19 @@ def test_a_rejoin_says_welcome_back_once_on_the_last_screen(tmp_path, lang, welc
     try:
         first = Terminal(JUPAI + command, env, rows=24, cols=80)
         procs.append(first)
-        first.expect(r"(Round|第) 1")  # dealt: the seat has a game to come back to
+        first.expect(r"(Round|第) 1")
+        resume = tmp_path / "player" / "sessions" / f"127.0.0.1-{addr.split(':')[1]}.resume"
+
+        def dealt() -> bool:  # saved: the seat has a game to come back to
+            try:
+                return len(ResumeState.from_bytes(resume.read_bytes()).statements) >= 4
+            except (OSError, ValueError):
+                return False
+
+        deadline = time.monotonic() + 20
+        while not dealt():
+            assert time.monotonic() < deadline, "the deal was never saved"
+            first.read(0.05)
         first.proc.send_signal(signal.SIGKILL)
         first.wait(10)
         again = Terminal(JUPAI + command, env, rows=24, cols=80)
@@ -91,3 +106,22 @@ def test_a_notice_listing_names_lists_them_in_the_screens_language():
     line = NoticeLine("series-mismatch", "…", 0.0, False, {"names": ("Alice", "小明")})
     assert "Alice、小明" in notice_text(line, "zh")
     assert "Alice, 小明" in notice_text(line, "en")
+
+
+# ------------------------------------------------------------------ 8. jupai join --seat 9
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "jupai join: argument --seat: must be 0-5 (seats are numbered from 0), got 9"),
+    ("zh", "jupai join: 参数 --seat：必须在 0-5 之间（座位从 0 开始编号），这里是 9"),
+])
+def test_join_with_a_seat_no_table_has_is_one_sentence_before_connecting(tmp_path, lang, said):
+    import subprocess
+
+    env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "JUPAI_NO_MULTICAST": "1", "COLUMNS": "200"}
+    done = subprocess.run(JUPAI + ["join", "127.0.0.1:1", "--seat", "9", "--lang", lang], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=30, env=env)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == said, done.stderr
+    assert "field" not in done.stderr and "Error" not in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""  # checked before connecting: no "Connecting to …"

@@ -17,6 +17,12 @@ from __future__ import annotations
 MESSAGES: dict[str, tuple[str, str]] = {
     # a label and what it labels: "Notices: …", "通知：…" (a full-width colon in Chinese, no space)
     "colon": (": ", "："),
+    # argparse types of the bots' and seats' options (bot_options.py)
+    "opt.think.not_number": ("seconds per move expected (e.g. 0.5), got {got}", "应为每步的秒数（如 0.5），这里是 {got}"),
+    "opt.think.range": ("must be more than 0 and at most 60 seconds, got {got}", "必须大于 0 且不超过 60 秒，这里是 {got}"),
+    "opt.seat.not_number": ("a seat number expected (0-5), got {got}", "应为座位号（0-5），这里是 {got}"),
+    "opt.seat.range": ("must be 0-{high} (seats are numbered from 0), got {got}",
+                       "必须在 0-{high} 之间（座位从 0 开始编号），这里是 {got}"),
     # between the names of a list of people or tables: "Alice, 小明", "Alice、小明" (names_text)
     "names.sep": (", ", "、"),
     # --- jupai (cli.py) ---------------------------------------------------------------------
