@@ -143,11 +143,13 @@ def series_lines(view: Any, lang: str, width: int) -> list[str]:
                             width=width)
 
 
-def ending_texts(view: Any, lang: str) -> list[Any]:
+def ending_texts(view: Any, lang: str, width: int | None = None) -> list[Any]:
     """How the game the spectator saw ended, once its public record was checked
     (``view.verdict``; [] before): the fairness verdict, where the transcript was saved
     and the command to check it again — the lines a player gets between games
-    (:func:`.end_words.game_end_lines`, without the ranking, which the screen shows).
+    (:func:`.end_words.game_end_lines`, without the ranking, which the screen shows;
+    with ``width``, the terminal's columns, a ``jupai verify`` command too long for a
+    line is cut after ``verify`` with a shell continuation, as on a player's screen).
     rich ``Text`` s; a path or a command is one unwrapped line (print with ``crop=False``)."""
     from rich.text import Text
 
@@ -160,7 +162,7 @@ def ending_texts(view: Any, lang: str) -> list[Any]:
                      ("abandoned", str(result.get("reason") or "")), verdict=view.verdict,
                      transcript_path=getattr(view, "transcript_path", None))
     return [Text(text, style=style, no_wrap=whole, overflow="ignore" if whole else "fold")
-            for text, style, whole in game_end_lines(ending, lang, with_ranking=False)]
+            for text, style, whole in game_end_lines(ending, lang, with_ranking=False, width=width)]
 
 
 def rows_of(text: Any, width: int) -> int:
@@ -217,7 +219,7 @@ class WatchScreen:
         width = self.console.width
         # once a game's public record is checked: its verdict, transcript and the command
         # to check it again (the path and command whole, to copy), as a player sees them
-        ending = ending_texts(view, self.lang) if obs and over else []
+        ending = ending_texts(view, self.lang, width) if obs and over else []
         board = [Text(line, style="bold" if line.startswith("━━") else "")
                  for line in (series_lines(view, self.lang, width) if over else [])]
         below = [*ending, *board]
@@ -363,8 +365,13 @@ class PlainWatcher(WatchScreen):
             for text in series_lines(view, lang, 80):  # the series so far (it came right before the end)
                 self.say(text)
         elif view.change == "verdict":  # the game's public record checked: as a player sees it
-            for text in ending_texts(view, lang):
-                self.say(text.plain)
+            from jupai_net.play import wrap_width
+
+            for text in ending_texts(view, lang, self.lines.width or wrap_width(self.lines.out)):
+                if text.no_wrap:  # a path or a command: whole, to copy (cut as a shell continuation)
+                    print(text.plain, file=self.lines.out, flush=True)
+                else:
+                    self.say(text.plain)
             self.ending_shown = view.game_id
         elif view.change == "error":
             pass  # the session ends: the report says why, once, starting "jupai watch:"
