@@ -18,9 +18,11 @@ from .status_words import ChatLine, chat_line_text, notice_text
 
 def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str = "lobby", host: str = "",
                  port: int = 0, join_code: str = "", total: int | None = None, chat: Sequence[ChatLine] = (),
-                 notices: Sequence[Any] = (), lang: str = "en") -> RenderableType:
+                 notices: Sequence[Any] = (), lang: str = "en", dealer: str | None = None) -> RenderableType:
     """The screen before the deal: host address and join code, who is seated (ready,
-    bot, away), and what is happening (connecting, waiting, fair shuffle).
+    bot, away), the scheme of the next game (``dealer``: ``"blind"``/``"trusted"``,
+    from the host's ``welcome``/``lobby``; None: not known yet) and what is happening
+    (connecting, waiting, fair shuffle).
     ``players`` are the lobby entries (objects or mappings with ``seat``, ``name``,
     ``ready``, ``bot``, ``connected``)."""
     def field_of(p: Any, name: str, default: Any = None) -> Any:
@@ -64,6 +66,8 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
         if len(entries) < total and phase in ("lobby", "connecting"):
             head.append(" · " + tn("lobby.waiting", total - len(entries), lang), style="yellow")
         head.append("\n")
+    if dealer in ("blind", "trusted"):
+        head.append(t(f"lobby.dealer.{dealer}", lang) + "\n", style="bold" if dealer == "blind" else "yellow")
     parts: list[RenderableType] = [
         Panel(Group(head, rows), title=t("app.title", lang) + " · " + t("lobby.title", lang), title_align="left",
               border_style="bold"),

@@ -216,6 +216,10 @@ class ClientView:
     notices: tuple[NoticeLine, ...] = ()
     #: ``"trusted"`` or ``"blind"`` (the dealing scheme of the current game, from ``start``)
     dealer: str = "trusted"
+    #: the scheme the host deals its next game with the seats as they are (``welcome`` /
+    #: ``lobby`` ``dealer``, specs/protocol.md §4; an older host says nothing: trusted);
+    #: ``None`` before the welcome
+    next_dealer: str | None = None
     #: dealer-blind: the cards this seat opened itself, deck position → card id
     blind_cards: dict[int, int] = field(default_factory=dict)
     result: dict[str, Any] | None = None
@@ -555,6 +559,31 @@ DEALER_NOTICES: dict[tuple[str, bool], tuple[str, str]] = {
     ("trusted", False): ("dealer-trusted", "trusted dealer: the host can see every hand"),
     ("trusted", True): ("dealer-trusted", "trusted dealer: the host can see every hand"),
 }
+
+
+#: The notice a seat and a spectator get in the lobby when the host names the scheme of
+#: the next game (``welcome``/``lobby`` ``dealer``), and again whenever it changes.
+NEXT_DEALER_NOTICES: dict[tuple[str, bool], tuple[str, str]] = {
+    ("blind", False): ("next-dealer-blind", "the next game deals blind: the host cannot see your cards"),
+    ("blind", True): ("next-dealer-blind-watch", "the next game deals blind: the host cannot see the players' cards"),
+    ("trusted", False): ("next-dealer-trusted", "the next game deals trusted: the host can see every hand"),
+    ("trusted", True): ("next-dealer-trusted", "the next game deals trusted: the host can see every hand"),
+}
+
+
+def stable_events(old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The game's events so far: ``old`` (the events kept) followed by the events of
+    ``new`` that come after them. ``new`` is the log tail of an observation (a
+    dealer-blind seat's events come with each ``sync``, filled in from its own cards,
+    specs/fairness.md B.16.5): where the longest suffix of ``old`` is a prefix of
+    ``new`` the objects of ``old`` are kept, so a viewer that remembers the last event
+    it showed (``PlainPlayer``, by identity) shows each event once, and ``/log`` has
+    the whole game as at a trusted table. No overlap (a new game, a rejoin): ``new``."""
+    for d in range(max(0, len(old) - len(new)), len(old)):
+        n = len(old) - d
+        if old[d:] == new[:n]:
+            return old + new[n:]
+    return new
 
 
 def dealer_notice(dealer: str, *, watching: bool = False) -> tuple[str, str]:
@@ -1033,6 +1062,7 @@ class _Session:
             # after a game the ending keeps the names of who played it (seats freed or
             # taken by stand-ins meanwhile show in the lobby list); the next start renames
             names = self.view.names if self.view.phase == OVER else {p.seat: p.name for p in msg.players}
+            self._next_dealer(msg.dealer)
             self.update("lobby", players=msg.players, names=names)
             await self._ready()
         elif isinstance(msg, Welcome):
@@ -1086,6 +1116,8 @@ class _Session:
         names = {p.seat: p.name for p in msg.players}
         # the host may have renamed a bot client whose name was taken ("random bot 2")
         name = names.get(msg.seat, self.view.name) if msg.seat is not None else self.view.name
+        if phase == LOBBY:
+            self._next_dealer(msg.dealer)
         self.update("welcome", seat=msg.seat, rules=msg.rules, players=msg.players,
                     names=names, token=msg.token, phase=phase, name=name)
         if back:
@@ -1095,6 +1127,15 @@ class _Session:
             self.rejoined_prompt = True
         self._persist()
         await self._ready()
+
+    def _next_dealer(self, dealer: str) -> None:
+        """The host named the scheme of the next game (``welcome``/``lobby``): keep it
+        for the lobby screen and say it when it is new (in the lobby only: during a game
+        ``start`` said the running game's)."""
+        if self.view.phase in (SEEDING, PLAYING) or dealer == self.view.next_dealer:
+            return
+        self.update("lobby", next_dealer=dealer)
+        self.note(*NEXT_DEALER_NOTICES.get((dealer, self.watch), NEXT_DEALER_NOTICES[("trusted", self.watch)]))
 
     async def _ready(self) -> None:
         if self.control.ready_held:
@@ -1430,7 +1471,8 @@ class _Session:
                 self._welcome_back()
         fields: dict[str, Any] = {"observation": msg.observation, "state_id": msg.state_id}
         if self.view.dealer == "blind":
-            fields["events"] = tuple(printable_tree(list(msg.observation.get("log") or ())))[-KEEP_EVENTS:]
+            log_now = tuple(printable_tree(list(msg.observation.get("log") or ())))
+            fields["events"] = stable_events(self.view.events, log_now)[-KEEP_EVENTS:]
         if self.view.phase != OVER:
             fields["phase"] = PLAYING
         if self.prompt is not None and self.prompt.state_id != msg.state_id:

@@ -230,7 +230,8 @@ class TerminalPlayer(PlayerBase):
                                 port=_get(view, "port", default=0), join_code=_get(view, "join_code", default=""),
                                 total=getattr(rules, "players", None),
                                 chat=list(_get(view, "chat", default=()) or ())[-4:],
-                                notices=table_notices(_get(view, "notices", default=())), lang=self.lang)
+                                notices=table_notices(_get(view, "notices", default=())), lang=self.lang,
+                                dealer=_get(view, "next_dealer"))
         height = max(10, self.console.height - 1) if self.console.is_terminal else None
         # the game's last screen: the ending under it says welcome back (print_game_end), once
         over = _get(view, "phase") == "over"

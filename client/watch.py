@@ -226,7 +226,8 @@ class WatchScreen:
         if not obs:
             return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
                                       join_code=view.join_code or "", total=getattr(view.rules, "players", None),
-                                      chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang),
+                                      chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang,
+                                      dealer=view.next_dealer),
                          *board, keys)
         used = sum(rows_of(line, width) for line in below)
         height = max(10, self.console.height - 2 - used) if self.console.is_terminal else None

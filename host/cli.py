@@ -94,15 +94,29 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-#: The dealing schemes (``jupai_net.protocol.limits.DEALERS``, not imported here: fast
-#: ``jupai --help``; a test checks they are the same).
-DEALERS = ("trusted", "blind")
+#: What ``--dealer`` may say (``jupai_net.host.table.DEALER_CHOICES``, not imported
+#: here: fast ``jupai --help``; a test checks they are the same).
+DEALERS = ("auto", "trusted", "blind")
 
 
 def add_dealer_option(parser: argparse.ArgumentParser) -> None:
-    """``--dealer trusted|blind`` (default trusted) of ``jupai host`` and ``jupai play``
-    (specs/host.md § 2, specs/fairness.md B.15 item 5)."""
-    parser.add_argument("--dealer", choices=DEALERS, default="trusted", help=t("opt.dealer"))
+    """``--dealer auto|trusted|blind`` (default auto: each game dealer-blind when every
+    seat's client can, else trusted) of ``jupai host`` and ``jupai play`` (specs/host.md
+    § 2, specs/fairness.md B.15 item 5)."""
+    parser.add_argument("--dealer", choices=DEALERS, default="auto", help=t("opt.dealer"))
+
+
+def dealer_words(table: Any, lang: str) -> Any:
+    """The banner's ``dealing`` value for a table config (``dealer`` and ``rules``), a
+    rich ``Text``: ``auto`` is "dealer-blind when every client can …", or the trusted
+    line with its reason under the hidden-identities house rule (specs/host.md § 2)."""
+    from rich.text import Text
+
+    dealer = getattr(table, "dealer", "auto")
+    rules = getattr(table, "rules", None)
+    if dealer == "auto" and rules is not None and rules.hidden_identities:
+        return Text(t("host.dealer.auto_hidden", lang), style="yellow")
+    return Text(t(f"host.dealer.{dealer}", lang), style="yellow" if dealer == "trusted" else "bold")
 
 
 def dealer_problem(dealer: str, rules: RuleSet) -> str | None:
@@ -130,7 +144,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     spectators = getattr(args, "max_spectators", 8)
     if not 0 <= spectators <= MAX_SPECTATORS:
         raise ValueError(t("host.bad_range", option="--max-spectators", low=0, high=MAX_SPECTATORS, got=spectators))
-    dealer = getattr(args, "dealer", "trusted")
+    dealer = getattr(args, "dealer", "auto")
     problem = dealer_problem(dealer, rules)
     if problem is not None:
         raise ValueError(problem)
@@ -298,9 +312,7 @@ class HostScreen:
         from jupai_net.fairness import key_fingerprint, public_key_bytes
 
         grid.add_row(t("host.label.key", lang), whole(key_fingerprint(public_key_bytes(identity.signing_key))))
-        dealer = getattr(server.config.table, "dealer", "trusted")
-        grid.add_row(t("host.label.dealer", lang), Wrapped(t(f"host.dealer.{dealer}", lang),
-                                                           style="bold" if dealer == "blind" else "yellow"))
+        grid.add_row(t("host.label.dealer", lang), Wrapped(dealer_words(server.config.table, lang)))
         head = Text(t("host.banner.table", lang, players=rules.players), style="bold")
         head.append(t("host.banner.line", lang, seats=seats_line(rules.players, bots, bot, lang), rounds=tn("count.rounds", rules.rounds, lang)),
                     style="not bold")
@@ -347,8 +359,13 @@ class HostScreen:
             self.names = list(data["names"])
             out(Text.assemble((t("host.game_starts", lang, game=data["game_id"].hex()[:12]), "bold"),
                               t("host.game_key", lang, key=printable(data["host_key"]))))
-            if data.get("dealer") in DEALERS:
+            if data.get("dealer") in ("trusted", "blind"):
                 out(Text(t(f"host.dealer.{data['dealer']}", lang), style="dim"))
+                why = data.get("why") or {}
+                if why.get("code") == "old-client" and why.get("seats"):
+                    who = ", ".join(t("host.dealer.old_client", lang, name=printable(s["name"]), seat=s["seat"],
+                                      version=s["version"]) for s in why["seats"])
+                    out(Text(t("host.dealer.why_old_client", lang, who=who), style="yellow"))
         elif kind == "deal" and not self.quiet:
             if self.render is not None:
                 out(self.render.render_table(data["observation"], names=self._names(), lang=lang))

@@ -44,13 +44,14 @@ from jupai_net.protocol import (
     Notice,
     Ping,
     RemoteProtocolError,
+    Start,
     Welcome,
     encode_frame,
 )
-from jupai_net.protocol.limits import NOTICE_ARGS_VERSION
+from jupai_net.protocol.limits import BLIND_VERSION, NOTICE_ARGS_VERSION
 
 from . import DEFAULT_PORT
-from .table import Close, Send, Table, TableConfig
+from .table import AUDITING, Close, Send, Table, TableConfig
 from .tls import HostIdentity
 
 log = logging.getLogger("jupai.host")
@@ -150,6 +151,22 @@ class _Link:
         self.reader_scope.cancel()
 
 
+def for_version(msg: Message, version: int | None) -> Message:
+    """``msg`` as the table made it, fitted to a connection that negotiated protocol
+    ``version`` (None: before the hello): a ``welcome`` carries that version; below
+    version 4 a ``notice`` goes without ``args`` (the English ``text`` alone) and a
+    ``welcome``/``lobby``/``start`` without ``dealer`` (specs/protocol.md §6, §13: an
+    older connection at a dealer-blind table is a spectator, which reads the scheme
+    from the signed statements). Every other message is returned as it is."""
+    if isinstance(msg, Welcome) and version is not None and msg.version != version:
+        msg = dataclasses.replace(msg, version=version)  # the version negotiated with this client
+    if isinstance(msg, Notice) and msg.args and (version or 0) < NOTICE_ARGS_VERSION:
+        msg = dataclasses.replace(msg, args={})  # an older client reads the English text alone
+    if isinstance(msg, (Welcome, Lobby, Start)) and msg.dealer != "trusted" and (version or 0) < BLIND_VERSION:
+        msg = dataclasses.replace(msg, dealer="trusted")
+    return msg
+
+
 class HostServer:
     """A jupai host: listens, runs up to ``config.max_tables`` tables, stops after
     ``config.games`` games.
@@ -212,11 +229,20 @@ class HostServer:
 
     async def _shutdown(self) -> None:
         """Abandon a running game if stopped early (:meth:`stop` with a reason), say bye
-        to every client, give them ``close_grace`` to get their last frames."""
+        to every client, give them ``close_grace`` to get their last frames. A
+        dealer-blind game's seats reveal their seeds after the ``abandon`` (the audit,
+        specs/fairness.md B.15.1): the host waits for them up to ``close_grace``, not
+        the seed time-out, so its transcripts can be saved, then ends the audit."""
         if self.stop_reason is not None:
             now = trio.current_time()
             for table in self.tables:
                 if table.stop_game(now, self.stop_reason):
+                    self._flush(table)
+            with trio.move_on_after(self.config.close_grace):
+                while any(t.phase == AUDITING for t in self.tables):
+                    await trio.sleep(0.02)
+            for table in self.tables:
+                if table.phase == AUDITING and table.stop_game(trio.current_time(), self.stop_reason):
                     self._flush(table)
         log.info("%s; shutting down", self.stop_reason or "all games played")
         for link in list(self.links.values()):
@@ -268,7 +294,8 @@ class HostServer:
         return table
 
     def _observed(self, tid: int, kind: str, data: dict[str, Any]) -> None:
-        if kind in ("end", "abandon") and self.config.transcript_dir is not None:
+        # a dealer-blind game's transcripts need the seats' seeds, relayed after its end: "audited"
+        if kind in ("end", "abandon", "audited") and self.config.transcript_dir is not None:
             self._save_transcripts(self.tables[tid])
         if self.observer is not None:
             self.observer(tid, kind, data)
@@ -276,13 +303,16 @@ class HostServer:
     def _save_transcripts(self, table: Table) -> None:
         directory = self.config.transcript_dir
         assert directory is not None and table.dealer is not None
+        import datetime as dt
+
+        meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"),
+                "table": (self.table_name or f"{self.config.bind or 'host'}:{self.port}")[:200]}
+        files = table.transcripts(meta)
+        if not files:
+            return  # no seeds yet (a dealer-blind game before its audit): nothing to verify
         try:
             directory.mkdir(parents=True, exist_ok=True)
-            import datetime as dt
-
-            meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"),
-                    "table": (self.table_name or f"{self.config.bind or 'host'}:{self.port}")[:200]}
-            for seat, data in table.transcripts(meta).items():
+            for seat, data in files.items():
                 path = directory / f"{table.dealer.game_id.hex()}-seat{seat}.jupai"
                 path.write_bytes(data)
             log.info("table %d: transcripts saved in %s", table.table_id, directory)
@@ -354,10 +384,7 @@ class HostServer:
                 self.done.set()
 
     def _push(self, link: _Link, msg: Message) -> None:
-        if isinstance(msg, Welcome) and link.conn.version is not None and msg.version != link.conn.version:
-            msg = dataclasses.replace(msg, version=link.conn.version)  # the version negotiated with this client
-        if isinstance(msg, Notice) and msg.args and (link.conn.version or 0) < NOTICE_ARGS_VERSION:
-            msg = dataclasses.replace(msg, args={})  # an older client reads the English text alone
+        msg = for_version(msg, link.conn.version)
         if isinstance(msg, Lobby) and link.replace_lobby(msg):
             return  # the client has not even got the previous lobby: it gets this one instead
         try:

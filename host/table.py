@@ -66,13 +66,27 @@ from jupai_net.protocol import (
     Sync,
     Welcome,
 )
-from jupai_net.protocol.limits import BLIND_VERSION, DEALERS, MAX_NAME_LEN, MAX_STANDINGS, MAX_TEXT_LEN, MAX_TIMEOUT_MS
+from jupai_net.protocol.limits import (
+    BLIND_VERSION,
+    MAX_NAME_LEN,
+    MAX_STANDINGS,
+    MAX_TEXT_LEN,
+    MAX_TIMEOUT_MS,
+    PROTOCOL_VERSION,
+)
 from jupai_net.rules import RuleSet
 from jupai_net.series import Series as SeriesState
 
 log = logging.getLogger("jupai.host")
 
 LOBBY, SEEDING, PLAYING = "lobby", "seeding", "playing"
+
+#: What ``TableConfig.dealer`` may say (specs/host.md § 2): ``auto`` deals each game
+#: blind when every seat's client can (protocol version 4) and the house rules allow it,
+#: else trusted; ``trusted`` and ``blind`` always deal that scheme (``blind`` refuses
+#: older clients). The wire names only the scheme a game uses
+#: (``jupai_net.protocol.limits.DEALERS``).
+DEALER_CHOICES: tuple[str, ...] = ("auto", "trusted", "blind")
 #: A dealer-blind game after its ``end``/``abandon`` statement: the table waits for every
 #: participant's seed (specs/fairness.md B.10) before the ``end`` message.
 AUDITING = "auditing"
@@ -109,6 +123,24 @@ Observer = Callable[[str, dict[str, Any]], None]
 
 
 @dataclass(frozen=True)
+class DealerWhy:
+    """Why a table deals the scheme it deals (:meth:`Table.next_dealer`): ``code`` is
+    ``"chosen"`` (``dealer`` trusted or blind), ``"every-client"`` (auto: every seat's
+    client can deal blind), ``"hidden-identities"`` (auto: the house rule needs a
+    trusted dealer, specs/fairness.md B.15 item 2) or ``"old-client"`` (auto: ``seats``
+    are the seats whose clients speak a protocol version below 4)."""
+
+    code: str
+    seats: tuple["Seat", ...] = ()
+
+    def observation(self) -> dict[str, Any]:
+        """Plain data for the table's observer (the host screen): ``code`` and the old
+        clients' ``seats`` as ``{"seat", "name", "version"}`` maps."""
+        return {"code": self.code, "seats": [{"seat": st.seat, "name": st.name, "version": st.version}
+                                             for st in self.seats]}
+
+
+@dataclass(frozen=True)
 class TableConfig:
     """Settings of a table (all times in seconds).
 
@@ -130,8 +162,12 @@ class TableConfig:
     ``max_spectators``: spectators (``hello.watch``) the table takes at once, 0..64
     (0: none; the dealer then signs no public statement stream); one more is refused
     with ``error spectators-full``. ``dealer``: ``"trusted"`` (specs/fairness.md Part
-    A) or ``"blind"`` (Part B: the host cannot see the seats' cards; every client must
-    speak protocol version 4, else ``error blind-unsupported``; specs/protocol.md §13).
+    A), ``"blind"`` (Part B: the host cannot see the seats' cards; every seat's client
+    must speak protocol version 4, else ``error blind-unsupported``; specs/protocol.md
+    §13) or ``"auto"`` (each game blind when every seat's client speaks version 4 and the
+    rules deal public identities, else trusted: :meth:`Table.next_dealer`; the default of
+    ``jupai host`` and ``jupai play``, specs/host.md § 2). The library's default stays
+    ``"trusted"``: a table built in code names its scheme.
     ``turn_grace``: at a dealer-blind table the host cannot play a seat's move (it
     cannot see its cards): the seat's own client plays its default move when its turn
     time is up, and a seat whose move has not come ``turn_grace`` seconds after that
@@ -158,8 +194,8 @@ class TableConfig:
     turn_grace: float = 15.0
 
     def __post_init__(self) -> None:
-        if self.dealer not in DEALERS:
-            raise ValueError(f"the dealer is one of {', '.join(DEALERS)}, got {self.dealer!r}")
+        if self.dealer not in DEALER_CHOICES:
+            raise ValueError(f"the dealer is one of {', '.join(DEALER_CHOICES)}, got {self.dealer!r}")
         if self.dealer == "blind" and self.rules.hidden_identities:
             raise ValueError("a dealer-blind table deals public identities only: the hidden-identities house rule "
                              "needs --dealer trusted (specs/fairness.md B.15)")
@@ -195,6 +231,7 @@ class Seat:
     remote_bot: bool = False
     waiting_since: float | None = None  # in the lobby: since when this seat is not ready
     stand_in: bool = False  # a host bot that took the seat of a person who left between games
+    version: int = PROTOCOL_VERSION  # the protocol version its client negotiated (a host bot: this host's)
 
     @property
     def connected(self) -> bool:
@@ -261,7 +298,9 @@ class Table:
     host's spectator screen (kinds ``lobby`` (``players``, ``seats`` = table size, ``free`` =
     seats a newcomer may take: empty or a stand-in's), ``start``, ``deal``,
     ``blind-dealt`` (a dealer-blind deal is complete: every seat can open its hand), ``step``,
-    ``notice``, ``chat``, ``end``, ``abandon``, ``series``; see specs/host.md § Host screen).
+    ``notice``, ``chat``, ``end``, ``abandon``, ``series``, ``audited`` (a dealer-blind game's
+    seeds are in, or their time is up: its transcripts are complete); see specs/host.md §
+    Host screen).
 
     The games form a **series** (specs/host.md § 3a, specs/rules.md § 15): ``games`` is
     how many it has (``None``: until the host stops). Between games a person who leaves
@@ -294,8 +333,10 @@ class Table:
             self.seats[s] = Seat(s, f"{config.bot} bot {s}"[:MAX_NAME_LEN], None, bot=True)
         self.phase = LOBBY
         self.dealer: HostDealer | None = None
-        #: The dealer-blind deal of the current game (``config.dealer == "blind"``).
+        #: The dealer-blind deal of the current game (when it deals blind).
         self.blind: BlindDeal | None = None
+        #: The scheme of the running (else the last) game: ``"trusted"`` or ``"blind"``.
+        self.game_dealer = "blind" if config.dealer == "blind" else "trusted"
         self._audit_end: tuple[str, dict[str, Any]] | None = None  # the end message held until the seeds are in
         # dealer-blind play: events and refused claims already handled, the seat whose claim is open
         self._blind_events = self._blind_rejected = 0
@@ -471,9 +512,32 @@ class Table:
         self._broadcast(Notice(code, _clip(text), args), but=but)
         self._observe("notice", code=code, text=text, args=args)
 
+    def next_dealer(self) -> tuple[str, DealerWhy]:
+        """The scheme the next game deals with the seats as they are now, and why:
+        ``("blind", DealerWhy("chosen"))`` / ``("trusted", DealerWhy("chosen"))`` for
+        ``dealer="blind"``/``"trusted"``; under ``"auto"`` (specs/host.md § 2,
+        specs/fairness.md B.15 item 5) ``"trusted"`` with ``why.code``
+        ``"hidden-identities"`` (the house rule needs a trusted dealer, B.15 item 2) or
+        ``"old-client"`` (``why.seats``: the seats whose clients negotiated a protocol
+        version below 4, which cannot take part in a blind deal), else ``"blind"``
+        (``"every-client"``). Host bots and stand-ins are the host's: they can always."""
+        mode = self.config.dealer
+        if mode != "auto":
+            return mode, DealerWhy("chosen")
+        if self.rules.hidden_identities:
+            return "trusted", DealerWhy("hidden-identities")
+        old = tuple(st for st in self.seats if st is not None and not st.bot and st.version < BLIND_VERSION)
+        if old:
+            return "trusted", DealerWhy("old-client", old)
+        return "blind", DealerWhy("every-client")
+
+    def _shown_dealer(self) -> str:
+        """The scheme ``welcome`` and ``lobby`` name: the running game's, else the next's."""
+        return self.game_dealer if self.phase != LOBBY else self.next_dealer()[0]
+
     def _lobby(self) -> None:
         players = self.players()
-        self._broadcast(Lobby(players))
+        self._broadcast(Lobby(players, self._shown_dealer()))
         self._observe("lobby", players=players, seats=self.rules.players,
                       free=sum(1 for s in range(self.rules.players) if self._free(s)))
 
@@ -497,11 +561,18 @@ class Table:
         spectator (``hello.watch``) is admitted by :meth:`_admit_spectator` and the
         result is ``None`` (no seat) either way.
         """
-        if self.config.dealer == "blind" and hello.version < BLIND_VERSION:
-            self._error(cid, "blind-unsupported",
-                        "this table deals blind (the host cannot see your cards), which needs jupai-net with protocol "
-                        f"version {BLIND_VERSION}; update jupai, or ask the host for --dealer trusted")
-            return None
+        if not hello.watch and hello.version < BLIND_VERSION:
+            # a spectator of any version reads the public stream; a seat must deal
+            if self.config.dealer == "blind":
+                self._error(cid, "blind-unsupported",
+                            "this table deals blind (the host cannot see your cards), which needs jupai-net with "
+                            f"protocol version {BLIND_VERSION}; update jupai, or ask the host for --dealer trusted")
+                return None
+            if hello.token is not None and self.phase != LOBBY and self.game_dealer == "blind":
+                self._error(cid, "blind-unsupported",
+                            "this game deals blind (the host cannot see your cards), which needs jupai-net with "
+                            f"protocol version {BLIND_VERSION}; update jupai to take your seat back")
+                return None
         if hello.watch:
             self._admit_spectator(cid, hello, now)
             return None
@@ -537,14 +608,32 @@ class Table:
             name = hello.name[: MAX_NAME_LEN - len(suffix)].rstrip() + suffix
             n += P
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat(seat, name, token, cid=cid, remote_bot=hello.bot, waiting_since=now)
+        version = min(hello.version, PROTOCOL_VERSION)
+        self.seats[seat] = Seat(seat, name, token, cid=cid, remote_bot=hello.bot, waiting_since=now, version=version)
         self._conn_seat[cid] = seat
         what = "bot client " if hello.bot else ""
-        log.info("table %d: %s%r took seat %d (connection %d)", self.table_id, what, name, seat, cid)
-        self._send(cid, Welcome(seat, token, self.rules, self.players()))
+        log.info("table %d: %s%r took seat %d (connection %d, protocol version %d)", self.table_id, what, name, seat,
+                 cid, version)
+        self._send(cid, self._welcome(seat, token))
         self._lobby()
         self._notice("player-joined", but=cid, name=name, seat=seat, bot=hello.bot)
+        self._old_client_notice(self.seats[seat])  # type: ignore[arg-type]
         return seat
+
+    def _welcome(self, seat: int | None, token: str) -> Welcome:
+        """The ``welcome`` for ``seat`` (None: a spectator), naming the scheme."""
+        return Welcome(seat, token, self.rules, self.players(), dealer=self._shown_dealer())
+
+    def _old_client_notice(self, st: Seat) -> None:
+        """Under ``dealer="auto"``: tell everyone (``notice old-client``) and the log that
+        the client of ``st`` cannot deal blind, so the table deals trusted while it sits
+        there (specs/host.md § 2). Nothing when its client can, or the table deals
+        trusted anyway (``--dealer trusted``, hidden identities)."""
+        if st.bot or st.version >= BLIND_VERSION or self.next_dealer()[1].code != "old-client":
+            return
+        log.warning("table %d: %r (seat %d) joined with protocol version %d, which cannot deal blind: "
+                    "the table deals trusted while that client sits there", self.table_id, st.name, st.seat, st.version)
+        self._notice("old-client", name=st.name, seat=st.seat, version=st.version)
 
     def _admit_spectator(self, cid: int, hello: Hello, now: float) -> bool:
         """Admit a spectator (``hello.watch``, specs/protocol.md §12): ``welcome`` with no
@@ -561,8 +650,8 @@ class Table:
         name = hello.name
         self.spectators[cid] = name
         log.info("table %d: %r watches (connection %d; %d spectators)", self.table_id, name, cid, len(self.spectators))
-        self._send(cid, Welcome(None, secrets.token_urlsafe(24), self.rules, self.players()))
-        self._send(cid, Lobby(self.players()))
+        self._send(cid, self._welcome(None, secrets.token_urlsafe(24)))
+        self._send(cid, Lobby(self.players(), self._shown_dealer()))
         self._notice("spectator-joined", but=cid, name=name, count=len(self.spectators))
         if self.phase != LOBBY and self.dealer is not None:
             self._send(cid, self._start_message())
@@ -596,10 +685,13 @@ class Table:
             log.info("table %d: seat %d: connection %d replaced by %d", self.table_id, st.seat, old, cid)
         st.cid = cid
         self._conn_seat[cid] = st.seat
+        old_version, st.version = st.version, min(hello.version, PROTOCOL_VERSION)
         log.info("table %d: %r is back in seat %d (connection %d)", self.table_id, st.name, st.seat, cid)
-        self._send(cid, Welcome(st.seat, st.token, self.rules, self.players()))  # type: ignore[arg-type]
+        self._send(cid, self._welcome(st.seat, st.token))  # type: ignore[arg-type]
         self._lobby()
         self._notice("player-back", but=cid, name=st.name, seat=st.seat)
+        if st.version < old_version:
+            self._old_client_notice(st)
         if self.phase != LOBBY:
             assert self.dealer is not None
             self._send(cid, self._start_message())
@@ -829,11 +921,14 @@ class Table:
     def _maybe_start(self, now: float) -> None:
         if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
             return
-        self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0))
+        self.game_dealer, why = self.next_dealer()
+        self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0), why)
 
-    def _start_game(self, now: float, dealer: HostDealer) -> None:
-        """Begin a game dealt by ``dealer`` (fresh game id and host seed): ``start`` to
-        every connected seat, the signed ``start`` statements, bot seeds committed."""
+    def _start_game(self, now: float, dealer: HostDealer, why: DealerWhy | None = None) -> None:
+        """Begin a game dealt by ``dealer`` (fresh game id and host seed) in the scheme
+        :attr:`game_dealer` (``why``: :meth:`next_dealer`'s reason, for the log and the
+        host screen): ``start`` to every connected seat, the signed ``start``
+        statements, bot seeds committed."""
         self.dealer = dealer
         if not self.spectators:
             dealer.unwatched()  # the public stream is signed once someone watches (specs/host.md § Spectators)
@@ -845,12 +940,17 @@ class Table:
         self._raw = {s: [] for s in range(self.rules.players)}
         self._commits, self._reveals = {}, {}
         self._seed_deadline = now + self.config.seed_timeout
-        log.info("table %d: game %s starts: %s", self.table_id, self.dealer.game_id.hex(), ", ".join(map(repr, self.names())))  # type: ignore[arg-type]
+        log.info("table %d: game %s starts (%s dealer): %s", self.table_id, self.dealer.game_id.hex(), self.game_dealer,
+                 ", ".join(map(repr, self.names())))  # type: ignore[arg-type]
+        if why is not None and why.code == "old-client":
+            log.warning("table %d: this game deals trusted: %s cannot deal blind", self.table_id,
+                        ", ".join(f"{st.name!r} (seat {st.seat}, protocol version {st.version})" for st in why.seats))
         self._observe("start", game_id=self.dealer.game_id, rules=self.rules, names=self.names(),
-                      host_key=self.dealer.fingerprint, dealer=self.config.dealer)
+                      host_key=self.dealer.fingerprint, dealer=self.game_dealer,
+                      why=why.observation() if why is not None else None)
         self._broadcast(self._start_message())
         self._deliver(self.dealer.start())
-        if self.config.dealer == "blind":
+        if self.game_dealer == "blind":
             # dealer-blind (specs/protocol.md §13): the seats send their participants'
             # hellos; the host's own participants have said theirs
             self.blind = BlindDeal(self.dealer, [st.seat for st in self.seats if st is not None and st.bot])
@@ -864,7 +964,7 @@ class Table:
     def _start_message(self) -> Start:
         """The ``start`` message of the current game (``dealer`` says the scheme)."""
         assert self.dealer is not None
-        return Start(self.dealer.game_id, self.rules, self.config.dealer)
+        return Start(self.dealer.game_id, self.rules, self.game_dealer)
 
     def _deliver(self, outbox: dict[int | None, list[bytes]]) -> None:
         """Send each viewer's new statements: a seat's to that seat only, the public
@@ -1081,6 +1181,8 @@ class Table:
         self._audit_end = None
         if self.blind is not None and not self.blind.audited:
             log.warning("table %d: no dealer-blind seed in time from %s", self.table_id, self._blind_owing_text())
+        # the seats' streams are complete now (the seeds relayed): the transcripts can be written
+        self._observe("audited", reason=reason)
         self._broadcast(End(reason, result))
         self._back_to_lobby(result, now)
 

@@ -121,7 +121,7 @@ class PlainPlayer:
         from .client.render import chat_line_text, describe_event, notice_text
 
         me = view.seat
-        if view.change == "statement" and view.events:
+        if view.change in ("statement", "sync") and view.events:  # (a dealer-blind seat's events come with its syncs)
             for ev in self._new_events(view.events):
                 line = describe_event(ev, view.names, me, self.lang)
                 if line:
@@ -299,7 +299,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from .host.cli import dealer_problem
 
-    problem = dealer_problem(getattr(args, "dealer", "trusted"), rules)
+    problem = dealer_problem(getattr(args, "dealer", "auto"), rules)
     if problem is not None:
         print(f"jupai play: {problem}", file=sys.stderr)
         return 2
@@ -356,7 +356,7 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     table = TableConfig(rules=rules, bots=rules.players - 1,
                         bot=args.opponents or settings().get("opponents") or "greedy", turn_timeout=timeout,
                         bot_delay=max(0.0, delay), seed_timeout=60.0, think=args.think,
-                        dealer=getattr(args, "dealer", "trusted"))
+                        dealer=getattr(args, "dealer", "auto"))
     # a demo (--bot), or moves piped in by a script (stdin not a terminal), plays one game
     # unless --games says more: nobody is there to answer "Play again?"
     games = getattr(args, "games", 0) or (1 if demo or not _stdin_is_terminal() else None)

@@ -302,6 +302,11 @@ class Connection:
                 self.their_closed = True
 
 
+#: Host messages with the optional ``dealer`` key (version 4): a host sends it, and a
+#: client accepts it, only on a version-4 connection (below, the key is left out).
+_DEALER_KEYED = frozenset({"welcome", "lobby", "start"})
+
+
 class ClientConnection(Connection):
     """The player's end. Sends :data:`~.messages.CLIENT_MESSAGES`, receives :data:`~.messages.HOST_MESSAGES`.
 
@@ -330,6 +335,13 @@ class ClientConnection(Connection):
         return super()._they_may_send(kind)
 
     def _after_decode(self, msg: Message) -> None:
+        if msg.type in _DEALER_KEYED and msg.dealer != "trusted":  # type: ignore[attr-defined]
+            version = msg.version if isinstance(msg, Welcome) else self.version
+            if (version or 0) < BLIND_VERSION:
+                raise RemoteProtocolError(
+                    BAD_FIELD, f"{msg.type}.dealer needs protocol version {BLIND_VERSION}; "
+                    f"this connection speaks version {version}"
+                )
         if msg.type == "notice" and msg.args and (self.version or 0) < NOTICE_ARGS_VERSION:  # type: ignore[attr-defined]
             raise RemoteProtocolError(
                 BAD_FIELD, f"notice.args needs protocol version {NOTICE_ARGS_VERSION}; "
@@ -415,6 +427,11 @@ class HostConnection(Connection):
         if isinstance(msg, Welcome) and msg.version != self.version:
             raise LocalProtocolError(
                 BAD_FIELD, f"welcome carries version {msg.version}, the negotiated version is {self.version}"
+            )
+        if msg.type in _DEALER_KEYED and msg.dealer != "trusted" and (self.version or 0) < BLIND_VERSION:  # type: ignore[attr-defined]
+            raise LocalProtocolError(
+                BAD_FIELD, f"{msg.type}.dealer needs protocol version {BLIND_VERSION}; "
+                f"this client speaks version {self.version} (send it without dealer)"
             )
         if msg.type == "notice" and msg.args and (self.version or 0) < NOTICE_ARGS_VERSION:  # type: ignore[attr-defined]
             raise LocalProtocolError(

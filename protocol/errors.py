@@ -80,6 +80,7 @@ NOTICE_CODES: dict[str, str] = {
     "spectator-joined": "someone started watching the table",
     "spectator-left": "a spectator stopped watching",
     "spectator-readonly": "a spectator's chat line was not relayed (spectators only watch)",
+    "old-client": "a seat's client cannot deal blind (protocol version below 4): the table deals trusted",
 }
 
 

@@ -704,16 +704,21 @@ class Welcome(Message):
     (0..rules.players−1) or ``None`` for a spectator. ``token``: the session token
     to give in a later ``hello`` to take the seat back. ``rules``: the table's
     :class:`RuleSet` (wire form: ``RuleSet.to_wire()``); ``players``: the occupied
-    seats (:class:`PlayerInfo`, unique seats).
+    seats (:class:`PlayerInfo`, unique seats). ``dealer`` (optional key, version 4):
+    the scheme the table deals with its seats as they are now, ``"trusted"`` (the key
+    is left out) or ``"blind"`` (specs/protocol.md §13); during a game, the running
+    game's.
     """
 
     type: ClassVar[str] = "welcome"
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"rules": _decode_rules, "players": _decode_players}
+    _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted"}
     seat: int | None
     token: str
     rules: RuleSet
     players: tuple[PlayerInfo, ...] = ()
     version: int = PROTOCOL_VERSION
+    dealer: str = "trusted"
 
     def _validate(self) -> None:
         _check_int("version", self.version, 0, MAX_NONCE)
@@ -722,6 +727,12 @@ class Welcome(Message):
         _check_int("seat", self.seat, 0, self.rules.players - 1, optional=True)
         _check_token("token", self.token)
         _check_players(self)
+        _check_dealer(self)
+
+
+def _check_dealer(msg: Any) -> None:
+    if msg.dealer not in DEALERS:
+        raise FieldError("dealer", f"must be one of {', '.join(DEALERS)}, got {_short(msg.dealer)}")
 
 
 def _check_players(msg: Any) -> None:
@@ -735,14 +746,19 @@ def _check_players(msg: Any) -> None:
 @dataclass(frozen=True, slots=True)
 class Lobby(Message):
     """``lobby`` (host → client, lobby or game): who holds which seat now
-    (:class:`PlayerInfo` entries, unique seats; empty seats are absent)."""
+    (:class:`PlayerInfo` entries, unique seats; empty seats are absent). ``dealer``
+    (optional key, version 4): the scheme the next game deals with these seats
+    (during a game, the running game's), ``"trusted"`` (left out) or ``"blind"``."""
 
     type: ClassVar[str] = "lobby"
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"players": _decode_players}
+    _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted"}
     players: tuple[PlayerInfo, ...] = ()
+    dealer: str = "trusted"
 
     def _validate(self) -> None:
         _check_players(self)
+        _check_dealer(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -765,8 +781,7 @@ class Start(Message):
         _check_bytes(self, "game_id", GAME_ID_LEN, GAME_ID_LEN)
         if not isinstance(self.rules, RuleSet):
             raise FieldError("rules", f"must be a RuleSet, got {_short(self.rules)}")
-        if self.dealer not in DEALERS:
-            raise FieldError("dealer", f"must be one of {', '.join(DEALERS)}, got {_short(self.dealer)}")
+        _check_dealer(self)
 
 
 @dataclass(frozen=True, slots=True)

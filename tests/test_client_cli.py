@@ -320,11 +320,14 @@ def test_jupai_host_and_join_in_chinese(tmp_path):
         assert "0号位（你） · 你的身份：" in screen and "第 1/3 回合" in screen
         assert re.search(r"= \d+ .{0,400}?→", screen), screen[-3000:]
         assert "seat.jupai" in screen
+        # `jupai host` deals blind by default (--dealer auto): said at the start and in the verdict
+        assert "庄家盲发：主机看不到你的牌" in screen and "已验证 — 庄家盲发：公平的对局" in screen
         assert transcript.exists()
         pinned = (tmp_path / "client" / "known_hosts").read_text()
         assert pinned.startswith(f"[127.0.0.1]:{port} ") and pinned.strip().endswith(code)
         verify = subprocess.run(JUPAI + ["verify", str(transcript)], capture_output=True, text=True, timeout=30)
         assert verify.returncode == 0, verify.stdout
+        assert "dealer-blind: fair game" in " ".join(verify.stdout.split()), verify.stdout
     finally:
         if term is not None:
             term.close()

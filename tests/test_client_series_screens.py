@@ -33,8 +33,10 @@ def test_a_spectator_sees_each_games_verdict_and_the_next_game_drops_the_old_not
     a spectator. Between the games the spectator's screen has game 1's verdict, its
     transcript and the scoreboard; game 2's first screen has none of game 1's time-out
     notices; at the end the last verdict is on screen once (not printed again)."""
+    # the host's time-out notices are the trusted dealer's (at a dealer-blind table the
+    # seat's own client plays its default move: tests/test_net_blind.py)
     host = HostProcess(tmp_path, "--seats", "2", "--bots", "1", "--games", "2", "--rounds", "1",
-                       "--turn-timeout", "1", "--bot-delay", "0.05", "--no-announce")
+                       "--turn-timeout", "1", "--bot-delay", "0.05", "--no-announce", "--dealer", "trusted")
     watcher = _terminal(tmp_path, "w", "watch", host.addr, "--code", host.code, "--name", "Wu", rows=40)
     player = None
     try:

@@ -1,5 +1,6 @@
 """The dealing scheme on the command line and on the screens (issue 9, "Use"):
-``--dealer trusted|blind`` of ``jupai host`` and ``jupai play`` reaches the table,
+``--dealer auto|trusted|blind`` (default auto) of ``jupai host`` and ``jupai play``
+reaches the table,
 a dealer-blind table with the hidden-identities house rule is refused with one
 sentence and exit 2, and the host screen, every seat and every spectator say which
 scheme deals, in English and Chinese, within 60 columns."""
@@ -31,12 +32,16 @@ def _jupai(*args: str, tmp_path) -> subprocess.CompletedProcess:
                           timeout=60, cwd=tmp_path)
 
 
-def test_the_command_line_knows_the_protocols_schemes():
-    assert host_cli.DEALERS == DEALERS
+def test_the_command_line_knows_the_tables_choices():
+    from jupai_net.host.table import DEALER_CHOICES
+
+    assert host_cli.DEALERS == DEALER_CHOICES
+    assert set(DEALERS) < set(DEALER_CHOICES)  # the wire names the schemes; auto picks one per game
 
 
-@pytest.mark.parametrize("argv, dealer", [(["host"], "trusted"), (["host", "--dealer", "blind"], "blind"),
-                                          (["host", "--dealer", "trusted"], "trusted")])
+@pytest.mark.parametrize("argv, dealer", [(["host"], "auto"), (["host", "--dealer", "blind"], "blind"),
+                                          (["host", "--dealer", "trusted"], "trusted"),
+                                          (["host", "--dealer", "auto"], "auto")])
 def test_the_flag_reaches_the_table(argv, dealer):
     args = build_parser(["host"]).parse_args(argv)
     assert host_cli.build_config(args).table.dealer == dealer
@@ -87,17 +92,19 @@ def test_the_library_refuses_it_too():
     with pytest.raises(ValueError, match="hidden-identities"):
         TableConfig(rules=RuleSet(hidden_identities=True), dealer="blind")
     assert TableConfig(rules=RuleSet(hidden_identities=True)).dealer == "trusted"
+    assert TableConfig(rules=RuleSet(hidden_identities=True), dealer="auto").dealer == "auto"  # deals trusted
 
 
-@pytest.mark.parametrize("lang, example", [("en", "# this host cannot see the players' cards"),
-                                           ("zh", "# 主机看不到玩家的牌")])
+@pytest.mark.parametrize("lang, example", [("en", "# blind every game; older clients are refused"),
+                                           ("zh", "# 每局盲发；拒绝旧版客户端")])
 def test_help_explains_the_flag_with_an_example(lang, example, tmp_path):
     done = _jupai("--lang", lang, "host", "--help", tmp_path=tmp_path)
     assert done.returncode == 0
-    assert "--dealer {trusted,blind}" in done.stdout and "jupai host --dealer blind" in done.stdout
+    assert "--dealer {auto,trusted,blind}" in done.stdout and "jupai host --dealer blind" in done.stdout
     assert example in done.stdout
+    assert ("auto (default" if lang == "en" else "auto（默认") in " ".join(done.stdout.split())
     played = _jupai("--lang", lang, "play", "--help", tmp_path=tmp_path)
-    assert "--dealer {trusted,blind}" in played.stdout and "jupai play --dealer blind" in played.stdout
+    assert "--dealer {auto,trusted,blind}" in played.stdout and "jupai play --dealer trusted" in played.stdout
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -139,3 +146,37 @@ def test_the_host_screen_says_the_scheme_in_its_banner_and_at_each_start(lang, d
     assert out.getvalue().rstrip().splitlines()[-1] == words
     expected = {"blind": ("cannot see", "看不到"), "trusted": ("can see every hand", "能看到每一手牌")}[dealer]
     assert expected[lang == "zh"] in words
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("hidden", [False, True])
+def test_the_banner_says_auto_meaningfully_and_a_trusted_game_names_the_old_client(lang, hidden, monkeypatch,
+                                                                                    tmp_path):
+    """``--dealer auto`` (the default): the banner says "dealer-blind when every client
+    can", or, with the hidden-identities house rule, the trusted line and why; a game
+    that deals trusted because of an old client names it under its start line."""
+    from jupai_net.host import announce
+    from jupai_net.host.tls import load_identity
+
+    monkeypatch.setattr(announce, "lan_addresses", lambda: ["127.0.0.1"])
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    out = io.StringIO()
+    screen = host_cli.HostScreen(Console(file=out, width=100, color_system=None), lang=lang)
+    rules = RuleSet(hidden_identities=hidden)
+    server = SimpleNamespace(port=4242, config=SimpleNamespace(bind="", table=SimpleNamespace(
+        max_spectators=0, dealer="auto", rules=rules)))
+    screen.banner(load_identity(tmp_path), server, rules, 1, "greedy")
+    text = " ".join(out.getvalue().replace("│", " ").split())  # the box's rows, joined
+    if hidden:
+        assert t("host.dealer.auto_hidden", lang) in text
+        assert ("hidden-identities house rule needs it" if lang == "en" else "隐藏身份房规需要可信庄家") in text
+    else:
+        assert t("host.dealer.auto", lang) in text
+        assert ("dealer-blind when every client can" if lang == "en" else "每个客户端都支持时庄家盲发") in text
+    why = {"code": "old-client", "seats": [{"seat": 2, "name": "[b]Old[/b]", "version": 3}]}
+    screen(0, "start", {"names": ["Ann", "Bob", "[b]Old[/b]"], "game_id": bytes(16), "host_key": "ab12",
+                        "dealer": "trusted", "why": why})
+    last = out.getvalue().rstrip().splitlines()[-1]
+    assert last == t("host.dealer.why_old_client", lang,
+                     who=t("host.dealer.old_client", lang, name="[b]Old[/b]", seat=2, version=3))
+    assert "[b]Old[/b]" in last  # a peer's name shows as typed, never as markup

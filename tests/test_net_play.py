@@ -29,7 +29,15 @@ def test_play_bot_demo_finishes_and_verifies(tmp_path):
                          capture_output=True, text=True, timeout=60, env=env_for(tmp_path))
     assert out.returncode == 0, out.stderr
     assert "final ranking" in out.stdout and "fairness: verified" in out.stdout
-    assert read_and_verify(str(tmp_path / "t.jupai")).status == VERIFIED
+    # dealt blind by default (--dealer auto: the bots are the host's, its client speaks
+    # protocol 4), said before the game and in the verdict (issue 9)
+    flat = " ".join(out.stdout.split())
+    assert "dealer-blind: this host cannot see the players' cards" in flat and "verified — dealer-blind: fair game" in flat
+    verdict = read_and_verify(str(tmp_path / "t.jupai"))
+    assert verdict.status == VERIFIED and verdict.details["scheme"] == "dealer-blind"
+    again = subprocess.run(JUPAI + ["verify", str(tmp_path / "t.jupai")], capture_output=True, text=True, timeout=60,
+                           env=env_for(tmp_path))
+    assert again.returncode == 0 and "dealer-blind: fair game" in " ".join(again.stdout.split()), again
     # the host identity was made once in the config dir
     assert (tmp_path / "config" / "host-cert.pem").exists()
 
@@ -218,8 +226,11 @@ def test_ctrl_c_mid_game_the_player_left_and_the_host_abandons_cleanly(tmp_path)
     """Ctrl-C in `jupai join` mid-game: unverified because the player left (never
     'suspicious' about the host), and `jupai verify` on the saved file agrees. Ctrl-C at
     the host mid-game: the game is abandoned with the reason, transcripts saved."""
+    # the trusted scheme's outcomes (a host that abandons after the seeds is suspicious);
+    # a dealer-blind abandon is tested in tests/test_net_blind.py
     host, addr, code = start_host(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "1", "--rounds", "12",
-                                  "--opponents", "random", "--transcript-dir", str(tmp_path / "host"))
+                                  "--opponents", "random", "--transcript-dir", str(tmp_path / "host"),
+                                  "--dealer", "trusted")
     procs = [host]
     try:
         mine = tmp_path / "mine.jupai"

@@ -18,7 +18,7 @@ from jupai_net.actions import Action
 from jupai_net.engine import GameState
 from jupai_net.fairness import SeatWitness, generate_signing_key
 from jupai_net.fairness.statements import join_statement
-from jupai_net.host.server import HostConfig, HostServer
+from jupai_net.host.server import HostConfig, HostServer, for_version
 from jupai_net.host.table import Close, Send, Table, TableConfig
 from jupai_net.host.tls import ephemeral_identity
 from jupai_net.protocol import (
@@ -62,9 +62,10 @@ class TableHarness:
         self._later: list[tuple[int, Message]] = []
 
     def connect(self, name: str, *, seat: int | None = None, token: str | None = None, resume: int | None = None,
-                watch: bool = False) -> int:
+                watch: bool = False, version: int | None = None) -> int:
         """A new connection saying hello; ``resume``: the old connection whose witness
-        the client keeps (a reconnect in the same process); ``watch``: a spectator."""
+        the client keeps (a reconnect in the same process); ``watch``: a spectator;
+        ``version``: the client's highest protocol version (an older client)."""
         cid = self._next
         self._next += 1
         if resume is not None:
@@ -73,7 +74,9 @@ class TableHarness:
         h, c = HostConnection(), ClientConnection()
         self.host_conns[cid], self.client_conns[cid] = h, c
         self.inbox[cid] = []
-        hello = Hello(name, seat=seat, token=token, watch=True, min_version=3) if watch else Hello(name, seat=seat, token=token)
+        more = {} if version is None else {"version": version}
+        hello = (Hello(name, seat=seat, token=token, watch=True, min_version=3, **more) if watch
+                 else Hello(name, seat=seat, token=token, **more))
         h.receive_data(c.send(hello))
         hello = h.next_event()
         self.table.admit(cid, hello, self.now)
@@ -125,7 +128,8 @@ class TableHarness:
                     continue
                 assert isinstance(eff, Send)
                 c = self.client_conns[eff.cid]
-                c.receive_data(self.host_conns[eff.cid].send(eff.msg))
+                h = self.host_conns[eff.cid]
+                c.receive_data(h.send(for_version(eff.msg, h.version)))  # as the server fits it
                 msg = c.next_event()
                 self.inbox[eff.cid].append(msg)
                 self._react(eff.cid, msg)

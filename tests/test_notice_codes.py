@@ -51,7 +51,8 @@ def every_notice() -> list[Notice]:
     """Drive one table through every situation that makes the host send a notice: people
     join, a bot client joins, spectators come and go, chat too fast, a spectator chats,
     a turn times out, a player drops and comes back, is kicked in a game and in the lobby,
-    a seat is not ready in time, and a bot takes a seat for the next game."""
+    a seat is not ready in time, a bot takes a seat for the next game, and a client of
+    protocol version 3 sits down at a dealer-auto table (its own notices have no args)."""
     h = TableHarness(TableConfig(rules=RuleSet(players=3, rounds=2), turn_timeout=5.0, away_delay=1.0,
                                  chat_burst=1, ready_timeout=None), games=3)
     a, b, c = h.connect("Ann"), h.connect("Bob"), h.connect("Cy")
@@ -71,12 +72,13 @@ def every_notice() -> list[Notice]:
     h.drop(c)
     h.advance(2000.0)  # the bots finish the game; stand-in bots take the seats of who left
     assert h.table.phase == "lobby"
-    h.table.config = TableConfig(rules=RuleSet(players=3, rounds=2), ready_timeout=3.0)
+    h.table.config = TableConfig(rules=RuleSet(players=3, rounds=2), ready_timeout=3.0, dealer="auto")
     d = h.connect("Dee")  # the stand-in's seat
     h.table.kick(h.seat[d], h.now)  # kicked in the lobby
+    old = h.connect("Eve", version=3)  # an old client: the table will deal trusted
     h.send(a, Ready(False))
     h.advance(4.0)  # Ann's ready timer runs out: seat freed
-    notices = [m for cid in h.inbox for m in h.inbox[cid] if isinstance(m, Notice)]
+    notices = [m for cid in h.inbox if cid != old for m in h.inbox[cid] if isinstance(m, Notice)]
     return notices
 
 

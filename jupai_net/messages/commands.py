@@ -149,11 +149,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.epilog": ("examples:\n"
                     "  jupai play --seats 3 --opponents expert\n"
                     "  jupai play --rules house.toml --lang zh\n"
-                    "  jupai play --dealer blind     # the bots' host cannot see your cards",
+                    "  jupai play --dealer trusted   # the old scheme: the bots' host can see your cards",
                     "示例：\n"
                     "  jupai play --seats 3 --opponents expert\n"
                     "  jupai play --rules house.toml --lang zh\n"
-                    "  jupai play --dealer blind     # 机器人的主机看不到你的牌"),
+                    "  jupai play --dealer trusted   # 旧的发牌方式：机器人的主机能看到你的牌"),
     "play.opt.opponents": ("which bot the opponents are (default: the settings' opponents, else greedy)",
                            "对手用哪种机器人（默认：设置文件中的 opponents，否则 greedy）"),
     "play.opt.bot": ("let this bot play your seat too (a demo game)", "让这个机器人替你出牌（演示对局）"),
@@ -197,18 +197,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.epilog": ("examples:\n"
                     "  jupai host --seats 4 --bots 2              # two people, two bots\n"
                     "  jupai host --games 0 --table-name \"Friday\" # game after game until Ctrl-C\n"
-                    "  jupai host --dealer blind                  # this host cannot see the players' cards",
+                    "  jupai host --dealer blind                  # blind every game; older clients are refused",
                     "示例：\n"
                     "  jupai host --seats 4 --bots 2              # 两名玩家，两个机器人\n"
                     "  jupai host --games 0 --table-name \"Friday\" # 一局接一局，直到按 Ctrl-C\n"
-                    "  jupai host --dealer blind                  # 主机看不到玩家的牌"),
-    "opt.dealer": ("how the cards are dealt: trusted (default: commit-reveal, checked after the game, but the host's "
-                   "program sees every hand) or blind (dealer-blind: every player's program encrypts the deck in turn, "
-                   "so the host cannot see your cards; every player needs a jupai-net that speaks protocol 4, and the "
-                   "hidden-identities house rule is not available)",
-                   "发牌方式：trusted（默认：承诺-公开发牌，局后验证，但主机程序能看到每一手牌）或 blind（庄家盲发："
-                   "每位玩家的程序依次加密整副牌，主机看不到你的牌；每位玩家都需要支持协议 4 的 jupai-net，"
-                   "且不能使用隐藏身份房规）"),
+                    "  jupai host --dealer blind                  # 每局盲发；拒绝旧版客户端"),
+    "opt.dealer": ("how the cards are dealt: auto (default: each game dealer-blind when every player's jupai-net "
+                   "speaks protocol 4 and the house rules allow it, else trusted; the screens say which and why), "
+                   "blind (dealer-blind: every player's program encrypts the deck in turn, so the host cannot see "
+                   "your cards; older clients are refused, and the hidden-identities house rule is not available) or "
+                   "trusted (commit-reveal, checked after the game, but the host's program sees every hand)",
+                   "发牌方式：auto（默认：每位玩家的 jupai-net 都支持协议 4 且房规允许时，每局庄家盲发，否则可信庄家发牌；"
+                   "屏幕上会说明用哪种以及原因）、blind（庄家盲发：每位玩家的程序依次加密整副牌，主机看不到你的牌；"
+                   "拒绝旧版客户端，且不能使用隐藏身份房规）或 trusted（承诺-公开发牌，局后验证，但主机程序能看到"
+                   "每一手牌）"),
     "host.opt.bind": ("address to listen on (default: all interfaces)", "监听的地址（默认：所有网络接口）"),
     "host.opt.port": ("TCP port (default {port}; 0 = any free port)", "TCP 端口（默认 {port}；0 = 任意空闲端口）"),
     "host.opt.bots": ("seats the host fills with its own bots (the last N seats); the other seats wait for people "
@@ -366,6 +368,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.label.key": ("host key", "主机密钥"),
     "host.label.dealer": ("dealing", "发牌"),
     "host.dealer.blind": ("dealer-blind: this host cannot see the players' cards", "庄家盲发：主机看不到玩家的牌"),
+    "host.dealer.auto": ("dealer-blind when every client can (an older client makes a game trusted)",
+                         "每个客户端都支持时庄家盲发（有旧版客户端时该局由可信庄家发牌）"),
+    "host.dealer.auto_hidden": ("trusted dealer: this host can see every hand (the hidden-identities house rule "
+                                "needs it)", "可信庄家：主机能看到每一手牌（隐藏身份房规需要可信庄家）"),
+    "host.dealer.why_old_client": ("trusted this game: the client of {who} cannot deal blind",
+                                   "本局可信庄家发牌：{who} 的客户端不能参与盲发牌"),
+    "host.dealer.old_client": ("{name} (seat {seat}, protocol {version})", "{name}（{seat}号位，协议 {version}）"),
     "host.dealer.trusted": ("trusted dealer: this host can see every hand", "可信庄家：主机能看到每一手牌"),
     "host.blind_hidden_identities": ("--dealer blind cannot be used with the hidden-identities house rule (the identity "
                                      "cards would need a blind deal of their own); use --dealer trusted or drop "

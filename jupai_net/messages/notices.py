@@ -22,6 +22,8 @@ The args of each code (every value a string, a whole number, a bool or, for
 ``bot-seated``     ``name`` (who left), ``seat``, ``stand_in``
 ``turn-timeout``   ``name``, ``seat``, ``seconds``, ``action`` (wire map)
 ``spectator-joined``/``spectator-left``  ``name``, ``count`` (spectators now)
+``old-client``     ``name``, ``seat``, ``version`` (the protocol version of its
+                   client, below 4: the table deals trusted while it sits there)
 ``chat-throttled``/``spectator-readonly``  none
 =================  ===========================================================
 """
@@ -61,6 +63,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "{name} 不再旁观（还有 {count} 位旁观者）"),
     "notice.net.spectator-left.other": ("{name} stopped watching ({count} spectators left)",
                                         "{name} 不再旁观（还有 {count} 位旁观者）"),
+    "notice.net.old-client": ("{name}'s client (seat {seat}) speaks protocol version {version}, which cannot deal "
+                              "blind: the games deal trusted (the host can see every hand) while it sits at the table",
+                              "{name}（{seat}号位）的客户端使用第 {version} 版协议，不能参与盲发牌：它在座期间由可信庄家发牌"
+                              "（主机能看到每一手牌）"),
     "notice.net.chat-throttled": ("you are chatting too fast; that line was not sent", "你发言太快了；这句没有发出"),
     "notice.net.spectator-readonly": ("spectators watch without chatting; that line was not sent",
                                       "旁观者只能观看，不能聊天；这句没有发出"),
@@ -98,7 +104,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 #: Notice codes whose args this module says in words (what the host sends).
 NET_NOTICE_CODES = ("player-joined", "player-back", "player-left", "bot-seated", "turn-timeout",
-                    "spectator-joined", "spectator-left", "chat-throttled", "spectator-readonly")
+                    "spectator-joined", "spectator-left", "chat-throttled", "spectator-readonly", "old-client")
 
 #: Notice codes said without args (the host sends none).
 ARGLESS_CODES = ("chat-throttled", "spectator-readonly")
@@ -153,6 +159,8 @@ def notice_sentence(code: str, args: Mapping[str, Any], lang: str = "en", descri
                  name=name, seat=seat)
     if code == "player-back":
         return t("notice.net.player-back", lang, name=name, seat=seat)
+    if code == "old-client":
+        return t("notice.net.old-client", lang, name=name, seat=seat, version=_int(args, "version"))
     if code == "bot-seated":
         return t("notice.net.bot-seated", lang, name=name, seat=seat, stand_in=_name(args, "stand_in", lang))
     if code == "turn-timeout":
