@@ -547,3 +547,106 @@ async def test_a_host_that_relays_a_claim_its_bot_cannot_make_is_caught_naming_t
         assert forged[0] in seat0.view.blind_cards  # its own card, opened to it alone, never to the others
     others = [r for r in results.values() if r.seat != 0]
     assert all(forged[0] not in r.view.blind_cards for r in others)
+
+
+# --------------------------------------------------------------------------- every byte a seat receives
+
+
+def _blind_card_refs(frame: dict) -> tuple[int | None, set[int], str]:
+    """(state, the deck positions named, label) of one frame received at a dealer-blind
+    table: ``sync`` observations, ``prompt`` legal moves, ``claim``/``step`` statements
+    name positions (specs/fairness.md B.16.5) under the card keys; ``blind`` statements
+    carry opaque participant messages (points and keys, no card field)."""
+    import msgpack
+
+    from .test_net_support import card_ids
+
+    kind = frame["type"]
+    if kind == "statement":
+        body = msgpack.unpackb(frame["body"], raw=False)
+        return body.get("version"), set(card_ids(body)), f"statement/{body['kind']}"
+    if kind == "sync":
+        return frame["state_id"], set(card_ids(frame["observation"])), "sync"
+    if kind == "prompt":
+        return frame["state_id"], {c for a in frame["legal"] for c in list(a["cards"]) + list(a["recovered"])}, "prompt"
+    return None, set(card_ids({k: v for k, v in frame.items() if k != "type"})), kind
+
+
+async def test_no_frame_to_a_blind_seat_names_a_card_of_another_seat_before_it_is_public(tmp_path):
+    """Every byte each client receives at a 4-seat dealer-blind table (2 clients, 2 host
+    bots, over TCP+TLS), decoded: every deck position a frame names (observations,
+    prompts) holds, in the audited deck, a card that seat may know at the state the
+    frame describes (``GameState.known_cards`` of the trusted replay; a claim's
+    positions: at the step it makes them public), and a
+    spectator's public view (card ids) names only public cards. Not vacuous: each seat's
+    own hand travels, and would be a leak for the seat beside it."""
+    from jupai_net.blind_game import trusted_record
+
+    from .test_net_support import Tap, known_by_version, leaks
+
+    config = host_config(4, bots=2, dealer="blind", rounds=3)
+    results, taps, watched = {}, {}, {}
+    async with trio.open_nursery() as nursery:
+        server = await start_host(nursery, config)
+        taps["watch"] = Tap()
+
+        async def watch():
+            from jupai_net.client.session import PlayerBase
+
+            watched["r"] = await run_session("127.0.0.1", server.port, name="Eve", player=PlayerBase(), watch=True,
+                                             check_fingerprint=pin, save_resume=False, wire_tap=taps["watch"])
+
+        nursery.start_soon(watch)
+        while not server.tables[0].spectators:
+            await trio.sleep(0.01)
+
+        async def client(i: int) -> None:
+            taps[i] = Tap()
+            results[i] = await run_session("127.0.0.1", server.port, name=f"bot{i}", player=BotPlayer("random", seed=i),
+                                           check_fingerprint=pin, save_resume=False, wire_tap=taps[i])
+
+        with trio.fail_after(60):
+            async with trio.open_nursery() as seats:
+                for i in range(2):
+                    seats.start_soon(client, i)
+        with trio.fail_after(20):
+            while "r" not in watched:
+                await trio.sleep(0.01)
+        nursery.cancel_scope.cancel()
+    table = server.tables[0]
+    deck = table.blind.ledger.audit()
+    record = trusted_record(table.blind.play.game.state.record(), deck)
+    for i, r in results.items():
+        assert r.status == "finished" and r.verdict.status == VERIFIED, r.verdict
+        known = known_by_version(record, r.seat)
+        frames = taps[i].frames()
+        assert {"welcome", "lobby", "start", "statement", "sync", "prompt", "end"} <= {f["type"] for f in frames}
+        named = _named_cards(frames, deck, len(known))
+        for label, v, cards in named:
+            assert cards <= known[v], (label, v, sorted(cards - known[v]))
+        own = set(known[0]) - set(known_by_version(record, (r.seat + 1) % 4)[0])
+        assert own and any(own & cards for _, _, cards in named), "the seat's own hand never travelled"
+        other = known_by_version(record, (r.seat + 1) % 4)
+        assert any(not cards <= other[v] for _, v, cards in named), "the check cannot fail"
+    # a spectator's view is filled in with card ids by the host (public cards only); its
+    # statements name positions like a seat's
+    spectator = taps["watch"].frames()
+    public = known_by_version(record, None)
+    syncs = [f for f in spectator if f["type"] == "sync"]
+    assert syncs and leaks(syncs, public) == []
+    named = _named_cards([f for f in spectator if f["type"] != "sync"], deck, len(public))
+    assert all(cards <= public[v] for _, v, cards in named), [n for n in named if not n[2] <= public[n[1]]]
+
+
+def _named_cards(frames: list[dict], deck: list[int], states: int) -> list[tuple[str, int, set[int]]]:
+    """``(label, state, cards)`` of every frame: the cards, in the audited ``deck``, of
+    the positions it names, and the state at which the viewer may know them (a claim's
+    cards are opened to everyone by the step it makes, B.16.3)."""
+    out = []
+    for f in frames:
+        version, positions, label = _blind_card_refs(f)
+        v = states - 1 if version is None or version >= states else version
+        if label == "statement/claim":
+            v = min(v + 1, states - 1)
+        out.append((label, v, {deck[q] for q in positions}))
+    return out
