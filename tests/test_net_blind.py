@@ -50,7 +50,7 @@ async def blind_table(players: int, bots: int, tmp_path, *, clients: int | None 
 
 
 async def test_a_blind_game_over_tls_every_seat_opens_exactly_its_own_hand_and_verifies(tmp_path):
-    server, results = await blind_table(4, 1, tmp_path)
+    server, results = await blind_table(4, 1, tmp_path, rounds=3)
     table = server.tables[0]
     rules = table.rules
     deck = table.blind.ledger.audit()  # every seed was relayed: the host can audit now
@@ -189,6 +189,7 @@ class CutDuringDeal(BotPlayer):
     def __init__(self, proxy, at: int, **kw):
         super().__init__("random", **kw)
         self.proxy, self.at, self.seen, self.cut_done = proxy, at, 0, False
+        self.cut_in = None  # the phase and cards opened to this seat when it was cut
 
     def on_update(self, view) -> None:
         super().on_update(view)
@@ -196,6 +197,7 @@ class CutDuringDeal(BotPlayer):
             self.seen += 1
             if self.seen >= self.at:
                 self.cut_done = True
+                self.cut_in = (view.phase, len(view.blind_cards), view.state_id)
                 self.proxy.cut()
 
 
@@ -233,6 +235,11 @@ async def test_a_seat_that_loses_its_connection_mid_deal_comes_back_and_opens_it
     table = server.tables[0]
     deck = table.blind.ledger.audit()
     assert cutter.cut_done and proxy.connections == 2  # the drop, then the reconnect
+    phase, opened, state = cutter.cut_in
+    if at == 40:  # in the middle of play: its hand open, moves made, the game went on after it came back
+        assert phase == "playing" and opened > 0 and state is not None and state > 0, cutter.cut_in
+    else:
+        assert phase == "seeding" and opened == 0, cutter.cut_in
     for r in results.values():  # the game goes on to its end, and verifies
         assert set(r.view.blind_cards) >= own_positions(table.rules, r.seat)
         assert all(deck[q] == c for q, c in r.view.blind_cards.items())
@@ -439,7 +446,9 @@ async def test_a_seat_that_never_moves_ends_the_blind_game_as_a_seat_left_not_su
     from .test_net_support import Proxy
 
     monkeypatch.setenv("JUPAI_CONFIG_DIR", str(tmp_path))
-    config = host_config(3, bots=1, dealer="blind", turn_timeout=0.3, turn_grace=0.4, seed_timeout=20.0)
+    # the seed time-out bounds the audit's wait for the seat that left (it never sends its
+    # seed): short, so the game's end comes soon; long enough for a loaded machine's deal
+    config = host_config(3, bots=1, dealer="blind", turn_timeout=0.3, turn_grace=0.4, seed_timeout=3.0)
     results = {}
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, config)
