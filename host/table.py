@@ -746,7 +746,9 @@ class Table:
             self._after_leave(now)
             return
         self._lobby()
-        self._notice("player-left", name=st.name, seat=seat, why="disconnected", then="reconnect")
+        # at a dealer-blind table nobody can play its cards: the game waits for it (its turn's grace)
+        self._notice("player-left", name=st.name, seat=seat, why="disconnected",
+                     then="wait" if self.blind is not None else "reconnect")
         if self.blind is not None:
             return  # nobody can play its cards: the turn (and its grace) runs on; a rejoin resumes it
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == seat:

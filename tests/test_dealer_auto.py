@@ -230,3 +230,19 @@ def test_the_events_of_each_sync_keep_the_objects_already_shown():
     assert stable_events((), new) is new
     assert stable_events((a,), (dict(c), dict(d))) == (c, d)  # no overlap: a new game's log
     assert stable_events(old, (dict(b), dict(c))) == old  # nothing new
+
+
+def test_a_seat_that_drops_from_a_blind_game_is_waited_for_not_played_by_a_bot():
+    """The notice tells the truth at a dealer-blind table: nobody can play the seat's
+    cards, so the game waits for it (specs/host.md § A dealer-blind game)."""
+    from jupai_net.messages.notices import notice_sentence
+
+    h = auto_table()
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    assert h.table.game_dealer == "blind"
+    h.drop(b)
+    (left,) = [n for n in h.all(a, Notice) if n.code == "player-left"]
+    assert left.args["then"] == "wait" and "a bot" not in left.text
+    assert left.text == "Bob (seat 1) disconnected; the game waits for them to come back (nobody else can play their cards)"
+    assert notice_sentence("player-left", left.args, "zh") == "Bob（1号位）断开了连接；牌局等待其重新连接（别人无法替其出牌）"

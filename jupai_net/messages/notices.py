@@ -17,7 +17,8 @@ The args of each code (every value a string, a whole number, a bool or, for
 ``player-back``    ``name``, ``seat``
 ``player-left``    ``name``, ``seat``, ``why`` (``left`` | ``disconnected`` |
                    ``kicked`` | ``ready-timeout``), ``seconds`` (ready-timeout),
-                   ``then`` (``reconnect`` | ``bot`` | ``stand-in``, optional),
+                   ``then`` (``reconnect`` | ``wait`` | ``bot`` | ``stand-in``,
+                   optional; ``wait``: a dealer-blind game waits for the seat),
                    ``stand_in`` (the bot's name, with ``then`` ``stand-in``)
 ``bot-seated``     ``name`` (who left), ``seat``, ``stand_in``
 ``turn-timeout``   ``name``, ``seat``, ``seconds``, ``action`` (wire map)
@@ -51,6 +52,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "{name} 在 {seconds} 秒内没有准备好；{seat}号位空出来了"),
     "notice.net.then.reconnect": ("; a bot plays for them until they reconnect", "；重新连接之前由机器人代打"),
     "notice.net.then.bot": ("; a bot plays for them", "；由机器人代打"),
+    "notice.net.then.wait": ("; the game waits for them to come back (nobody else can play their cards)",
+                             "；牌局等待其重新连接（别人无法替其出牌）"),
     "notice.net.then.stand-in": ("; {stand_in} takes the seat for the next game", "；下一局由 {stand_in} 坐这个座位"),
     "notice.net.bot-seated": ("{stand_in} takes seat {seat} of {name} for the next game",
                               "下一局由 {stand_in} 接替 {name} 的{seat}号位"),
@@ -174,7 +177,7 @@ def notice_sentence(code: str, args: Mapping[str, Any], lang: str = "en", descri
     text = t(f"notice.net.left.{why}", lang, name=name, seat=seat,
              seconds=_seconds(args) if why == "ready-timeout" else "")
     then = args.get("then")
-    if then in ("reconnect", "bot"):
+    if then in ("reconnect", "wait", "bot"):
         text += t(f"notice.net.then.{then}", lang)
     elif then == "stand-in":
         text += t("notice.net.then.stand-in", lang, stand_in=_name(args, "stand_in", lang))
