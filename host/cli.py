@@ -366,6 +366,8 @@ class HostScreen:
                     who = ", ".join(t("host.dealer.old_client", lang, name=printable(s["name"]), seat=s["seat"],
                                       version=s["version"]) for s in why["seats"])
                     out(Text(t("host.dealer.why_old_client", lang, who=who), style="yellow"))
+                elif why.get("code") == "hidden-identities":
+                    out(Text(t("host.dealer.why_hidden", lang), style="yellow"))
         elif kind == "deal" and not self.quiet:
             if self.render is not None:
                 out(self.render.render_table(data["observation"], names=self._names(), lang=lang))

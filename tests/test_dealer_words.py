@@ -180,3 +180,19 @@ def test_the_banner_says_auto_meaningfully_and_a_trusted_game_names_the_old_clie
     assert last == t("host.dealer.why_old_client", lang,
                      who=t("host.dealer.old_client", lang, name="[b]Old[/b]", seat=2, version=3))
     assert "[b]Old[/b]" in last  # a peer's name shows as typed, never as markup
+    screen(0, "start", {"names": ["Ann", "Bob"], "game_id": bytes(16), "host_key": "ab12", "dealer": "trusted",
+                        "why": {"code": "hidden-identities", "seats": []}})
+    assert out.getvalue().rstrip().splitlines()[-1] == t("host.dealer.why_hidden", lang)
+
+
+@pytest.mark.parametrize("command", ["host", "play"])
+def test_the_default_auto_takes_a_hidden_identities_rules_file(command, tmp_path):
+    """``--dealer auto`` (the default) with the hidden-identities house rule is not
+    refused, as ``--dealer blind`` is: the table deals trusted (tests/test_dealer_auto.py)."""
+    rules = tmp_path / "house.toml"
+    rules.write_text("hidden-identities = true\n")
+    args = build_parser([command]).parse_args([command, "--rules", str(rules)])
+    assert args.dealer == "auto"
+    assert host_cli.dealer_problem(args.dealer, RuleSet(hidden_identities=True)) is None
+    if command == "host":
+        assert host_cli.build_config(args).table.dealer == "auto"

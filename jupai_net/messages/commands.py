@@ -375,6 +375,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.dealer.why_old_client": ("trusted this game: the client of {who} cannot deal blind",
                                    "本局可信庄家发牌：{who} 的客户端不能参与盲发牌"),
     "host.dealer.old_client": ("{name} (seat {seat}, protocol {version})", "{name}（{seat}号位，协议 {version}）"),
+    "host.dealer.why_hidden": ("trusted this game: the hidden-identities house rule needs it",
+                               "本局可信庄家发牌：隐藏身份房规需要可信庄家"),
     "host.dealer.trusted": ("trusted dealer: this host can see every hand", "可信庄家：主机能看到每一手牌"),
     "host.blind_hidden_identities": ("--dealer blind cannot be used with the hidden-identities house rule (the identity "
                                      "cards would need a blind deal of their own); use --dealer trusted or drop "
