@@ -21,6 +21,7 @@ from jupai_net.protocol import (
     LocalProtocolError,
     Lobby,
     Notice,
+    Ready,
     RemoteProtocolError,
     Start,
     Sync,
@@ -246,3 +247,21 @@ def test_a_seat_that_drops_from_a_blind_game_is_waited_for_not_played_by_a_bot()
     assert left.args["then"] == "wait" and "a bot" not in left.text
     assert left.text == "Bob (seat 1) disconnected; the game waits for them to come back (nobody else can play their cards)"
     assert notice_sentence("player-left", left.args, "zh") == "Bob（1号位）断开了连接；牌局等待其重新连接（别人无法替其出牌）"
+
+
+def test_each_game_of_a_series_decides_again():
+    """Game 1 deals trusted (an old client sits there); it leaves after the game, a
+    stand-in host bot takes its seat, and game 2 of the series deals blind."""
+    h = TableHarness(TableConfig(rules=RuleSet(players=3, rounds=1), bots=1, dealer="auto", ready_timeout=None,
+                                 turn_timeout=1.0, away_delay=0.0), games=2)
+    a, old = h.connect("Ann"), h.connect("Old", version=3)
+    h.ready_all(a, old)
+    assert h.table.game_dealer == "trusted"
+    h.advance(500.0)  # nobody moves: the default bot plays every turn to the end
+    assert h.table.phase == "lobby" and h.table.games_done == 1
+    h.drop(old)  # between games: a stand-in takes the seat
+    assert h.table.seats[1] is not None and h.table.seats[1].stand_in
+    assert h.last(a, Lobby).dealer == "blind"
+    h.auto_seed = False
+    h.send(a, Ready(True))
+    assert h.table.game_dealer == "blind" and h.last(a, Start).dealer == "blind"
