@@ -521,7 +521,7 @@ class GameState:
             eq.shown = True
             self.public.update([eq.mass, eq.weapon])
         eq.uses_left -= 1
-        self._touch(seat)
+        self._stale[seat] = _ALL  # as _touch(seat)
         eq.face_up = False  # after a use the pair lies face-down until its next use (§7)
         info = {"mass": eq.mass, "weapon": eq.weapon, "m": m, "w": w, "use": n_use, "face": face,
                 "quality": eq.quality, "spent": eq.uses_left == 0}
@@ -1042,11 +1042,16 @@ class GameState:
         ]
         data["result"] = result
         data["collector"] = collector
-        data["identities"] = self._public_identities()
+        data["identities"] = self._shown_identities or self._public_identities()
         self.pending = None
-        self._touch(a, _COUNTS)  # its cards are no longer in play
+        stale = self._stale  # as _touch(a, _COUNTS): its cards are no longer in play
+        if a not in stale:
+            stale[a] = _COUNTS
         self._emit(data)
-        if not self._check_win(a, d):
+        seats = self.seats
+        if (seats[a].hand or seats[a].equipment is not None) and (seats[d].hand or seats[d].equipment is not None):
+            self._next_turn()  # neither side emptied its hand and equipment (as _check_win)
+        elif not self._check_win(a, d):
             self._next_turn()
 
     # ------------------------------------------------------------ observation
