@@ -4,8 +4,11 @@ module only moves bytes and time into it and its effects out of it.
 
 Per connection: a TLS handshake (with a timeout), a **reader** task that feeds the
 sans-IO :class:`~jupai_net.protocol.HostConnection` and hands every message to the
-table, and a **writer** task that drains the connection's bounded queue of encoded
-frames. Per table: a **driver** task that sleeps until the table's next deadline (or a
+table, and a bounded queue of encoded frames. The frames a table's effects queue are
+written at once, as one TLS write per connection, without waiting
+(:class:`~jupai_net.host.tls_stream.TLSSocketStream`); a **writer** task per
+connection sends only what the kernel could not take at once (and the last frames of
+a closing connection). Per table: a **driver** task that sleeps until the table's next deadline (or a
 kick) and calls :meth:`Table.tick`. One **keepalive** task for the host pings every
 idle client and drops every dead one.
 
@@ -53,6 +56,7 @@ from jupai_net.protocol.limits import BLIND_VERSION, NOTICE_ARGS_VERSION
 from . import DEFAULT_PORT
 from .table import AUDITING, Close, Send, Table, TableConfig
 from .tls import HostIdentity
+from .tls_stream import TLSSocketStream
 
 log = logging.getLogger("jupai.host")
 
@@ -107,7 +111,7 @@ class HostConfig:
 class _Link:
     """One client connection: its stream, protocol state, queue and table."""
 
-    def __init__(self, cid: int, stream: trio.abc.Stream, peer: str, queue_size: int, ip: str = "?"):
+    def __init__(self, cid: int, stream: TLSSocketStream, peer: str, queue_size: int, ip: str = "?"):
         self.cid = cid
         self.stream = stream
         self.peer = peer
@@ -126,12 +130,31 @@ class _Link:
     def push(self, data: bytes, *, lobby_seq: int | None = None) -> bool:
         """Queue one encoded frame (always: its sequence number is taken); ``lobby_seq``:
         it is a ``lobby`` frame with that seq (a later lobby may replace it while it
-        waits). Returns False when the queue was already full, i.e. the client is too slow."""
+        waits). :meth:`send_queued` sends it. Returns False when the queue was already
+        full, i.e. the client is too slow."""
         full = len(self.queue) >= self.queue_size
         self.queue.append(data)
         self.tail_lobby = lobby_seq
-        self.wake.set()
         return not full
+
+    def send_queued(self) -> None:
+        """Write every queued frame now, as one TLS write, without waiting; what the
+        kernel cannot take at once is left to the writer task, which also sends the
+        frames queued meanwhile (they wait in the queue, where they count towards
+        ``queue_size``). A broken connection is closed."""
+        if not self.queue or self.stream.write_blocked:
+            return  # nothing to send, or the writer is waiting for room: it sends these next
+        batch = b"".join(self.queue)
+        self.queue.clear()
+        self.tail_lobby = None
+        try:
+            if self.stream.write_now(batch):
+                return
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            log.debug("connection %d: send failed: %s", self.cid, exc.__cause__ or exc)
+            self.close()
+            return
+        self.wake.set()  # the writer finishes the write when there is room
 
     def replace_lobby(self, msg: Lobby) -> bool:
         """Coalesce lobby broadcasts: if the last queued frame is a ``lobby`` not yet
@@ -364,7 +387,9 @@ class HostServer:
             self._kicks[table.table_id].set()
 
     def _flush(self, table: Table) -> None:
-        """Carry out the table's effects (which may cause more: a slow client)."""
+        """Carry out the table's effects (which may cause more: a slow client), then
+        write each connection's new frames at once, one TLS write per connection."""
+        touched: dict[int, _Link] = {}
         while True:
             effects = table.drain()
             if not effects:
@@ -375,8 +400,12 @@ class HostServer:
                     continue
                 if isinstance(eff, Send):
                     self._push(link, eff.msg)
+                    touched[eff.cid] = link
                 elif isinstance(eff, Close):
                     self._close(link, eff.error)
+        for link in touched.values():
+            if not link.closing:  # a closing link's writer sends the rest, then the final frame
+                link.send_queued()
         if table.games_done != self._games_counted[table.table_id]:  # not a sum over every table per flush
             self.games_done += table.games_done - self._games_counted[table.table_id]
             self._games_counted[table.table_id] = table.games_done
@@ -450,7 +479,7 @@ class HostServer:
             log.warning("connection %d (%s): refused: that address already holds %s (%d refused so far)",
                         cid, peer, what, self.stats["refused_connections"])
 
-    async def _handshake(self, stream: trio.SSLStream, ip: str) -> None:
+    async def _handshake(self, stream: TLSSocketStream, ip: str) -> None:
         """``stream.do_handshake()``, counted in the address's unfinished handshakes."""
         self._handshaking[ip] = self._handshaking.get(ip, 0) + 1
         try:
@@ -466,17 +495,22 @@ class HostServer:
                 tcp.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.sndbuf)
             except OSError:
                 pass
-        stream = trio.SSLStream(tcp, self.ssl_context, server_side=True)
+        try:
+            stream = TLSSocketStream.wrap(tcp, self.ssl_context)
+        except (ssl.SSLError, OSError) as exc:
+            log.info("connection %d (%s): TLS handshake failed: %s", cid, peer, exc)
+            await trio.aclose_forcefully(tcp)
+            return
         with trio.move_on_after(self.config.handshake_timeout) as scope:
             try:
                 await self._handshake(stream, ip)
             except (trio.BrokenResourceError, trio.ClosedResourceError, ssl.SSLError, OSError) as exc:
                 log.info("connection %d (%s): TLS handshake failed: %s", cid, peer, exc.__cause__ or exc)
-                await trio.aclose_forcefully(tcp)
+                await trio.aclose_forcefully(stream)
                 return
         if scope.cancelled_caught:
             log.info("connection %d (%s): no TLS handshake within %g s", cid, peer, self.config.handshake_timeout)
-            await trio.aclose_forcefully(tcp)
+            await trio.aclose_forcefully(stream)
             return
         link = _Link(cid, stream, peer, self.config.queue_size, ip)
         self.links[cid] = link
@@ -503,8 +537,8 @@ class HostServer:
                     # Lingering close: end our direction (TCP FIN after the last frame),
                     # then wait for the client to close its side.
                     try:
-                        await link.stream.transport_stream.send_eof()  # type: ignore[attr-defined]
-                    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                        link.stream.send_eof()
+                    except (trio.BrokenResourceError, trio.ClosedResourceError):
                         pass
                     await input_done.wait()
                 nursery.cancel_scope.cancel()
@@ -533,20 +567,27 @@ class HostServer:
             done.set()
 
     async def _writer(self, link: _Link) -> None:
-        """Send queued frames (several at once when they pile up) until closed."""
+        """Finish the writes the kernel could not take at once and send the frames
+        queued meanwhile (all at once); until closed and everything is sent. Frames are
+        mostly written straight away (:meth:`_Link.send_queued`): this task wakes only
+        for a full send buffer or a close."""
+        stream = link.stream
         try:
             while True:
-                while not link.queue:
-                    if link.closing:
-                        return
+                if stream.write_blocked:
+                    await stream.finish_write()
+                elif link.queue:
+                    batch = b"".join(link.queue)
+                    link.queue.clear()
+                    link.tail_lobby = None
+                    stream.write_now(batch)  # if the kernel cannot take it all, the loop waits for room
+                elif link.closing:
+                    return
+                else:
                     link.wake = trio.Event()
                     await link.wake.wait()
-                batch = b"".join(link.queue)
-                link.queue.clear()
-                link.tail_lobby = None
-                await link.stream.send_all(batch)
         except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-            log.debug("connection %d: send failed: %s", link.cid, exc)
+            log.debug("connection %d: send failed: %s", link.cid, exc.__cause__ or exc)
             link.close()
         finally:
             link.flushed.set()
@@ -571,6 +612,7 @@ class HostServer:
                     self._close(link, ErrorMessage(IDLE_TIMEOUT, f"nothing received for {cfg.idle_timeout:g} s"))
                 elif quiet >= cfg.ping_interval and link.conn.version is not None:
                     self._push(link, Ping(nonce))
+                    link.send_queued()
 
     async def _reader(self, link: _Link) -> None:
         """Read frames until the end of stream, a protocol error, or a close."""
@@ -589,6 +631,10 @@ class HostServer:
                 if scope.cancelled_caught:
                     log.info("connection %d (%s): no hello within %g s", link.cid, link.peer, self.config.hello_timeout)
                     self._close(link, ErrorMessage(HELLO_TIMEOUT, f"no hello within {self.config.hello_timeout:g} s"))
+                    return
+                if not data and not conn.buffered:  # hung up without a word (TLS close or TCP FIN)
+                    log.info("connection %d (%s): connection lost before the hello: closed by the client",
+                             link.cid, link.peer)
                     return
             else:
                 try:

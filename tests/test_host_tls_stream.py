@@ -1,0 +1,132 @@
+"""The host's TLS stream (host/tls_stream.py, specs/host.md § TLS streams): a write the
+kernel cannot take at once is finished later with the same bytes, in order; the end of
+stream, a reset and a close are told apart; over real TLS 1.3 on 127.0.0.1."""
+
+from __future__ import annotations
+
+import socket
+import struct
+
+import pytest
+import trio
+
+from jupai_net.host.tls_stream import TLSSocketStream
+
+from .test_net_support import IDENTITY, client_context
+
+
+async def _pair(*, sndbuf: int | None = None, rcvbuf: int | None = None) -> tuple[TLSSocketStream, trio.SSLStream]:
+    """A host-side :class:`TLSSocketStream` and a client ``trio.SSLStream``, handshaken."""
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    port = listeners[0].socket.getsockname()[1]
+    sock = trio.socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if rcvbuf:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    await sock.connect(("127.0.0.1", port))
+    tcp = await listeners[0].accept()
+    await listeners[0].aclose()
+    if sndbuf:
+        tcp.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
+    host = TLSSocketStream.wrap(tcp, IDENTITY.server_context())
+    client = trio.SSLStream(trio.SocketStream(sock), client_context())
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(host.do_handshake)
+        nursery.start_soon(client.do_handshake)
+    return host, client
+
+
+async def _read(client: trio.SSLStream, size: int) -> bytes:
+    got = bytearray()
+    while len(got) < size:
+        chunk = await client.receive_some(65536)
+        assert chunk, f"end of stream after {len(got)} of {size} bytes"
+        got += chunk
+    return bytes(got)
+
+
+async def test_a_write_the_kernel_cannot_take_is_finished_later_in_order():
+    host, client = await _pair(sndbuf=4096, rcvbuf=4096)
+    chunks = [bytes([k % 251]) * 50_000 for k in range(200)]  # 10 MB at most: far more than the buffers
+    sent = []
+    for chunk in chunks:  # the client reads nothing yet: the kernel's buffers fill up
+        sent.append(chunk)
+        if not host.write_now(chunk):
+            break
+    assert host.write_blocked, "10 MB went into 4 KiB buffers without blocking"
+    with pytest.raises(trio.BusyResourceError):
+        host.write_now(b"must wait")  # a blocked write is finished first (TLS repeats it as it was)
+    expected = b"".join(sent) + b"after"
+    async with trio.open_nursery() as nursery:
+        async def finish() -> None:
+            await host.finish_write()
+            assert not host.write_blocked
+            assert host.write_now(b"after")
+
+        nursery.start_soon(finish)
+        with trio.fail_after(20):
+            assert await _read(client, len(expected)) == expected
+    await host.aclose()
+    await client.aclose()
+
+
+async def test_receive_send_all_and_the_end_of_stream():
+    host, client = await _pair()
+    await client.send_all(b"hello host")
+    with trio.fail_after(5):
+        assert await host.receive_some(65536) == b"hello host"
+        await host.send_all(b"hello client")
+        assert await _read(client, 12) == b"hello client"
+        await client.aclose()  # TLS close_notify, then TCP FIN: the end of stream
+        assert await host.receive_some(65536) == b""
+    await host.aclose()
+
+
+async def test_end_of_stream_after_our_tcp_fin_and_a_close_wakes_the_reader():
+    host, client = await _pair()
+    host.send_eof()  # the lingering close: our direction ends, reading goes on
+    await client.send_all(b"late words")
+    with trio.fail_after(5):
+        assert await host.receive_some(65536) == b"late words"
+    async with trio.open_nursery() as nursery:
+        async def reader() -> None:
+            with pytest.raises(trio.ClosedResourceError):
+                await host.receive_some(65536)
+
+        nursery.start_soon(reader)
+        await trio.sleep(0.05)
+        await host.aclose()  # a task waiting on the socket is woken, not left hanging
+    with pytest.raises(trio.ClosedResourceError):
+        host.write_now(b"x")
+    await host.aclose()  # twice is fine
+    await client.aclose()
+
+
+async def test_a_reset_or_a_fin_without_close_notify_is_a_broken_stream():
+    host, client = await _pair()
+    raw = client.transport_stream.socket
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close -> RST
+    raw.close()
+    with trio.fail_after(5), pytest.raises(trio.BrokenResourceError) as info:
+        await host.receive_some(65536)
+    assert isinstance(info.value.__cause__, OSError)  # ssl.SSLError is one too
+    await host.aclose()
+    host, client = await _pair()
+    client.transport_stream.socket.shutdown(socket.SHUT_WR)  # TCP FIN, no TLS close_notify
+    with trio.fail_after(5), pytest.raises(trio.BrokenResourceError):
+        await host.receive_some(65536)
+    await host.aclose()
+    await trio.aclose_forcefully(client)
+
+
+async def test_a_peer_that_is_not_tls_fails_the_handshake():
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    port = listeners[0].socket.getsockname()[1]
+    plain = await trio.open_tcp_stream("127.0.0.1", port)
+    tcp = await listeners[0].accept()
+    await listeners[0].aclose()
+    host = TLSSocketStream.wrap(tcp, IDENTITY.server_context())
+    await plain.send_all(b"GET / HTTP/1.0\r\n\r\n")
+    with trio.fail_after(5), pytest.raises(trio.BrokenResourceError):
+        await host.do_handshake()
+    await host.aclose()
+    await plain.aclose()
