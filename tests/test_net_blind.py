@@ -166,7 +166,8 @@ def _key_to_the_wrong_seat(deal, raw):
 async def test_a_hostile_relay_is_caught_by_the_clients_with_the_culprit_named(forge, seats_that_see_it, why, tmp_path,
                                                                               monkeypatch):
     monkeypatch.setattr("jupai_net.host.table.BlindDeal", hostile_deal(**forge))
-    server, results = await blind_table(4, 1, tmp_path, seed_timeout=1.5, turn_grace=1.0)
+    # (the seats that caught the host leave; a short turn lets the host end the game soon)
+    server, results = await blind_table(4, 1, tmp_path, seed_timeout=1.5, turn_grace=1.0, turn_timeout=1.0)
     caught = {r.seat: r for r in results.values() if r.verdict is not None and r.verdict.status == TAMPERED}
     assert set(caught) == seats_that_see_it, {r.seat: r.verdict for r in results.values()}
     for r in caught.values():
