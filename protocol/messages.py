@@ -24,6 +24,7 @@ checks every received message in full either way (specs/performance.md § Host).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import threading
@@ -320,7 +321,7 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _check_keys(what: str, data: dict[Any, Any], names: set[str]) -> None:
+def _check_keys(what: str, data: dict[Any, Any], names: frozenset[str]) -> None:
     missing = names - data.keys()
     if missing:
         raise FieldError(sorted(missing)[0], f"is missing from {what} (missing: {', '.join(sorted(missing))})")
@@ -347,7 +348,7 @@ class _Record:
 
     def to_wire(self) -> dict[str, Any]:
         """The record's fields as a map, e.g. ``{"seat", "name", "ready", "bot", "connected"}``."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return {name: getattr(self, name) for name in _field_names(type(self))}
 
     @classmethod
     def from_wire(cls, data: Any) -> Any:
@@ -356,7 +357,7 @@ class _Record:
         if not isinstance(data, dict):
             raise FieldError(cls._field, f"must hold maps, got {_short(data)}")
         try:
-            _check_keys(cls._what, data, {f.name for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+            _check_keys(cls._what, data, _field_set(cls))
             return cls(**data)
         except FieldError as exc:
             raise FieldError(cls._field, f"holds a bad entry: {exc}") from None
@@ -410,6 +411,26 @@ def _decode_standings(v: Any) -> tuple[SeriesStanding, ...]:
     if not isinstance(v, list):
         raise FieldError("standings", f"must be a list of standings, got {_short(v)}")
     return tuple(SeriesStanding.from_wire(x) for x in v)
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass field names of a record or message class, in field order (looked
+    up once per class: ``dataclasses.fields`` on every message received cost the host
+    about 2 % of its CPU, specs/performance.md § Host)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+@functools.cache
+def _field_set(cls: type) -> frozenset[str]:
+    """The keys a record's wire map must have: its fields."""
+    return frozenset(_field_names(cls))
+
+
+@functools.cache
+def _wire_keys(cls: type) -> frozenset[str]:
+    """The keys a message class's wire map must have: its fields and ``type``."""
+    return _field_set(cls) | {"type"}
 
 
 # --- messages ---------------------------------------------------------------------------
@@ -485,12 +506,11 @@ class Message:
         """Build from a wire map whose ``type`` is this class's. Raises
         :class:`RemoteProtocolError` ``bad-field`` naming the field on any problem."""
         try:
-            names = {f.name for f in dataclasses.fields(cls)}
             if cls._optional:
                 data = {**{k: v for k, v in cls._optional.items()}, **data}
-            _check_keys(f"a {cls.type} message", data, names | {"type"})
+            _check_keys(f"a {cls.type} message", data, _wire_keys(cls))
             kwargs = {}
-            for name in names:
+            for name in _field_names(cls):
                 decode = cls._decoders.get(name)
                 kwargs[name] = decode(data[name]) if decode else data[name]
             return cls(**kwargs)
