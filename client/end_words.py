@@ -52,10 +52,11 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
     elif status != "finished":
         error = getattr(result, "error", None)
         why = t(f"end.status.{status}", lang) if f"end.status.{status}" in MESSAGES else status
-        if error and error[1]:
-            from jupai_net.messages.notices import reason_sentence
+        if error and error[1]:  # the host's reason: from its code and args in lang, else as written
+            from jupai_net.messages.notices import end_reason
 
-            why += t("colon", lang) + reason_sentence(str(error[1]), lang)
+            said = end_reason(end, lang) if end.get("reason") else end_reason({"reason": str(error[1])}, lang)
+            why += t("colon", lang) + said
         lines.append((t("end.unfinished", lang, why=why), "bold yellow", False))
     verdict = getattr(result, "verdict", None)
     if verdict is not None:

@@ -484,6 +484,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.none_finished_yet": ("No game finished yet, so there is no scoreboard so far.",
                                  "还没有完成的对局，所以暂时没有积分榜。"),
     "series.absent": ("(not in it)", "（未参加）"),
+    "series.abandoned": ("game {game} was abandoned: no points", "第 {game} 局被中止：不计分"),
     "series.next": ("Ready for the next game? [Enter] / q to leave ", "准备好下一局了吗？[回车] / q 离开 "),
     "series.play_again": ("Play again? [Enter] / q to leave ", "再来一局？[回车] / q 离开 "),
     "series.waiting": ("Ready: waiting for the others…", "已准备：等待其他玩家…"),

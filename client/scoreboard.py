@@ -52,10 +52,15 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
 
     While no game of the series has finished (every one so far was abandoned: nobody
     has a first place), there is nothing to rank: one sentence instead,
-    ``No game finished, so there is no scoreboard.`` (``… yet …`` before the end)."""
+    ``No game finished, so there is no scoreboard.`` (``… yet …`` before the end).
+    When the latest game was abandoned (nobody has points from it: every ``last`` is
+    None, which a finished game never gives), a line under the title says so (``game 3
+    was abandoned: no points``) and the players keep their series line without
+    ``(not in it)``."""
     width = max(40, width)
     if not any(st.wins for st in standings):  # a finished game always has a first place
         return [t("series.none_finished" if final else "series.none_finished_yet", lang)]
+    abandoned = not final and all(st.last is None for st in standings)
     rows = []
     for st in standings:
         name = display_name(str(st.name), lang)  # printable; bot names in the viewer's language
@@ -63,6 +68,8 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
             name += t("series.you", lang)
         if final:  # the series' totals: the games each sat in, not the last game's points
             last = tn("series.played", getattr(st, "played", 0) or 0, lang)
+        elif abandoned:  # an abandoned game gives nobody points: nobody was "not in it"
+            last = ""
         else:
             last = t("series.absent", lang) if st.last is None else f"+{st.last}"
         wins = tn("series.wins", st.wins, lang) if st.wins else ""
@@ -73,13 +80,15 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
     last_w = max((cell_len(l) for _, _, l, _ in rows), default=0)
     name_w = min(max((cell_len(n) for n, _, _, _ in rows), default=0), max(6, width - 2 - place_w - tail_w - 2))
     lines = [scoreboard_title(game, games, final, lang)]
+    if abandoned:
+        lines.append("  " + t("series.abandoned", lang, game=game))
     for k, (name, points, last, wins) in enumerate(rows, 1):
         if cell_len(name) > name_w:
             name = set_cell_size(name, name_w - 1) + "…"
         line = (f"  {str(k) + '.':<{place_w}}{set_cell_size(name, name_w)}  "
                 f"{' ' * (points_w - cell_len(points))}{points}  {last}")
         if wins:
-            line += " " * (last_w - cell_len(last)) + "  " + wins
+            line += " " * (last_w - cell_len(last)) + ("  " if last_w else "") + wins
         lines.append(line.rstrip())
     return lines
 

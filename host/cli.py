@@ -405,10 +405,9 @@ class HostScreen:
             self._game_done(kind, res)
             self._scoreboard()
         elif kind == "abandon":
-            from jupai_net.messages.notices import reason_sentence
+            from jupai_net.messages.notices import end_reason
 
-            out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("colon", lang),
-                              reason_sentence(str(data["reason"]), lang)))
+            out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("colon", lang), end_reason(data, lang)))
             self._game_done(kind, data)
             self._scoreboard()
         elif kind == "series":
@@ -495,7 +494,9 @@ class HostScreen:
                 elif ranking:
                     parts.append(t("host.closing.first", lang, who=who(ranking[0])))
             elif data.get("reason") and not str(data.get("reason")).startswith(STOP_REASON):
-                parts.append(t("host.closing.last_abandoned", lang, reason=data["reason"]))
+                from jupai_net.messages.notices import end_reason
+
+                parts.append(t("host.closing.last_abandoned", lang, reason=end_reason(data, lang)))
         line = t("host.closing.sep", lang).join(parts) + t("host.closing.end", lang)
         if transcript_dir is not None and self.played:
             line += t("host.closing.transcripts", lang, dir=transcript_dir)

@@ -37,7 +37,7 @@ from jupai_net.engine import IllegalAction
 from jupai_net.fairness import DealerError, HostDealer
 from jupai_net.fairness.statements import made_kind
 from jupai_net.host.blind import BlindDeal, BlindError, merge
-from jupai_net.messages.notices import notice_sentence
+from jupai_net.messages.notices import HOST_PID, KNOWN_REASONS, abandon_sentence, notice_sentence
 from jupai_net.printable import REPLACEMENT, printable
 from jupai_net.protocol import (
     ActionMessage,
@@ -838,7 +838,7 @@ class Table:
             # nobody else can play its cards or send its keys: the game ends here
             self._lobby()
             self._notice("player-left", name=st.name, seat=st.seat, why=code, **more)
-            self._abandon(f"{st.name} (seat {st.seat}) left the dealer-blind game ({code}); nobody else can play its cards", now)
+            self._abandon("blind-left", now, who=[[st.name, st.seat]], why=code)
             return
         self._lobby()
         self._notice("player-left", name=st.name, seat=st.seat, why=code, then="bot", **more)
@@ -1028,7 +1028,7 @@ class Table:
             name = st.name if st else f"seat {seat}"
             self._send(cid, Reject(None, "bad-commitment", _clip(exc.reason)))
             log.warning("table %d: seat %d revealed a seed that does not open its commitment", self.table_id, seat)
-            self._abandon(f"{name} (seat {seat}) revealed a seed that does not match its commitment", now)
+            self._abandon("bad-seed", now, who=[[name, seat]])
             return
         self._reveals[seat] = msg.seed
         self._deliver(out)
@@ -1054,14 +1054,14 @@ class Table:
             if exc.culprit != seat:  # e.g. a bot's card opens to no card: a wrong pass, the audit names who
                 log.warning("table %d: the dealer-blind deal failed: %s", self.table_id, exc.reason)
                 if self.phase != AUDITING:
-                    self._abandon(f"the dealer-blind deal failed ({exc.reason}); the audit names who", now)
+                    self._abandon("blind-deal-failed", now, detail=_clip(exc.reason))
                 return
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
             log.warning("table %d: seat %d sent a wrong dealer-blind message: %s", self.table_id, seat, exc.reason)
             self._send(cid, Reject(None, "bad-blind", _clip(exc.reason)))
             if self.phase != AUDITING:
-                self._abandon(f"{name} (seat {seat}) sent a wrong dealer-blind message: {exc.reason}", now)
+                self._abandon("blind-bad-message", now, who=[[name, seat]], detail=_clip(exc.reason))
             return
         self._deliver(out)
         if self.phase == AUDITING:
@@ -1114,7 +1114,7 @@ class Table:
         if exc is None or self.phase == AUDITING:
             return False
         log.warning("table %d: the dealer-blind game failed: %s", self.table_id, exc.reason)
-        self._abandon(f"the dealer-blind deal failed ({exc.reason}); the audit names who", now)
+        self._abandon("blind-deal-failed", now, detail=_clip(exc.reason))
         return True
 
     def _blind_progress(self, now: float) -> None:
@@ -1165,16 +1165,15 @@ class Table:
             if st is not None and st.cid is not None:
                 self._send(st.cid, Sync.trusted(state.version, state.observation(st.seat)))
 
-    def _blind_owing_text(self) -> str:
+    def _blind_owing(self) -> list[list[Any]]:
+        """Who owes the dealer-blind deal a message: ``[name, seat]`` pairs (the host as
+        ``["", HOST_PID]``), for an abandon reason's ``who``."""
         assert self.blind is not None
-        names = []
+        owing: list[list[Any]] = []
         for pid in self.blind.owing():
-            if pid == 0xFF:
-                names.append("the host")
-                continue
-            st = self.seats[pid]
-            names.append(f"{st.name if st else 'seat'} (seat {pid})")
-        return ", ".join(names) or "nobody"
+            st = self.seats[pid] if pid != HOST_PID else None
+            owing.append(["", HOST_PID] if pid == HOST_PID else [st.name if st else "", pid])
+        return owing
 
     def _close_audit(self, now: float) -> None:
         """Every seed is in (or their time is up): send the ``end`` message held back."""
@@ -1182,7 +1181,8 @@ class Table:
         reason, result = self._audit_end
         self._audit_end = None
         if self.blind is not None and not self.blind.audited:
-            log.warning("table %d: no dealer-blind seed in time from %s", self.table_id, self._blind_owing_text())
+            log.warning("table %d: no dealer-blind seed in time from %s", self.table_id,
+                        abandon_sentence("blind-deal-late", {"who": self._blind_owing()}, "en"))
         # the seats' streams are complete now (the seeds relayed): the transcripts can be written
         self._observe("audited", reason=reason)
         self._broadcast(End(reason, result))
@@ -1353,12 +1353,11 @@ class Table:
             self._close_audit(now)
             return
         if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == SEEDING and self.blind is not None:
-            self._abandon(f"dealer-blind deal: nothing in time from {self._blind_owing_text()}", now)
+            self._abandon("blind-deal-late", now, who=self._blind_owing())
             return
         if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == SEEDING:
             late = [s for s in range(self.rules.players) if s not in self._reveals and (self.seats[s] is None or not self.seats[s].bot)]  # type: ignore[union-attr]
-            names = ", ".join(f"{self.names()[s]} (seat {s})" for s in late)
-            self._abandon(f"no seed in time from {names}", now)
+            self._abandon("seed-late", now, who=[[self.names()[s] or "", s] for s in late])
             return
         if self.phase != PLAYING or self.dealer is None:
             return
@@ -1391,13 +1390,12 @@ class Table:
         state = self.dealer.state
         seat = state.to_move
         if self._seed_deadline is not None and now >= self._seed_deadline:
-            self._abandon(f"dealer-blind game: no key in time from {self._blind_owing_text()}", now)
+            self._abandon("blind-key-late", now, who=self._blind_owing())
             return
         if self._turn_deadline is not None and now >= self._turn_deadline and self._prompt == (state.version, seat):
             st = self.seats[seat]
             name = st.name if st else f"seat {seat}"
-            self._abandon(f"a seat left: {name} (seat {seat}) made no move within its turn time and "
-                          f"{self.config.turn_grace:g} s more, and nobody else can play its cards", now)
+            self._abandon("blind-turn-late", now, who=[[name, seat]], seconds=f"{self.config.turn_grace:g}")
             return
         if self._bot_at is not None and now >= self._bot_at and self._is_host_bot(seat):
             assert self.blind.play is not None
@@ -1407,7 +1405,7 @@ class Table:
                 self._blind_claim(seat, action, now)
             except IllegalAction:  # pragma: no cover - a bot plays from the legal list
                 log.exception("table %d: the host bot of seat %d made an illegal claim", self.table_id, seat)
-                self._abandon(f"the host's bot in seat {seat} failed", now)
+                self._abandon("bot-failed", now, seat=seat)
 
     def _is_host_bot(self, seat: int) -> bool:
         st = self.seats[seat]
@@ -1455,7 +1453,8 @@ class Table:
         if self.phase == AUDITING:
             self._close_audit(now)
             return True
-        self._abandon(reason, now)
+        code = KNOWN_REASONS.get(reason, "").removeprefix("reason.")
+        self._abandon(code or "host-stopped", now, reason=reason)
         return True
 
     def _score(self, ranking: list[int] | None) -> None:
@@ -1479,20 +1478,31 @@ class Table:
                           for st in self.series.standings()[:MAX_STANDINGS])
         return Series(self.series.series_id, self.series.played, self.series.games, self.series.over, standings)
 
-    def _abandon(self, reason: str, now: float) -> None:
+    def _abandon(self, code: str, now: float, reason: str | None = None, **args: Any) -> None:
+        """Abandon the running game for the reason ``code`` with its ``args``
+        (:data:`~jupai_net.messages.notices.ABANDON_CODES`): the signed ``abandon``
+        statement and ``end aborted``'s ``reason`` carry the English sentence (``reason``:
+        the host's own stop words), ``end``'s ``code``/``args`` let each client say it in
+        its own language (specs/protocol.md § end)."""
         assert self.dealer is not None
+        if reason is None:
+            try:
+                reason = abandon_sentence(code, args, "en")
+            except ValueError:  # pragma: no cover - the calls above give each code its args
+                log.exception("table %d: abandon reason %r %r", self.table_id, code, args)
+                reason = code
         log.warning("table %d: game %s abandoned: %s", self.table_id, self.dealer.game_id.hex(), reason)
         self._deliver(self.dealer.abandon(reason))
-        result = {"reason": _clip(reason), "names": [n or "" for n in self.names()]}
+        result = {"reason": _clip(reason), "code": code, "args": args, "names": [n or "" for n in self.names()]}
         self._score(None)
         if self.blind is not None and self.blind.ledger.seed_commitments:
             # dealer-blind: every participant now reveals its seed, so each seat can
             # audit the deal (specs/fairness.md B.9, B.10); the end message follows
-            self._observe("abandon", reason=reason)
+            self._observe("abandon", reason=reason, code=code, args=args)
             self._await_seeds("aborted", result, now)
             return
         self._broadcast(End("aborted", result))
-        self._observe("abandon", reason=reason)
+        self._observe("abandon", reason=reason, code=code, args=args)
         self._back_to_lobby(result, now)
 
     def _await_seeds(self, reason: str, result: dict[str, Any], now: float) -> None:

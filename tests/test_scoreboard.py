@@ -86,3 +86,21 @@ def test_with_no_finished_game_there_is_no_scoreboard_but_a_sentence(lang, said)
     s.record(["Ann", "greedy bot 1"], [1, 0])  # then one finishes: the scoreboard is back
     lines = scoreboard_lines(s.standings(), game=2, games=None, final=True, lang=lang)
     assert lines[0].startswith("━━") and len(lines) == 3
+
+
+@pytest.mark.parametrize("lang, note, absent", [("en", "game 2 was abandoned: no points", "(not in it)"),
+                                                ("zh", "第 2 局被中止：不计分", "（未参加）")])
+def test_after_an_abandoned_game_the_players_keep_their_series_line(lang, note, absent):
+    """Issue 12: the latest game was abandoned after a finished one: nobody got points
+    from it, so nobody reads "(not in it)"; one line says the game gave no points."""
+    from types import SimpleNamespace as S
+
+    standings = [S(name="Ann", points=3, wins=1, played=2, last=None), S(name="小明", points=0, wins=0, played=2,
+                                                                      last=None)]
+    lines = scoreboard_lines(standings, game=2, games=3, final=False, lang=lang, width=60)
+    assert lines[1].strip() == note
+    assert not any(absent in line for line in lines), lines
+    assert "Ann" in lines[2] and "小明" in lines[3]
+    finished = [S(name="Ann", points=3, wins=1, played=2, last=2), S(name="Bob", points=0, wins=0, played=1,
+                                                                     last=None)]
+    assert absent in scoreboard_lines(finished, game=2, games=3, final=False, lang=lang)[2]

@@ -42,6 +42,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason.host-stopped": ("the host was stopped", "主机已停止"),
     "reason.host-stopped-sigterm": ("the host was stopped (SIGTERM)", "主机已停止（SIGTERM）"),
     "reason.host-stopped-sighup": ("the host was stopped (its terminal was closed)", "主机已停止（它的终端已关闭）"),
+    # why the host abandoned a game: the `end aborted` result's `code` and `args`
+    # (abandon_sentence; the English sentence is also the signed reason and `reason`)
+    "abandon.who": ("{name} (seat {seat})", "{name}（{seat}号位）"),
+    "abandon.the-host": ("the host", "主机"),
+    "abandon.nobody": ("nobody", "无人"),
+    "abandon.blind-left": ("{who} left the dealer-blind game ({why}); nobody else can play its cards",
+                           "{who} 离开了盲发牌对局（{why}）；没有人能替它出牌"),
+    "abandon.bad-seed": ("{who} revealed a seed that does not match its commitment",
+                         "{who} 公开的种子与它的承诺不符"),
+    "abandon.blind-deal-failed": ("the dealer-blind deal failed ({detail}); the audit names who",
+                                  "盲发牌失败（{detail}）；审计会指出是谁"),
+    "abandon.blind-bad-message": ("{who} sent a wrong dealer-blind message: {detail}",
+                                  "{who} 发送了错误的盲发牌消息：{detail}"),
+    "abandon.blind-deal-late": ("dealer-blind deal: nothing in time from {who}", "盲发牌：{who} 没有按时发来消息"),
+    "abandon.seed-late": ("no seed in time from {who}", "{who} 没有按时发来种子"),
+    "abandon.blind-key-late": ("dealer-blind game: no key in time from {who}", "盲发牌对局：{who} 没有按时发来密钥"),
+    "abandon.blind-turn-late": ("a seat left: {who} made no move within its turn time and {seconds} s more, and "
+                                "nobody else can play its cards",
+                                "有座位离开了：{who} 在回合时间和额外 {seconds} 秒内都没有行动，没有人能替它出牌"),
+    "abandon.bot-failed": ("the host's bot in seat {seat} failed", "主机在{seat}号位的机器人出错了"),
+    "abandon.why.left": ("left", "主动离开"),
+    "abandon.why.disconnected": ("disconnected", "断开连接"),
+    "abandon.why.kicked": ("kicked", "被请出"),
+    "abandon.why.ready-timeout": ("ready-timeout", "准备超时"),
     "notice.net.player-joined": ("{name} took seat {seat}", "{name} 坐上了{seat}号位"),
     "notice.net.player-joined.bot": ("{name} (a bot) took seat {seat}", "{name}（机器人）坐上了{seat}号位"),
     "notice.net.player-back": ("{name} is back in seat {seat}", "{name} 回到了{seat}号位"),
@@ -214,6 +238,82 @@ KNOWN_REASONS = {
     "the host was stopped (SIGTERM)": "reason.host-stopped-sigterm",
     "the host was stopped (its terminal was closed)": "reason.host-stopped-sighup",
 }
+
+
+#: Why a host abandons a game (``end aborted``'s ``result.code``) → its args: ``who``
+#: (a list of ``[name, seat]``, seat 255 = the host), ``seat``, ``seconds``, ``why``
+#: (``left`` | ``disconnected`` | …, as ``player-left``), ``detail`` (English, the
+#: dealer-blind check's own words). The host stopping uses the ``reason.*`` codes.
+ABANDON_CODES = {
+    "blind-left": ("who", "why"), "bad-seed": ("who",), "blind-deal-failed": ("detail",),
+    "blind-bad-message": ("who", "detail"), "blind-deal-late": ("who",), "seed-late": ("who",),
+    "blind-key-late": ("who",), "blind-turn-late": ("who", "seconds"), "bot-failed": ("seat",),
+    "host-stopped": (), "host-stopped-sigterm": (), "host-stopped-sighup": (),
+}
+
+#: The host's own seat number in an abandon reason's ``who`` (a dealer-blind participant).
+HOST_PID = 0xFF
+
+
+def _who(value: Any, lang: str) -> str:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError("who must be a list of [name, seat]")
+    from . import names_text, t
+
+    if not value:
+        return t("abandon.nobody", lang)
+    said = []
+    for entry in value:
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            raise ValueError("who must be a list of [name, seat]")
+        name, seat = entry
+        pair = {"name": name, "seat": seat}
+        said.append(t("abandon.the-host", lang) if seat == HOST_PID else
+                    t("abandon.who", lang, name=_name(pair, "name", lang), seat=_int(pair, "seat")))
+    return names_text(said, lang)
+
+
+def abandon_sentence(code: str, args: Mapping[str, Any], lang: str = "en") -> str:
+    """Why the host abandoned a game, from the reason ``code`` and its ``args``
+    (:data:`ABANDON_CODES`), in ``lang``; every peer string made printable. The host
+    writes the English one as the signed reason and ``end``'s ``reason`` text (for
+    older clients). Raises ``ValueError`` for an unknown code or args that do not fit."""
+    from . import t
+
+    if code not in ABANDON_CODES or not isinstance(args, Mapping):
+        raise ValueError(f"unknown abandon reason {code!r}")
+    if code.startswith("host-stopped"):
+        return t(f"reason.{code}", lang)
+    values: dict[str, Any] = {}
+    for key in ABANDON_CODES[code]:
+        if key == "who":
+            values["who"] = _who(args.get("who"), lang)
+        elif key == "seat":
+            values["seat"] = _int(args, "seat")
+        elif key == "seconds":
+            values["seconds"] = _seconds(args)
+        elif key == "why":
+            why = args.get("why")
+            if not isinstance(why, str) or f"abandon.why.{why}" not in MESSAGES:
+                raise ValueError("why must be a reason a seat left")
+            values["why"] = t(f"abandon.why.{why}", lang)
+        else:  # detail: the check's own English words
+            values[key] = printable(str(args.get(key, "")))[:200]
+    return t(f"abandon.{code}", lang, **values)
+
+
+def end_reason(result: Mapping[str, Any], lang: str = "en") -> str:
+    """Why a game ended unfinished, from an ``end aborted`` result: said from its
+    ``code``/``args`` in ``lang`` when this program knows them, else the host's
+    ``reason`` text (:func:`reason_sentence`: jupai's own stop words translated, any
+    other as written)."""
+    code, args = result.get("code"), result.get("args")
+    if isinstance(code, str) and isinstance(args, Mapping):
+        try:
+            return abandon_sentence(code, args, lang)
+        except (ValueError, KeyError, IndexError):
+            pass
+    return reason_sentence(str(result.get("reason") or ""), lang)
 
 
 def reason_sentence(reason: str, lang: str = "en") -> str:
