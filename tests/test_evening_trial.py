@@ -125,3 +125,41 @@ def test_join_with_a_seat_no_table_has_is_one_sentence_before_connecting(tmp_pat
     assert done.stderr.splitlines()[0] == said, done.stderr
     assert "field" not in done.stderr and "Error" not in done.stderr and "Traceback" not in done.stderr
     assert done.stdout == ""  # checked before connecting: no "Connecting to …"
+
+
+# ------------------------------------------------------------------ 7 and 12. an abandoned game
+
+
+def test_an_abandoned_games_reason_and_scoreboard_in_the_spectators_language(tmp_path):
+    """A dealer-blind table of three games: game 1 is played out, then the host kicks a
+    player mid game 2 (nobody else can play its cards: the game is abandoned). A
+    Chinese spectator (`jupai watch --lang zh`, into a pipe) reads why in Chinese, from
+    the reason's code and args (not the host's English words), and the scoreboard after
+    it says game 2 gave no points instead of calling everyone "(not in it)"."""
+    from .test_net_hardening import HostProcess
+    from .test_net_play import Running
+
+    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--dealer", "blind", "--games", "3", "--rounds", "2",
+                       "--bot-delay", "0", "--no-announce")
+    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1")
+    procs: list = [host]
+    try:
+        watcher = Running(["watch", host.addr, "--code", host.code, "--name", "Wu", "--lang", "zh"], env)
+        procs.append(watcher)
+        host.wait_for(r"Wu is watching")
+        for name in ("Ann", "Bob"):
+            procs.append(Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", name], env))
+            host.wait_for(rf"{name} \(a bot\) took seat")
+        host.wait_for(r"(?s)game \w+ starts.*game \w+ starts", timeout=90)  # game 2 is dealt
+        seat = re.search(r"Bob \(a bot\) took seat (\d)", host.text)[1]
+        host.type(f"kick {seat}")
+        host.wait_for(r"game abandoned", timeout=30)
+        said = watcher.wait_for(r"(?s)第 2 局被中止：不计分.*", timeout=30)[0]
+        out = " ".join(watcher.text.split())
+        assert f"Bob（{seat}号位） 离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
+        assert "left the dealer-blind game" not in out  # the host's English words stay off a Chinese screen
+        assert "（未参加）" not in said, said
+        assert "━━ 积分榜 · 第 2/3 局后 ━━" in out
+    finally:
+        for p in procs:
+            p.kill()
