@@ -359,7 +359,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "the attacker collects both, else the defender",
                      "对一名玩家出一张牌，对方必须防守（有武器必须用）；防守更高则进攻方收下两张牌，否则防守方收下"),
     "help.defense.formula": ("R + i vs w + i · same identity: (I+i) + (R+i) vs (R+i) + (w+i)",
-                             "R + i 对 w + i · 同身份：(I + i) + (R + i) 对 (R + i) + (w + i)"),
+                             "R + i 对 w + i · 同身份：(I+i) + (R+i) 对 (R+i) + (w+i)"),
     "help.supply": ("discard a card of rank v and up to v recovered cards (*), or swap your equipment, or pass",
                     "丢弃一张点数为v的牌和至多v张回收的牌（*），或换一副新装备，或跳过"),
     "help.discard": ("a card at a player's equipment: i > m (their mass) discards it; your card goes to the discard pile",

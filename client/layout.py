@@ -54,8 +54,9 @@ def pack_items(items: Sequence[Text], sep: str, width: int) -> Text:
     """``items`` joined by ``sep`` and broken into lines of ``width`` cells **between
     items only**: a separator never ends or starts a line (it is dropped at a break),
     and an item is never split unless it alone is wider than a line (then it wraps at
-    its spaces). Used for every line of ``a · b · c`` parts: the header, the keys
-    lines (specs/client.md § What the player sees)."""
+    its spaces and, Chinese text, between characters: :func:`wrap_text`). Used for
+    every line of ``a · b · c`` parts: the header, the keys lines, the help
+    (specs/client.md § What the player sees)."""
     out = Text()
     used = 0
     gap = cell_len(sep)
@@ -67,8 +68,12 @@ def pack_items(items: Sequence[Text], sep: str, width: int) -> Text:
         elif used:
             out.append(sep)
             used += gap
+        if size > width - used:  # wider than a line: wrapped here, the next item after its last line
+            item = wrap_text(item, width)
+            size = cell_len(item.plain.rsplit("\n", 1)[-1])
+            used = 0
         out.append_text(item)
-        used = used + size if used + size <= width else width  # a wrapped item: the next starts a line
+        used += size
     return out
 
 

@@ -521,26 +521,47 @@ def _stdout_to_null() -> None:
 
 
 def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
-    """One lobby line (a rich ``Text``, names never read as markup) listing every seat,
-    empty ones too, and how many people are still awaited, e.g. ``lobby 2 of 4 seats
-    taken · 0 Ann ✓ · 1 (empty) · 2 random bot (bot) · 3 (empty) · waiting for 2
-    people`` (the seat count as every screen says it: ``lobby.seats``)."""
+    """One lobby line listing every seat, empty ones too, and how many people are still
+    awaited, e.g. ``lobby 2 of 4 seats taken · 0 Ann ✓ · 1 (empty) · 2 random bot (bot)
+    · 3 (empty) · waiting for 2 people`` (the seat count as every screen says it:
+    ``lobby.seats``; bot names in the console's language). A
+    :class:`~jupai_net.client.layout.Packed` line: on a narrow terminal it breaks
+    between seats, never inside one (``.plain``: the whole line); names are rich
+    ``Text``, never read as markup."""
     from rich.text import Text
 
+    from jupai_net.client.card_words import display_name
+    from jupai_net.client.layout import Packed
+
     by_seat = {p.seat: p for p in players}
-    line = Text.assemble((t("host.lobby", lang), "dim"), " ", t("lobby.seats", lang, taken=len(by_seat), total=total))
+    items = [Text.assemble((t("host.lobby", lang), "dim"), " ", t("lobby.seats", lang, taken=len(by_seat), total=total))]
     for s in range(max(total, max(by_seat, default=-1) + 1)):
         p = by_seat.get(s)
-        line.append(f" · {s} ")
+        item = Text(f"{s} ")
         if p is None:
-            line.append(t("host.lobby.empty", lang), style="dim")
+            item.append(t("host.lobby.empty", lang), style="dim")
         else:
-            line.append(f"{printable(p.name)}{t('host.lobby.bot', lang) if p.bot else ''}{' ✓' if p.ready else ''}"
-                        f"{'' if p.connected else t('host.lobby.away', lang)}")
+            item.append(f"{printable(display_name(p.name, lang or 'en'))}{t('host.lobby.bot', lang) if p.bot else ''}"
+                        f"{' ✓' if p.ready else ''}{'' if p.connected else t('host.lobby.away', lang)}")
+        items.append(item)
     missing = total - len(by_seat)
     if missing > 0:
-        line.append(tn("host.lobby.waiting", missing, lang))
-    return line
+        items.append(Text(tn("host.lobby.waiting", missing, lang)))
+    return Packed(items)
+
+
+def commands_line(lang: str | None) -> Any:
+    """``commands     type `kick N` and Enter to free seat N …`` under the banner: the
+    label in its column, the sentence wrapped beside it (Chinese between characters)."""
+    from rich.table import Table
+
+    from jupai_net.client.layout import Wrapped
+
+    grid = Table.grid(padding=(0, 1), pad_edge=False)
+    grid.add_column(no_wrap=True, style="dim", min_width=12)
+    grid.add_column()
+    grid.add_row(t("host.label.commands", lang), Wrapped(t("host.commands_help", lang), style="dim"))
+    return grid
 
 
 def announced_name(args: argparse.Namespace, config: HostConfig) -> str | None:
@@ -712,8 +733,7 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
                 nursery.start_soon(watch)
             if commands and stdin_takes_commands():
                 if not screen.quiet:
-                    screen.print(Text(f"{t('host.label.commands', screen.lang)}{t('host.commands_help', screen.lang)}",
-                                      style="dim"))
+                    screen.print(commands_line(screen.lang))
                 nursery.start_soon(read_commands, server, screen)
             await server.closed.wait()
             nursery.cancel_scope.cancel()

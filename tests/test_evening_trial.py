@@ -163,3 +163,48 @@ def test_an_abandoned_games_reason_and_scoreboard_in_the_spectators_language(tmp
     finally:
         for p in procs:
             p.kill()
+
+
+# ------------------------------------------------------------------ 10. Chinese help at 60 columns
+
+
+def test_the_chinese_help_at_60_columns_wraps_between_characters(tmp_path):
+    """`jupai play --lang zh` in a 60×24 terminal, `?`: a Chinese sentence of the help
+    wraps where the line is full (between characters), not at an ASCII space inside it
+    ("最先没有任何牌（手牌 +" then "装备）者获胜…" on the next line)."""
+    env = dict(env_for(tmp_path), COLUMNS="60", LINES="24", TERM="xterm-256color")
+    term = Terminal(JUPAI + ["play", "--lang", "zh", "--seats", "2", "--bot-delay", "0", "--name", "Ann"], env,
+                    rows=24, cols=60)
+    try:
+        term.expect(r"秒 >|> ", timeout=30)
+        term.type("?")
+        term.expect(r"回车：返回牌桌")
+        raw = term.raw.decode("utf-8", "replace")
+        rows = [row.rstrip(" │") for row in ANSI.sub("", raw[raw.rfind(CLEAR):]).splitlines()]
+        assert any("最先没有任何牌（手牌 + 装备）者获胜" in row for row in rows), "\n".join(rows)
+        assert not any(row.endswith((" +", "（手牌 +")) for row in rows), "\n".join(rows)
+    finally:
+        term.close()
+
+
+# ------------------------------------------------------------------ 11. the host console at 60 columns
+
+
+@pytest.mark.parametrize("lang, bot_seat", [("en", "3 greedy bot 3 (bot) ✓"), ("zh", "3 贪心机器人 3（机器人） ✓")])
+def test_the_host_consoles_lobby_line_breaks_between_seats_at_60_columns(tmp_path, lang, bot_seat):
+    """`jupai host` in a 60-column terminal: the lobby line is broken between seats
+    (never "· 3" at a line's end and the bot's name on the next), no line is wider than
+    the terminal, and bot names are in the console's language."""
+    from rich.cells import cell_len
+
+    env = dict(env_for(tmp_path), COLUMNS="60", LINES="24", TERM="xterm-256color", JUPAI_NO_MULTICAST="1")
+    term = Terminal(JUPAI + ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "4", "--bots", "1",
+                             "--lang", lang], env, rows=24, cols=60)
+    try:
+        term.expect("还差 3 名玩家" if lang == "zh" else "waiting for 3 people")
+        rows = [row.rstrip() for row in term.text.splitlines()]
+        assert any(bot_seat in row for row in rows), "\n".join(rows)
+        assert not any(re.search(r"· \d$", row) for row in rows), "\n".join(rows)
+        assert all(cell_len(row) <= 60 for row in rows), "\n".join(rows)
+    finally:
+        term.close()

@@ -383,7 +383,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "hidden-identities from the rules file",
                                      "--dealer blind 不能与隐藏身份房规同时使用（身份牌需要单独的盲发）；"
                                      "请改用 --dealer trusted，或从房规文件中去掉 hidden-identities"),
-    "host.label.commands": ("commands     ", "命令         "),
+    "host.label.commands": ("commands", "命令"),
     "host.no_lan": ("warning: this machine has no LAN address (no network connection?): only players on this "
                     "machine can join",
                     "警告：本机没有局域网地址（没有联网？）：只有本机上的玩家能加入"),
@@ -445,8 +445,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.lobby.empty": ("(empty)", "（空位）"),
     "host.lobby.bot": (" (bot)", "（机器人）"),
     "host.lobby.away": (" (away)", "（离线）"),
-    "host.lobby.waiting.one": (" · waiting for 1 person", " · 还差 1 名玩家"),
-    "host.lobby.waiting.other": (" · waiting for {count} people", " · 还差 {count} 名玩家"),
+    "host.lobby.waiting.one": ("waiting for 1 person", "还差 1 名玩家"),
+    "host.lobby.waiting.other": ("waiting for {count} people", "还差 {count} 名玩家"),
     "host.no_certificate": ("cannot load or make the host certificate: {reason}", "无法读取或生成主机证书：{reason}"),
     "host.cannot_listen": ("cannot listen on port {port}: {reason}", "无法监听端口 {port}：{reason}"),
     "host.commands_help": ("type `kick N` and Enter to free seat N (a player who squats it); `help` for this line",
