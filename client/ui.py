@@ -639,11 +639,13 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
     back = welcome_back_text(result, lang)
     if back is not None:
         console.print(Text(back, style="yellow"))
+    from .layout import Wrapped
+
     for text, style, whole in game_end_lines(result, lang, ranking, width=console.width):
         if whole:
             console.print(Text(text, style=style), soft_wrap=True, overflow="ignore", crop=False)
-        else:
-            console.print(Text(text, style=style))
+        else:  # a Chinese sentence wraps where the line is full, not at its ASCII spaces
+            console.print(Wrapped(text, style=style))
     print_scoreboard(console, result, lang)
 
 

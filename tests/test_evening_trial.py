@@ -208,3 +208,21 @@ def test_the_host_consoles_lobby_line_breaks_between_seats_at_60_columns(tmp_pat
         assert all(cell_len(row) <= 60 for row in rows), "\n".join(rows)
     finally:
         term.close()
+
+
+def test_the_chinese_ending_at_60_columns_wraps_where_the_line_is_full(tmp_path):
+    """`jupai play --lang zh` in a 60-column terminal, to its end: the verdict sentence
+    fills its lines (wrapped between characters), not broken at the ASCII spaces
+    around "53" or after "—" with half a line left empty."""
+    from rich.cells import cell_len
+
+    env = dict(env_for(tmp_path), COLUMNS="60", LINES="24", TERM="xterm-256color")
+    term = Terminal(JUPAI + ["play", "--lang", "zh", "--bot", "random", "--seats", "2", "--rounds", "2",
+                             "--bot-delay", "0"], env, rows=24, cols=60)
+    try:
+        assert term.wait(60) == 0, term.text[-2000:]
+        rows = [row.rstrip() for row in term.text.splitlines()]
+        first = next(k for k, row in enumerate(rows) if "公平性：已验证" in row)
+        assert cell_len(rows[first]) >= 56 and cell_len(rows[first + 1]) >= 56, "\n".join(rows[first:first + 4])
+    finally:
+        term.close()
