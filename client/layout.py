@@ -120,22 +120,33 @@ def _breaks_before(plain: str, i: int) -> bool:
     return (cell_len(a) == 2 or cell_len(b) == 2) and b not in NO_LINE_START and a not in NO_LINE_END
 
 
+#: A line broken at a space must be at least this full; else it breaks between
+#: Chinese characters (a name or a word stays whole when that costs little room).
+SPACE_BREAK_FILL = 0.75
+
+
 def wrap_offsets(plain: str, width: int) -> list[int]:
-    """Where to break the one-line ``plain`` so that each line fits ``width`` cells:
-    at white space, or between two Chinese characters (by cell width, never inside a
-    Latin word unless the word alone is wider than a line, then by cells). rich wraps
-    only at white space, so a Chinese sentence with a number in it would break at the
-    number's spaces and leave half-empty lines."""
+    """Where to break the one-line ``plain`` so that each line fits ``width`` cells: at
+    white space when the line is then at least :data:`SPACE_BREAK_FILL` full, else
+    between two Chinese characters (by cell width; never inside a Latin word unless the
+    word alone is wider than a line, then by cells). rich wraps only at white space, so
+    a Chinese sentence with a number in it broke at the number's spaces and left
+    half-empty lines."""
     offsets: list[int] = []
-    start, used, last = 0, 0, None
+    start, used, last, space = 0, 0, None, None
     for i, ch in enumerate(plain):
         if i > start and _breaks_before(plain, i):
             last = i
+            if plain[i - 1].isspace():
+                space = i
         w = cell_len(ch)
         if used + w > width and not ch.isspace() and i > start:
-            cut = last if last is not None and last > start else i
+            if space is not None and space > start and cell_len(plain[start:space].rstrip()) >= SPACE_BREAK_FILL * width:
+                cut = space
+            else:
+                cut = last if last is not None and last > start else i
             offsets.append(cut)
-            start, last = cut, None
+            start, last, space = cut, None, None
             used = cell_len(plain[cut:i + 1])
         else:
             used += w

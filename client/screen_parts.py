@@ -34,7 +34,7 @@ from .card_words import (
 )
 from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_window
 from .i18n import t, tn
-from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, Packed, width_of
+from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, Packed, Wrapped, width_of
 from .status_words import ranking_rows
 
 
@@ -245,7 +245,7 @@ def _log_text(events: Sequence[Mapping[str, Any]], me: int | None, names: Names,
         for row in rows:
             row.no_wrap, row.overflow = True, "ellipsis"
         return Group(*rows)
-    return Text("\n").join(rows)
+    return Wrapped(Text("\n").join(rows))  # Chinese wraps where the line is full, not at a number's spaces
 
 
 #: How few outcome lines a fitted screen keeps (the newest; more when there is room).
