@@ -31,6 +31,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bot.name_only": ("{kind} bot", "{kind}机器人"),
     "bot.greedy": ("greedy", "贪心"),
     "bot.random": ("random", "随机"),
+    "bot.expert": ("expert", "专家"),
     "identity.L": ("landlord", "地主"),
     "identity.C": ("coordinator", "协调员"),
     "identity.F": ("farmer", "农民"),

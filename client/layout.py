@@ -111,12 +111,16 @@ NO_LINE_END = set("（「『《〈【“‘([{")
 def _breaks_before(plain: str, i: int) -> bool:
     """True when a line may break between ``plain[i - 1]`` and ``plain[i]``: after white
     space, or next to a wide (CJK) character — not before closing punctuation nor
-    after opening punctuation (the usual rules for Chinese text)."""
+    after opening punctuation (the usual rules for Chinese text), and never between a
+    number and the Chinese word it counts or names (``剩 0 张``, ``2号位``), spaced or not."""
     a, b = plain[i - 1], plain[i]
     if b.isspace():
         return False
     if a.isspace():
-        return True
+        before = plain[i - 2] if i >= 2 else ""
+        return not ((before.isdigit() and cell_len(b) == 2) or (b.isdigit() and cell_len(before) == 2))
+    if (a.isdigit() and cell_len(b) == 2) or (b.isdigit() and cell_len(a) == 2):
+        return False
     return (cell_len(a) == 2 or cell_len(b) == 2) and b not in NO_LINE_START and a not in NO_LINE_END
 
 

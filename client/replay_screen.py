@@ -103,7 +103,10 @@ class ReplayScreen:
             if s.winner is not None:
                 lines.append(t("ev.end.winner", lang, winner=seat_label(s.winner, self.names, me, lang)))
         elif s.abandoned is not None:
-            lines.append(t("replay.abandoned", lang, reason=printable(s.abandoned)))  # the host's words
+            from jupai_net.messages.notices import reason_sentence
+
+            # the host's words; jupai's own in the viewer's language
+            lines.append(t("replay.abandoned", lang, reason=reason_sentence(str(s.abandoned), lang)))
         else:
             lines.append(t("replay.unfinished", lang))
         lines.append(t("replay.verdict", lang, status=t(f"verdict.{s.verdict.status}", lang), reason=printable(reason_text(s.verdict, lang))))

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jupai_net.bot_options import BOT_NAMES, think_seconds
-from jupai_net.messages import names_text, t, tn
+from jupai_net.messages import catalog, names_text, t, tn
 from jupai_net.printable import printable
 
 from . import DEFAULT_PORT
@@ -185,7 +185,8 @@ def seats_line(players: int, bots: int, bot: str, lang: str | None = None) -> st
     people, no bots (add --bots N to let the host's bots take N seats)``, in ``lang``
     (default: the run's language)."""
     people = tn("host.seats.people", players - bots, lang)
-    bots_text = tn("host.seats.bots", bots, lang, bot=bot) if bots else t("host.seats.no_bots", lang)
+    kind = t(f"bot.{bot}", lang) if f"bot.{bot}" in catalog() else bot  # 贪心 in Chinese
+    bots_text = tn("host.seats.bots", bots, lang, bot=kind) if bots else t("host.seats.no_bots", lang)
     return t("host.seats.line", lang, people=people, bots=bots_text)
 
 
@@ -394,8 +395,8 @@ class HostScreen:
         elif kind == "end":
             res = data["result"]
             places = t("host.places_sep", lang).join(
-                t("host.place", lang, place=i + 1, name=res["names"][s] or t("host.seat", lang, seat=s),
-                  left=res["cards_left"][s])
+                t("host.place", lang, place=i + 1, name=_shown_name(res["names"][s], lang) if res["names"][s]
+                  else t("host.seat", lang, seat=s), left=res["cards_left"][s])
                 for i, s in enumerate(res["ranking"]))
             reason = str(res["reason"])
             reason = t(f"host.end.{reason}", lang) if reason in ("emptied", "last-round") else reason
@@ -445,6 +446,12 @@ class HostScreen:
         """``console.print`` that survives a terminal that went away (SIGHUP, a closed
         pipe): the first failed write points stdout at the null device, so the host
         goes on (and exits) quietly; what matters is in host.log."""
+        from rich.text import Text
+
+        if self.lang == "zh" and len(args) == 1 and not kw and isinstance(args[0], Text):
+            from jupai_net.client.layout import Wrapped
+
+            args = (Wrapped(args[0]),)  # Chinese wraps where the line is full, not at a number's spaces
         try:
             self.console.print(*args, **kw)
         except OSError:
@@ -480,14 +487,14 @@ class HostScreen:
         series = self.series if self.series is not None and self.series.game > 1 else None
         if series is not None and series.standings:  # a series: who tops its scoreboard
             top = series.standings[0].points
-            leaders = names_text((s.name for s in series.standings if s.points == top), lang)
+            leaders = names_text((_shown_name(s.name, lang) for s in series.standings if s.points == top), lang)
             parts.append(t("host.closing.series_top", lang, names=leaders, points=tn("count.points", top, lang)))
         elif self.last is not None:
             kind, data = self.last
             if kind == "end":
                 names, ranking, winner = data.get("names", []), data.get("ranking", []), data.get("winner")
                 def who(s: int) -> str:
-                    name = names[s] if s < len(names) and names[s] else t("host.seat", lang, seat=s)
+                    name = _shown_name(names[s], lang) if s < len(names) and names[s] else t("host.seat", lang, seat=s)
                     return t("host.closing.who", lang, name=name, seat=s)
                 if winner is not None:
                     parts.append(t("host.closing.won", lang, who=who(winner)))
@@ -520,6 +527,14 @@ def _stdout_to_null() -> None:
         pass
 
 
+def _shown_name(name: str, lang: str | None) -> str:
+    """A player's name as the console shows it: printable, the host's bot names in the
+    console's language (``贪心机器人 2``)."""
+    from jupai_net.client.card_words import display_name
+
+    return display_name(name, lang or "en")
+
+
 def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
     """One lobby line listing every seat, empty ones too, and how many people are still
     awaited, e.g. ``lobby 2 of 4 seats taken · 0 Ann ✓ · 1 (empty) · 2 random bot (bot)
@@ -530,7 +545,6 @@ def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
     ``Text``, never read as markup."""
     from rich.text import Text
 
-    from jupai_net.client.card_words import display_name
     from jupai_net.client.layout import Packed
 
     by_seat = {p.seat: p for p in players}
@@ -541,7 +555,7 @@ def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
         if p is None:
             item.append(t("host.lobby.empty", lang), style="dim")
         else:
-            item.append(f"{printable(display_name(p.name, lang or 'en'))}{t('host.lobby.bot', lang) if p.bot else ''}"
+            item.append(f"{_shown_name(p.name, lang)}{t('host.lobby.bot', lang) if p.bot else ''}"
                         f"{' ✓' if p.ready else ''}{'' if p.connected else t('host.lobby.away', lang)}")
         items.append(item)
     missing = total - len(by_seat)

@@ -155,9 +155,13 @@ def test_an_abandoned_games_reason_and_scoreboard_in_the_spectators_language(tmp
         host.type(f"kick {seat}")
         host.wait_for(r"game abandoned", timeout=30)
         said = watcher.wait_for(r"(?s)第 2 局被中止：不计分.*", timeout=30)[0]
+        watcher.wait_for(r"(?s)第 2 局被中止.*公平性", timeout=30)  # the verdict names the signed reason too
         out = " ".join(watcher.text.split())
         assert f"Bob（{seat}号位） 离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
-        assert "left the dealer-blind game" not in out  # the host's English words stay off a Chinese screen
+        # the host's English words stay off the Chinese lines (the verifier's technical
+        # detail, labelled 技术细节（英文）, is English by design)
+        chinese = [line for line in watcher.text.splitlines() if "技术细节（英文）" not in line]
+        assert not any("left the dealer-blind game" in line for line in chinese), watcher.text[-3000:]
         assert "（未参加）" not in said, said
         assert "━━ 积分榜 · 第 2/3 局后 ━━" in out
     finally:
@@ -226,3 +230,26 @@ def test_the_chinese_ending_at_60_columns_wraps_where_the_line_is_full(tmp_path)
         assert cell_len(rows[first]) >= 56 and cell_len(rows[first + 1]) >= 56, "\n".join(rows[first:first + 4])
     finally:
         term.close()
+
+
+def test_the_chinese_host_console_names_the_host_bots_in_chinese_and_wraps_at_60_columns():
+    """The host console in Chinese: a game's end line names the bots as every Chinese
+    screen does (贪心机器人 2, not "greedy bot 2") and wraps where the line is full."""
+    import io
+
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from jupai_net.host.cli import HostScreen
+
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=60, color_system=None), lang="zh")
+    screen("t", "start", {"names": ["Ann", "greedy bot 1", "greedy bot 2"], "game_id": b"\x01" * 16,
+                          "host_key": "k"})
+    screen("t", "end", {"result": {"names": ["Ann", "greedy bot 1", "greedy bot 2"], "ranking": [1, 2, 0],
+                                   "cards_left": [9, 0, 4], "reason": "emptied"}})
+    text = out.getvalue()
+    assert "第1名 贪心机器人 1（剩 0 张）" in text and "greedy bot" not in text, text
+    rows = text.splitlines()
+    over = next(k for k, row in enumerate(rows) if row.startswith("游戏结束"))
+    assert cell_len(rows[over]) >= 50, text  # filled before it wraps (not at the space in "剩 0 张")

@@ -316,11 +316,60 @@ def end_reason(result: Mapping[str, Any], lang: str = "en") -> str:
     return reason_sentence(str(result.get("reason") or ""), lang)
 
 
+def _parse_who(text: str) -> list[list[Any]]:
+    """``Ann (seat 1), the host`` (the English ``who`` of :func:`abandon_sentence`) back
+    to ``[["Ann", 1], ["", HOST_PID]]``; ``ValueError`` when it is not that."""
+    import re
+
+    who: list[list[Any]] = []
+    for m in re.finditer(r"(?:^|, )(?:(the host)|(.*?) \(seat (\d)\))(?=, |$)", text):
+        who.append(["", HOST_PID] if m[1] else [m[2], int(m[3])])
+    if ", ".join("the host" if s == HOST_PID else f"{n} (seat {s})" for n, s in who) != text:
+        raise ValueError("not a list of seats")
+    return who
+
+
+def _parsed_reason(reason: str) -> tuple[str, dict[str, Any]] | None:
+    """The reason code and args of an English abandon sentence jupai's host wrote (the
+    signed reason a transcript keeps: a verdict, ``jupai replay``), or None."""
+    import re
+
+    fields = {"who": r"(?P<who>.+)", "why": r"(?P<why>[a-z-]+)", "seconds": r"(?P<seconds>[\d.]+)",
+              "seat": r"(?P<seat>\d)", "detail": r"(?P<detail>.*)"}
+    for code in ABANDON_CODES:
+        if code.startswith("host-stopped"):
+            continue
+        pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: fields[m[1]], re.escape(MESSAGES[f"abandon.{code}"][0]))
+        m = re.fullmatch(pattern, reason)
+        if m is None:
+            continue
+        args: dict[str, Any] = dict(m.groupdict())
+        try:
+            if "who" in args:
+                args["who"] = _parse_who(args["who"])
+            if "seat" in args:
+                args["seat"] = int(args["seat"])
+        except ValueError:
+            return None
+        return code, args
+    return None
+
+
 def reason_sentence(reason: str, lang: str = "en") -> str:
     """Why a host abandoned a game or closed the table, in ``lang``: jupai's own words
-    (:data:`KNOWN_REASONS`) from the catalog, any other reason as the host wrote it
-    (printable)."""
+    (:data:`KNOWN_REASONS`, and the abandon sentences of :data:`ABANDON_CODES` read back
+    from their English, as a transcript keeps them) from the catalog, any other reason
+    as the host wrote it (printable)."""
     from . import t
 
     key = KNOWN_REASONS.get(reason)
-    return t(key, lang) if key else printable(reason)
+    if key:
+        return t(key, lang)
+    if lang != "en":
+        parsed = _parsed_reason(reason)
+        if parsed is not None:
+            try:
+                return abandon_sentence(parsed[0], parsed[1], lang)
+            except ValueError:
+                pass
+    return printable(reason)
