@@ -62,7 +62,8 @@ def test_settings_are_used_and_flags_win(tmp_path):
     assert "No saved game yet" in jupai(tmp_path, "history", "--lang", "en").stdout  # the flag wins
     game = jupai(tmp_path, "play", "--bot", "random", "--seats", "2", "--rounds", "3", "--plain")
     assert game.returncode in (0, 1), game.stderr
-    assert "宝宝" in game.stdout and "random bot" in game.stdout  # the name and the opponents from the settings
+    # the name and the opponents from the settings (a bot's name in the run's language, zh)
+    assert "宝宝" in game.stdout and "随机机器人" in game.stdout
     # the saved transcript keeps the names (unsigned meta): history and replay show them
     hist = jupai(tmp_path, "history", "--json")
     (entry,) = json.loads(hist.stdout)
