@@ -356,6 +356,9 @@ class Table:
         # starts; a reconnect resends the prompt with the time left, never a new turn
         self._turn_end: tuple[int, int, float] | None = None
         self._rejoins: dict[int, tuple[float, float]] = {}  # seat -> (tokens, time) of its reconnect budget
+        # seats removed from the current game (kicked: token revoked, connection closed): they
+        # can never send a dealer-blind seed, so the audit does not wait for them
+        self._removed: set[int] = set()
         self._prompt: tuple[int, int] | None = None  # (state id, seat) of the live prompt
         self._bot_at: float | None = None
         self._chat: dict[int, tuple[float, float]] = {}
@@ -834,6 +837,7 @@ class Table:
             return
         st.cid = None
         st.token = secrets.token_urlsafe(24)  # the old token no longer takes the seat back
+        self._removed.add(st.seat)
         if self.blind is not None and self.phase in (SEEDING, PLAYING):
             # nobody else can play its cards or send its keys: the game ends here
             self._lobby()
@@ -932,6 +936,7 @@ class Table:
         host screen): ``start`` to every connected seat, the signed ``start``
         statements, bot seeds committed."""
         self.dealer = dealer
+        self._removed = set()
         if not self.spectators:
             dealer.unwatched()  # the public stream is signed once someone watches (specs/host.md § Spectators)
         self.phase = SEEDING
@@ -1065,7 +1070,7 @@ class Table:
             return
         self._deliver(out)
         if self.phase == AUDITING:
-            if blind.audited:
+            if self._audit_complete():
                 self._close_audit(now)
             return
         if self._blind_failed(now):
@@ -1515,8 +1520,20 @@ class Table:
         self._audit_end = (reason, result)
         self._deliver(self.blind.seeds())
         self._seed_deadline = now + self.config.seed_timeout
-        if self.blind.audited:
+        if self._audit_complete():
             self._close_audit(now)
+
+    def _audit_complete(self) -> bool:
+        """True when no seed the audit still waits for can come: every participant's
+        seed is in, or the only ones missing are of seats removed from this game (a kick
+        revokes the seat's token and closes its connection: it can never send its seed,
+        so the others do not wait ``seed_timeout`` for it; specs/host.md § A dealer-blind
+        game)."""
+        assert self.blind is not None
+        if self.blind.audited:
+            return True
+        owing = self.blind.owing()
+        return bool(owing) and all(pid in self._removed for pid in owing)
 
     def _back_to_lobby(self, result: dict[str, Any], now: float) -> None:
         self.phase = LOBBY
