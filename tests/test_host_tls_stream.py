@@ -60,7 +60,12 @@ async def test_a_write_the_kernel_cannot_take_is_finished_later_in_order():
         async def finish() -> None:
             await host.finish_write()
             assert not host.write_blocked
-            assert host.write_now(b"after")
+            # the finished write may leave the kernel's buffer full again (the client reads
+            # concurrently): then the next write blocks too and is finished the same way
+            if not host.write_now(b"after"):
+                assert host.write_blocked
+                await host.finish_write()
+            assert not host.write_blocked
 
         nursery.start_soon(finish)
         with trio.fail_after(20):
