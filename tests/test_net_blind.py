@@ -660,3 +660,26 @@ def _named_cards(frames: list[dict], deck: list[int], states: int) -> list[tuple
             v = min(v + 1, states - 1)
         out.append((label, v, {deck[q] for q in positions}))
     return out
+
+
+async def test_jupai_replay_tells_a_blind_game_action_by_action_with_the_audited_deck(tmp_path):
+    """`jupai replay` of a dealer-blind transcript (the default scheme): every claim as an
+    action on the audited deck, the seat's view after each, and the whole deck at the end
+    (it showed "0 actions follow" and no deck before)."""
+    import subprocess
+    import sys
+
+    from jupai_net.fairness.story import read_game
+
+    server, results = await blind_table(2, 1, tmp_path, rounds=2)
+    path = tmp_path / "client0.jupai"
+    story = read_game(path.read_bytes())
+    assert story.verdict.status == "verified", story.verdict
+    assert story.steps and story.deck is not None and sorted(story.deck) == list(range(53))
+    assert list(story.deck) == list(server.tables[0].blind.ledger.audit())
+    assert all(step.observation is not None for step in story.steps)
+    out = subprocess.run([sys.executable, "-m", "jupai_net", "replay", str(path), "--all"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert f"({len(story.steps)} actions follow)" in out.stdout or f"{len(story.steps)} " in out.stdout
+    assert "cannot be shown" not in out.stdout

@@ -95,7 +95,54 @@ def read_game(data: bytes, *, engine: ModuleType | None = None) -> GameStory:
     except TranscriptError as e:
         raise StoryError(Verdict(MALFORMED, e.reason)) from None
     verdict = verify_decoded(t, engine=engine)
-    return _tell(t, verdict, engine)
+    story = _tell(t, verdict, engine)
+    if not story.steps and story.deck is None:
+        blind = _blind_views(t, engine)
+        if blind is not None:  # a dealer-blind game: its claims, on the audited deck
+            deck, opening, steps = blind
+            from dataclasses import replace
+
+            story = replace(story, deck=deck, opening=opening, steps=steps)
+    return story
+
+
+def _blind_views(t: Transcript, engine: ModuleType | None):
+    """A dealer-blind transcript (specs/fairness.md B.16) told as a trusted one: the
+    game its claims make, on the deck the audit of the deal gives (``trusted_record``,
+    B.16.6), replayed with the trusted engine for the seat's view after each action.
+    ``(deck, opening, steps)``, or ``None`` when the transcript is not a dealer-blind
+    one or its deal cannot be audited (a seed is missing: no deck is known)."""
+    from ..blind_game import trusted_record
+    from ..setup import Setup
+    from .verify import GameChecker
+
+    checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert)
+    try:
+        for raw in t.statements:
+            checker.feed(raw)
+    except Exception:  # noqa: BLE001 - the verdict already says what is wrong; tell what checked out
+        pass
+    play = getattr(checker, "play", None)
+    if play is None:
+        return None
+    try:
+        deck = checker.ledger.audit()
+        record = trusted_record(play.game.state.record(), deck)
+        eng = load_engine(engine)
+        state = eng.GameState.new(RuleSet.from_wire(record["rules"]), record["deck"], Setup.from_wire(record["setup"]))
+    except Exception:  # noqa: BLE001 - not auditable (a seed missing): no deck to tell the game with
+        return None
+    seat = t.seat
+    opening = state.observation(seat)
+    steps = []
+    for i, wire in enumerate(record["actions"]):
+        actor = state.to_move
+        try:
+            events = state.apply(Action.from_wire(wire))
+        except Exception:  # noqa: BLE001 - the verdict already says the game does not replay
+            break
+        steps.append(Step(i + 1, int(actor), dict(wire), tuple(e.to_wire(seat) for e in events), state.observation(seat)))
+    return tuple(deck), opening, tuple(steps)
 
 
 def _bodies(t: Transcript, verdict: Verdict) -> list[Statement]:
