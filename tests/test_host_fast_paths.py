@@ -111,6 +111,8 @@ def _play_dealer(dealer: HostDealer, seeds: list[bytes], *, unwatch_at: int | No
         if step == watch_at:
             public.extend(dealer.watched())
         take(dealer.apply(dealer.state.legal_actions()[0])[1])
+    if watch_at is not None and step < watch_at:
+        public.extend(dealer.watched())  # a short game (random seeds): the spectator comes at its end
     take(dealer.finish())
     return public
 
