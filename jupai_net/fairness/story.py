@@ -1,7 +1,7 @@
 """A saved game, step by step, for ``jupai replay`` and ``jupai history``
 (specs/client.md § Replay).
 
-:func:`read_game` reads a transcript file, verifies it (:func:`verify_decoded`) and
+:func:`read_game` reads a transcript file, verifies it (:func:`check_decoded`) and
 rebuilds the game as the seat saw it: the deal, then one :class:`Step` per signed
 ``step`` statement with the view of the seat after it. When the host seed is known
 (the game ended or was abandoned with its seed), the deck is recomputed from the
@@ -23,7 +23,7 @@ from ..rules import RuleSet
 from .replay import load_engine
 from .statements import ABANDON, DEAL, END, START, STEP, Statement, check_body, decode_body, split_statement
 from .transcript import Transcript, TranscriptError, decode_transcript
-from .verify import MALFORMED, Verdict, verify_decoded
+from .verify import MALFORMED, Verdict, check_decoded
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,10 @@ def read_game(data: bytes, *, engine: ModuleType | None = None) -> GameStory:
         t = decode_transcript(data)
     except TranscriptError as e:
         raise StoryError(Verdict(MALFORMED, e.reason)) from None
-    verdict = verify_decoded(t, engine=engine)
+    verdict, checker = check_decoded(t, engine=engine)
     story = _tell(t, verdict, engine)
     if not story.steps and story.deck is None:
-        blind = _blind_views(t, engine)
+        blind = _blind_views(t, checker, engine)
         if blind is not None:  # a dealer-blind game: its claims, on the audited deck
             deck, opening, steps = blind
             from dataclasses import replace
@@ -106,22 +106,16 @@ def read_game(data: bytes, *, engine: ModuleType | None = None) -> GameStory:
     return story
 
 
-def _blind_views(t: Transcript, engine: ModuleType | None):
+def _blind_views(t: Transcript, checker: Any, engine: ModuleType | None):
     """A dealer-blind transcript (specs/fairness.md B.16) told as a trusted one: the
     game its claims make, on the deck the audit of the deal gives (``trusted_record``,
     B.16.6), replayed with the trusted engine for the seat's view after each action.
+    ``checker``: the :class:`~jupai_net.fairness.verify.GameChecker` that verified it.
     ``(deck, opening, steps)``, or ``None`` when the transcript is not a dealer-blind
     one or its deal cannot be audited (a seed is missing: no deck is known)."""
     from ..blind_game import trusted_record
     from ..setup import Setup
-    from .verify import GameChecker
 
-    checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert)
-    try:
-        for raw in t.statements:
-            checker.feed(raw)
-    except Exception:  # noqa: BLE001 - the verdict already says what is wrong; tell what checked out
-        pass
     play = getattr(checker, "play", None)
     if play is None:
         return None

@@ -880,6 +880,14 @@ def verify_transcript(data: bytes, *, engine: ModuleType | None = None, code: st
 
 def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str | None = None) -> Verdict:
     """Verify an already decoded :class:`Transcript` (see :func:`verify_transcript`)."""
+    verdict, _ = check_decoded(t, engine=engine)
+    return check_code(verdict, code) if code is not None else verdict
+
+
+def check_decoded(t: Transcript, *, engine: ModuleType | None = None) -> tuple[Verdict, GameChecker]:
+    """:func:`verify_decoded` without the join-code check, also returning the
+    :class:`GameChecker` fed with every statement it accepted (``jupai replay`` tells a
+    dealer-blind game from its ledger and play, without checking the file twice)."""
     checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert)
     try:
         for raw in t.statements:
@@ -888,8 +896,8 @@ def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str
     except FairnessViolation as v:
         verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
-        return Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
-    return check_code(verdict, code) if code is not None else verdict
+        verdict = Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
+    return verdict, checker
 
 
 def check_code(verdict: Verdict, code: str) -> Verdict:
