@@ -244,7 +244,8 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
 
     Raises :class:`RuleFileMistakes` listing every mistake of the file at once (each
     unknown key with the nearest valid one, a key written with underscores with its
-    hyphen spelling, each bad value), keys named as the file writes them; then a mistake that only the settings together make
+    hyphen spelling, a setting written twice, each bad value, every table other than
+    ``[rules]``), keys named as the file writes them; then a mistake that only the settings together make
     (e.g. too many rounds for the table). Raises :class:`RuleFileError` when the file
     cannot be read, is not UTF-8 (e.g. GBK) or is not valid TOML.
     """
@@ -258,14 +259,14 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
         raise RuleFileError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise RuleFileError(f"{path} is not a valid TOML file: {exc}") from None
-    if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
-        data = data["rules"]
-    written = {str(k).replace("-", "_"): str(k) for k in data}  # setting -> as the file writes it
-    settings = {str(k).replace("-", "_"): v for k, v in data.items()}
+    entries = _file_entries(data)
     given = {k: v for k, v in overrides.items() if v is not None}
-    mistakes = _file_mistakes(settings, written, given)
+    mistakes = _file_mistakes(entries, given)
     if mistakes:
         raise RuleFileMistakes(path, mistakes)
+    items = [(k, v) for k, v, _ in entries]
+    written = {k.replace("-", "_"): k for k, _ in items}  # setting -> as the file writes it
+    settings = {k.replace("-", "_"): v for k, v in items}
     settings.update(given)
     try:
         return RuleSet.from_wire(settings)
@@ -273,22 +274,60 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
         raise RuleFileMistakes(path, [(written.get(exc.setting, exc.setting.replace("_", "-")), exc)]) from None
 
 
-def _file_mistakes(settings: dict[str, Any], written: dict[str, str], given: dict[str, Any]) -> list[tuple[str, RuleError]]:
-    """Every mistake a setting makes on its own (unknown key with the nearest valid
-    one, bad type or range), as ``(key as written, what is wrong)``, in file order."""
+#: The one TOML table a house-rules file may put its settings under (specs/rules.md §8b).
+RULES_TABLE = "rules"
+
+
+def _file_entries(data: dict[str, Any]) -> list[tuple[str, Any, RuleError | None]]:
+    """The entries of a parsed rules file in file order as ``(key as the file writes
+    it, value, None)`` for a setting — the top-level keys and those of its ``[rules]``
+    table, both read — and ``("[NAME]", table, mistake)`` for every other table
+    (``[rule]``: did you mean ``[rules]``?). specs/rules.md §8b."""
+    import difflib
+
+    entries: list[tuple[str, Any, RuleError | None]] = []
+    for key, value in data.items():
+        key = str(key)
+        if isinstance(value, dict) and key == RULES_TABLE:
+            entries.extend((str(k), v, None) for k, v in value.items())
+        elif isinstance(value, dict) or (isinstance(value, list) and value and all(isinstance(v, dict) for v in value)):
+            table = f"[{key}]" if isinstance(value, dict) else f"[[{key}]]"
+            near = f"[{RULES_TABLE}]"
+            if difflib.get_close_matches(key.lower(), [RULES_TABLE], n=1, cutoff=0.6):
+                error = RuleError(table, f"unknown table (did you mean {near}?)", "table_near", near=near)
+            else:
+                error = RuleError(table, f"unknown table (settings go at the top of the file or under {near})",
+                                  "table_unknown", near=near)
+            entries.append((table, value, error))
+        else:
+            entries.append((key, value, None))
+    return entries
+
+
+def _file_mistakes(entries: list[tuple[str, Any, RuleError | None]],
+                   given: dict[str, Any]) -> list[tuple[str, RuleError]]:
+    """Every mistake of the file's ``entries`` (:func:`_file_entries`) on its own — a
+    table other than ``[rules]``, an unknown key with the nearest valid one,
+    underscores, a setting written twice, a bad type or range — as ``(key as written,
+    what is wrong)``, in file order."""
     import difflib
 
     known = [f.name for f in dataclasses.fields(RuleSet)]
     default_table = next(f.default for f in dataclasses.fields(RuleSet) if f.name == "players")
-    table = given.get("players", settings.get("players", default_table))
+    file_table = next((v for k, v, e in entries if e is None and k.replace("-", "_") == "players"), default_table)
+    table = given.get("players", file_table)
     try:  # the other settings are checked at the file's table size when it is valid
         RuleSet(players=table)
     except (RuleError, TypeError):
         table = default_table
     names = [n.replace("_", "-") for n in known]  # as a file writes them
     mistakes = []
-    for name, value in settings.items():
-        key = written[name]
+    first: dict[str, str] = {}  # setting -> the key that set it first
+    for key, value, table_error in entries:
+        if table_error is not None:
+            mistakes.append((key, table_error))
+            continue
+        name = key.replace("-", "_")
         if name not in known:
             near = difflib.get_close_matches(key.replace("_", "-"), names, n=1, cutoff=0.6)
             if near:
@@ -297,6 +336,16 @@ def _file_mistakes(settings: dict[str, Any], written: dict[str, str], given: dic
                 error = RuleError(name, f"unknown setting (known: {', '.join(names)})", "unknown", known=", ".join(names))
             mistakes.append((key, error))
             continue
+        if name in first:  # e.g. at the top and again under [rules]: which one counts is not clear
+            other = first[name]
+            if other == key:  # TOML allows it only once per table: at the top and under [rules]
+                error = RuleError(name, f"set twice: at the top of the file and under [{RULES_TABLE}]", "twice_table",
+                                  near=f"[{RULES_TABLE}]")
+            else:
+                error = RuleError(name, f"set twice (also as '{other}')", "twice", other=other)
+            mistakes.append((key, error))
+            continue
+        first[name] = key
         if "_" in key:  # keys are written with hyphens (specs/rules.md §8b); the value is still checked
             hyphens = key.replace("_", "-")
             mistakes.append((key, RuleError(name, f"write it with hyphens: '{hyphens}'", "hyphens", near=hyphens)))

@@ -92,6 +92,58 @@ def test_an_underscore_key_is_a_mistake_that_gives_the_hyphen_spelling(tmp_path,
     assert ("'supply-number'" if lang == "en" else "“supply-number”") in lines[2]
 
 
+RULES_TABLE_AND_MORE = """\
+players = 4
+[rules]
+round_value = "x"
+hand-size = 30
+playrs = 4
+players = 5
+[house]
+note = "Friday"
+"""
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("en", ["{path} has 6 mistakes:", "  round_value: write it with hyphens: 'round-value'",
+            "  round_value: must be one of ordinal, rank, got 'x'", "  hand-size: must be 1-10, got 30",
+            "  playrs: unknown setting (did you mean 'players'?)",
+            "  players: set twice: at the top of the file and under [rules]",
+            "  [house]: unknown table (settings go at the top of the file or under [rules])"]),
+    ("zh", ["{path} 有 6 处错误：", "  round_value: 请用连字符写作“round-value”",
+            "  round_value: 必须是 ordinal, rank 之一，这里是 'x'", "  hand-size: 必须在 1-10 之间，这里是 30",
+            "  playrs: 没有这项设置（是不是“players”？）", "  players: 设置了两次：文件开头和 [rules] 表下各一次",
+            "  [house]: 没有这个表（设置写在文件开头或 [rules] 表下）"]),
+])
+def test_another_table_does_not_hide_the_mistakes_inside_rules(tmp_path, lang, lines):
+    """Issue 12 (trial of main): ``[rules]`` plus another table reported only the other
+    table and read neither; now every mistake of both, in file order, keys as written."""
+    path = tmp_path / "house.toml"
+    path.write_text(RULES_TABLE_AND_MORE, encoding="utf-8")
+    proc = jupai("rules", "--rules", str(path), "--lang", lang)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stdout == ""
+    assert proc.stderr.splitlines() == [f"jupai rules: " + lines[0].format(path=path), *lines[1:]]
+
+
+@pytest.mark.parametrize("lang, line", [("en", "  [rule]: unknown table (did you mean [rules]?)"),
+                                        ("zh", "  [rule]: 没有这个表（是不是 [rules]？）")])
+def test_a_misspelt_rules_table_gets_the_right_name(tmp_path, lang, line):
+    path = tmp_path / "house.toml"
+    path.write_text("[rule]\nrounds = 8\n", encoding="utf-8")
+    proc = jupai("host", "--no-announce", "--port", "0", "--rules", str(path), "--lang", lang)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.splitlines()[1:] == [line]
+
+
+def test_settings_at_the_top_and_under_rules_are_both_read(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('players = 3\n[rules]\nround-value = "rank"\nrounds = 9\n', encoding="utf-8")
+    from jupai_net.rules import load_rules
+
+    rules = load_rules(path)
+    assert (rules.players, rules.round_value, rules.rounds) == (3, "rank", 9)
+
+
 def test_a_mistake_of_the_settings_together_names_the_files_key(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text("players = 6\nrounds = 30\n", encoding="utf-8")
