@@ -9,8 +9,11 @@ constructor accepts, a peer's decoder accepts too.
 
 On the wire a message is one msgpack map: ``{"type": str, "seq": int, <fields>}``,
 every field present (``None`` travels as nil) except an *optional key* at its
-default (``hello.bot`` since version 2, ``hello.watch`` since version 3), no other keys. ``to_wire()`` builds
-that map; ``from_wire(map)`` checks it and raises
+default (``hello.bot`` since version 2, ``hello.watch`` since version 3), no other keys —
+except that a client ignores the keys it does not know in the informative host
+messages (``welcome``, ``lobby``, ``notice``, ``chat``, ``series`` and their player
+and standing entries: ``_lenient``), so that a newer host may add information to
+them. ``to_wire()`` builds that map; ``from_wire(map)`` checks it and raises
 :class:`~.errors.RemoteProtocolError` (``bad-field``) on any problem.
 
 Message equality ignores ``seq``.
@@ -321,6 +324,15 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def _known_keys(data: dict[Any, Any], names: frozenset[str]) -> dict[Any, Any]:
+    """``data`` without its unknown *string* keys: how a lenient message or record
+    (``_lenient``) reads a newer host's extra keys (specs/protocol.md §6, Forward
+    compatibility). A key that is not a string stays, for :func:`_check_keys` to refuse."""
+    if data.keys() <= names:
+        return data
+    return {k: v for k, v in data.items() if k in names or not isinstance(k, str)}
+
+
 def _check_keys(what: str, data: dict[Any, Any], names: frozenset[str]) -> None:
     missing = names - data.keys()
     if missing:
@@ -345,6 +357,8 @@ class _Record:
     __slots__ = ()
     _field: ClassVar[str] = ""
     _what: ClassVar[str] = ""
+    #: unknown string keys are ignored, not refused (specs/protocol.md §6, Forward compatibility)
+    _lenient: ClassVar[bool] = False
 
     def to_wire(self) -> dict[str, Any]:
         """The record's fields as a map, e.g. ``{"seat", "name", "ready", "bot", "connected"}``."""
@@ -357,6 +371,8 @@ class _Record:
         if not isinstance(data, dict):
             raise FieldError(cls._field, f"must hold maps, got {_short(data)}")
         try:
+            if cls._lenient:
+                data = _known_keys(data, _field_set(cls))
             _check_keys(cls._what, data, _field_set(cls))
             return cls(**data)
         except FieldError as exc:
@@ -370,6 +386,7 @@ class PlayerInfo(_Record):
 
     _field: ClassVar[str] = "players"
     _what: ClassVar[str] = "a player entry"
+    _lenient: ClassVar[bool] = True
     seat: int
     name: str
     ready: bool = False
@@ -393,6 +410,7 @@ class SeriesStanding(_Record):
 
     _field: ClassVar[str] = "standings"
     _what: ClassVar[str] = "a standings entry"
+    _lenient: ClassVar[bool] = True
     name: str
     points: int = 0
     wins: int = 0
@@ -464,6 +482,11 @@ class Message:
     #: optional keys -> their default: left out of the wire map at the default, and
     #: taken as the default when a peer leaves them out
     _optional: ClassVar[dict[str, Any]] = {}
+    #: an informative host message (welcome, lobby, notice, chat, series): a key this
+    #: release does not know is ignored, not refused, so a newer host of the same
+    #: version may add information (specs/protocol.md §6, Forward compatibility);
+    #: every other message, and anything signed, stays strict
+    _lenient: ClassVar[bool] = False
 
     seq: int | None = field(default=None, kw_only=True, compare=False)
 
@@ -508,6 +531,8 @@ class Message:
         try:
             if cls._optional:
                 data = {**{k: v for k, v in cls._optional.items()}, **data}
+            if cls._lenient:
+                data = _known_keys(data, _wire_keys(cls))
             _check_keys(f"a {cls.type} message", data, _wire_keys(cls))
             kwargs = {}
             for name in _field_names(cls):
@@ -731,6 +756,7 @@ class Welcome(Message):
     """
 
     type: ClassVar[str] = "welcome"
+    _lenient: ClassVar[bool] = True
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"rules": _decode_rules, "players": _decode_players}
     _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted"}
     seat: int | None
@@ -771,6 +797,7 @@ class Lobby(Message):
     (during a game, the running game's), ``"trusted"`` (left out) or ``"blind"``."""
 
     type: ClassVar[str] = "lobby"
+    _lenient: ClassVar[bool] = True
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"players": _decode_players}
     _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted"}
     players: tuple[PlayerInfo, ...] = ()
@@ -894,6 +921,7 @@ class ChatRelay(Message):
     ``text``: 1..300 printable characters."""
 
     type: ClassVar[str] = "chat"
+    _lenient: ClassVar[bool] = True
     seat: int | None
     name: str
     text: str
@@ -915,6 +943,7 @@ class Notice(Message):
     client of an older version."""
 
     type: ClassVar[str] = "notice"
+    _lenient: ClassVar[bool] = True
     _trees: ClassVar[frozenset[str]] = frozenset({"args"})
     _optional: ClassVar[dict[str, Any]] = {"args": {}}
     code: str
@@ -958,6 +987,7 @@ class Series(Message):
     """
 
     type: ClassVar[str] = "series"
+    _lenient: ClassVar[bool] = True
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"standings": _decode_standings}
     series_id: bytes
     game: int
