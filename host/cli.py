@@ -392,6 +392,15 @@ class HostScreen:
             out(Text.assemble((t("host.notice", lang), "blue"), " ", printable(said)))
         elif kind == "chat":
             out(Text.assemble((printable(data["name"]), "magenta"), ": ", printable(data["text"])))
+        elif kind == "refused":  # shown under --quiet too: the host may have to act (update, --dealer)
+            who = printable(data["name"])
+            if data.get("watch"):
+                who = t("host.refused.spectator", lang, name=who)
+            try:
+                why = t(f"host.refused.{data['why']}", lang, **data.get("args", {}))
+            except KeyError:
+                why = printable(data["text"])
+            out(Text.assemble((t("host.refused", lang), "yellow"), " ", who, t("colon", lang), why))
         elif kind == "end":
             res = data["result"]
             places = t("host.places_sep", lang).join(

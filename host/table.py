@@ -544,9 +544,18 @@ class Table:
         self._observe("lobby", players=players, seats=self.rules.players,
                       free=sum(1 for s in range(self.rules.players) if self._free(s)))
 
-    def _error(self, cid: int, code: str, text: str) -> None:
+    def _error(self, cid: int, code: str, text: str, hello: Hello | None = None, why: str | None = None,
+               **args: Any) -> None:
+        """Refuse connection ``cid`` (``error CODE`` with the English ``text``, then close)
+        and, for a ``hello``, tell the host console (observer event ``refused``: ``code``,
+        ``why`` — the console's catalog key ``host.refused.WHY``, default the code —
+        ``name``, ``watch``, ``version`` and the sentence's ``args``; specs/host.md §
+        Console)."""
         log.info("table %d: refusing connection %d: %s: %r", self.table_id, cid, code, text)
         self._effects.append(Close(cid, ErrorMessage(code, _clip(text))))
+        if hello is not None:
+            self._observe("refused", code=code, why=why or code, text=text, name=hello.name, watch=hello.watch,
+                          version=hello.version, args=args)
 
     # ------------------------------------------------------------------ connections
 
@@ -569,12 +578,14 @@ class Table:
             if self.config.dealer == "blind":
                 self._error(cid, "blind-unsupported",
                             "this table deals blind (the host cannot see your cards), which needs jupai-net with "
-                            f"protocol version {BLIND_VERSION}; update jupai, or ask the host for --dealer trusted")
+                            f"protocol version {BLIND_VERSION}; update jupai, or ask the host for --dealer trusted",
+                            hello, "blind-table", version=hello.version, need=BLIND_VERSION)
                 return None
             if hello.token is not None and self.phase != LOBBY and self.game_dealer == "blind":
                 self._error(cid, "blind-unsupported",
                             "this game deals blind (the host cannot see your cards), which needs jupai-net with "
-                            f"protocol version {BLIND_VERSION}; update jupai to take your seat back")
+                            f"protocol version {BLIND_VERSION}; update jupai to take your seat back",
+                            hello, "blind-game", version=hello.version, need=BLIND_VERSION)
                 return None
         if hello.watch:
             self._admit_spectator(cid, hello, now)
@@ -582,26 +593,28 @@ class Table:
         if hello.token is not None:
             return self._readmit(cid, hello, now)
         if self.phase != LOBBY:
-            self._error(cid, "game-running", "a game is running at this table and you hold no seat in it")
+            self._error(cid, "game-running", "a game is running at this table and you hold no seat in it", hello)
             return None
         taken = {s.name.casefold() for s in self.seats if s is not None}
         if hello.name.casefold() in taken and not hello.bot:
-            self._error(cid, "name-taken", f"another player at the table is called {hello.name!r}; pick another name")
+            self._error(cid, "name-taken", f"another player at the table is called {hello.name!r}; pick another name",
+                        hello)
             return None
         P = self.rules.players
         if hello.seat is not None:
             if hello.seat >= P:
-                self._error(cid, "seat-taken", f"there is no seat {hello.seat} at this {P}-seat table")
+                self._error(cid, "seat-taken", f"there is no seat {hello.seat} at this {P}-seat table", hello,
+                            "no-seat", seat=hello.seat, seats=P)
                 return None
             if not self._free(hello.seat):
-                self._error(cid, "seat-taken", f"seat {hello.seat} is taken")
+                self._error(cid, "seat-taken", f"seat {hello.seat} is taken", hello, seat=hello.seat)
                 return None
             seat = hello.seat
         else:
             # empty seats first, then the seats of bots standing in for people who left
             free = [s for s in range(P) if self.seats[s] is None] or [s for s in range(P) if self._free(s)]
             if not free:
-                self._error(cid, "table-full", f"all {P} seats are taken")
+                self._error(cid, "table-full", f"all {P} seats are taken", hello, seats=P)
                 return None
             seat = free[0]
         name = hello.name
@@ -648,7 +661,7 @@ class Table:
             why = ("this table takes no spectators" if cap == 0 else
                    f"this table already has {cap} spectator{'s' if cap != 1 else ''}, the most it takes; "
                    "try again when one leaves")
-            self._error(cid, "spectators-full", why)
+            self._error(cid, "spectators-full", why, hello, "no-spectators" if cap == 0 else None, count=cap)
             return False
         name = hello.name
         self.spectators[cid] = name
@@ -675,11 +688,13 @@ class Table:
         assert hello.token is not None
         found = [s for s in self.seats if s is not None and s.token is not None and secrets.compare_digest(s.token, hello.token)]
         if not found:
-            self._error(cid, "bad-token", "this session token is unknown or expired (the game it was for is over)")
+            self._error(cid, "bad-token", "this session token is unknown or expired (the game it was for is over)",
+                        hello)
             return None
         st = found[0]
         if self.phase != LOBBY and not self._rejoin_allowed(st.seat, now):
-            self._error(cid, "reconnect-limit", f"seat {st.seat} reconnected too often; try again in a few seconds")
+            self._error(cid, "reconnect-limit", f"seat {st.seat} reconnected too often; try again in a few seconds",
+                        hello, seat=st.seat)
             return None
         if st.cid is not None:
             old = st.cid
