@@ -429,6 +429,7 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
             say_error(err, str(exc), prog)
             return EXIT_CONNECT
         args.address = f"{ad.address}:{ad.port}"
+        args.table_name = ad.name  # for the transcripts (jupai history): the protocol does not say it
         console.print(t("discover.joining_watch" if prog == "jupai watch" else "discover.joining", lang, name=ad.name,
                         address=args.address, code=ad.code or "?"),
                       markup=False)
@@ -542,7 +543,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                 result = await run_session(host, port, name=name, player=player, code=code, check_fingerprint=check,
                                            transcript_path=args.transcript, lang=lang, control=control,
                                            seat=getattr(args, "seat", None), bot=args.bot is not None,
-                                           idle_timeout=_idle_timeout(args), stay=True)
+                                           idle_timeout=_idle_timeout(args), stay=True,
+                                           table_name=getattr(args, "table_name", None))
             except* ValueError as group:  # bad arguments (e.g. --seat 9), even from inside a nursery
                 bad = group
                 while isinstance(bad, BaseExceptionGroup):

@@ -466,6 +466,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "history.bad_n": ("jupai history: -n must be 0 (all) or more", "jupai history: -n 必须是 0（全部）或更大"),
     "history.col.when": ("when", "时间"),
     "history.col.table": ("table", "牌桌"),
+    "history.col.address": ("address", "地址"),
     "history.col.players": ("players", "玩家"),
     "history.col.winner": ("winner", "赢家"),
     "history.col.fairness": ("fairness", "公平性"),

@@ -609,8 +609,9 @@ class _Session:
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
                  reconnect_for: float, connect_timeout: float, save_resume: bool, idle_timeout: float = 45.0,
                  control: SessionControl | None = None, bot: bool = False, watch: bool = False,
-                 stay: bool = False):
+                 stay: bool = False, table_name: str | None = None):
         self.host, self.port, self.name, self.player = host, port, name, player
+        self.table_name = table_name  # the table's name when the caller knows it (discovered, jupai play)
         self.want_seat, self.lang = seat, lang
         self.token = token
         self.caller_token = token  # a token the caller gave: if it is refused, say so (no new seat)
@@ -1810,8 +1811,9 @@ class _Session:
         if self.view.rules is not None:
             seats = max(seats, self.view.rules.players)
         names = [str(self.view.names.get(s, f"seat {s}"))[:64] for s in range(min(seats, 6))]
-        meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": f"{self.host}:{self.port}"[:200],
-                "names": names}
+        address = f"{self.host}:{self.port}"
+        meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": (self.table_name or address)[:200],
+                "address": address[:200], "names": names}
         if self.series is not None and self.series_for == self.witness_for:  # this game's scoreboard
             meta["series"], meta["game"] = self.series.series_id.hex(), str(self.series.game)
             if self.series_disputed:  # the host's scoreboard disagreed with the signed rankings
@@ -1858,6 +1860,7 @@ async def run_session(
     bot: bool | None = None,
     watch: bool = False,
     stay: bool = False,
+    table_name: str | None = None,
 ) -> SessionResult:
     """Play at the host ``host``:``port`` as ``name``, with ``player`` choosing: one game,
     or with ``stay`` every game of the series until the player leaves.
@@ -1901,7 +1904,10 @@ async def run_session(
     player's ``next_game(result)`` decides between ``ready`` for the next game and
     leaving; the session ends when the player leaves, after the last game of the
     series (the host's ``series`` message says ``final``) or when the host closes.
-    Each game gets its own fresh seed and transcript file.
+    Each game gets its own fresh seed and transcript file. ``table_name``: the table's
+    name when the caller knows it (a table picked from the LAN or joined by its name,
+    ``jupai play``'s own), kept in each transcript's ``meta`` with the address
+    (specs/fairness.md § 7); the protocol does not carry it.
 
     Returns a :class:`SessionResult` (never raises for network or host problems; only
     for cancellation, and ``ValueError`` for bad arguments — a name, seat or token the
@@ -1922,6 +1928,7 @@ async def run_session(
         reconnect_for=reconnect_for, connect_timeout=connect_timeout, idle_timeout=idle_timeout,
         save_resume=save_resume, control=control,
         bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot), watch=watch, stay=stay,
+        table_name=table_name,
     )
     return await session.run()
 

@@ -99,7 +99,8 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
             player.attach(control)
             nursery.start_soon(player.input_loop)
             result = await run_session(host, port, name=name, player=player, check_fingerprint=check, lang=lang,
-                                       control=control, watch=True, idle_timeout=_idle_timeout(args))
+                                       control=control, watch=True, idle_timeout=_idle_timeout(args),
+                                       table_name=getattr(args, "table_name", None))
             nursery.cancel_scope.cancel()
     if result.status == "left":
         console.print(Text(t("watch.left", lang), style="bold"))

@@ -244,10 +244,10 @@ class HostScreen:
         self.render = render
 
     def banner(self, identity: HostIdentity, server: HostServer, rules: RuleSet, bots: int, bot: str = "greedy",
-               table_name: str | None = None) -> None:
+               table_name: str | None = None, *, announced: bool = True) -> None:
         """The join information: every address it listens on, join code, fingerprints,
-        table size, and the table's name when it is announced on the LAN (a warning when
-        the machine has no LAN address at all).
+        table size, and the table's name, saying whether it is ``announced`` on the LAN
+        (a warning when the machine has no LAN address at all).
 
         What a person copies or compares is never broken across lines or box borders
         (specs/host.md § 2): the join code and host key are unbroken; the certificate
@@ -284,8 +284,8 @@ class HostScreen:
         if getattr(identity, "replaced_code", None):
             grid.add_row("", Text(t("host.banner.replaced", lang, old=identity.replaced_code), style="yellow"))
         if table_name:  # announced only where a LAN address can be reached (serve)
-            grid.add_row(t("host.label.table", lang), Wrapped(Text.assemble(
-                (table_name, "bold"), t("host.banner.not_announced" if no_lan else "host.banner.announced", lang))))
+            how = "host.banner.not_announced" if no_lan else "host.banner.announced" if announced else "host.banner.unannounced"
+            grid.add_row(t("host.label.table", lang), Wrapped(Text.assemble((table_name, "bold"), t(how, lang))))
 
         def commands_of(verb: str) -> list[str]:
             return [f"jupai {verb} {f'[{a}]' if ':' in a else a}:{port} --code {identity.join_code}" for a in addrs]
@@ -587,19 +587,32 @@ def commands_line(lang: str | None) -> Any:
     return grid
 
 
-def announced_name(args: argparse.Namespace, config: HostConfig) -> str | None:
-    """The name to announce the table under, or None when it is not announced
-    (:func:`~jupai_net.host.announce.should_announce`)."""
-    from .announce import should_announce
-
-    if not should_announce(config.bind, getattr(args, "no_announce", False)):
-        return None
+def host_table_name(args: argparse.Namespace, lang: str | None = None) -> str:
+    """The table's name: ``--table-name``, else ``<login name>'s table`` in the run's
+    language (``root 的牌桌``), made a valid announced name
+    (:func:`~jupai_net.protocol.discovery.clean_name`; ``jupai table`` when nothing of
+    it is left). The banner shows it, the LAN announcement carries it and every
+    transcript the host saves records it (specs/host.md § 2)."""
     from jupai_net.protocol.discovery import DiscoveryError, clean_name
 
     try:
-        return clean_name(args.table_name or f"{default_user()}'s table")
+        return clean_name(getattr(args, "table_name", None) or default_table_name(lang))
     except DiscoveryError:
         return "jupai table"
+
+
+def default_table_name(lang: str | None = None) -> str:
+    """``<login name>'s table`` / ``<login name> 的牌桌`` (``lang``; default the run's)."""
+    return t("host.default_table", lang, name=default_user())
+
+
+def announced(args: argparse.Namespace, config: HostConfig) -> bool:
+    """True when the table is announced on the LAN
+    (:func:`~jupai_net.host.announce.should_announce`: not ``--no-announce``, not bound
+    to a loopback address)."""
+    from .announce import should_announce
+
+    return should_announce(config.bind, getattr(args, "no_announce", False))
 
 
 def default_user() -> str:
@@ -637,7 +650,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     screen = HostScreen(console, quiet=args.quiet, games=config.games)
     try:
-        stopped_by = trio.run(partial(serve, config, identity, screen, table_name=announced_name(args, config)))
+        stopped_by = trio.run(partial(serve, config, identity, screen, table_name=host_table_name(args),
+                                      announce=announced(args, config)))
     except BaseException as exc:  # noqa: B036 - trio wraps Ctrl-C and OSError in exception groups
         if _find(exc, KeyboardInterrupt) is not None:  # a second Ctrl-C while stopping
             print(t("jupai.interrupted", prog="jupai host"), file=sys.stderr)
@@ -705,7 +719,8 @@ def _find(exc: BaseException, kind: type[BaseException]) -> Any:
 
 
 async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, *,
-                signals: bool = True, table_name: str | None = None, commands: bool = True) -> int | None:
+                signals: bool = True, table_name: str | None = None, commands: bool = True,
+                announce: bool = True) -> int | None:
     """Run the server with ``screen`` as observer; print the banner once listening.
 
     With ``signals`` (the main thread only), the first Ctrl-C (SIGINT), SIGTERM or SIGHUP
@@ -714,9 +729,9 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     transcripts are saved, every client gets ``bye``); a second one raises
     ``KeyboardInterrupt``. With ``commands``, host commands are read from stdin
     (:func:`read_commands`). Returns the number of the signal that stopped it
-    (``None``: the games were played). With ``table_name`` the table is announced on
-    the LAN under that name (:class:`~jupai_net.host.announce.Announcer`) while the host
-    runs."""
+    (``None``: the games were played). ``table_name`` is the table's name (banner,
+    transcripts); with ``announce`` too the table is announced on the LAN under that
+    name (:class:`~jupai_net.host.announce.Announcer`) while the host runs."""
     import trio
     from rich.text import Text
 
@@ -724,9 +739,11 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
 
     updates_in, updates_out = trio.open_memory_channel(64)
 
+    announce = announce and table_name is not None
+
     def observe(table_id: int, kind: str, data: dict[str, Any]) -> None:
         screen(table_id, kind, data)
-        if table_name is not None:
+        if announce:
             announce_update(updates_in, kind, data, config.table.rules.players)
 
     server = HostServer(config, identity, observer=observe)
@@ -735,8 +752,9 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
     with trio.open_signal_receiver(*STOP_SIGNALS) if signals else contextlib.nullcontext() as received:
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve)
-            screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot, table_name)
-            announcer = announcer_for(table_name, server, identity, config) if table_name is not None else None
+            screen.banner(identity, server, config.table.rules, config.table.bots, config.table.bot, table_name,
+                          announced=announce)
+            announcer = announcer_for(table_name, server, identity, config) if announce else None  # type: ignore[arg-type]
             if announcer is not None:
                 nursery.start_soon(announcer.run, updates_out)
             for table in server.tables:  # the empty seats waiting for players

@@ -328,8 +328,9 @@ class HostServer:
         assert directory is not None and table.dealer is not None
         import datetime as dt
 
-        meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"),
-                "table": (self.table_name or f"{self.config.bind or 'host'}:{self.port}")[:200]}
+        address = f"{self.config.bind or 'host'}:{self.port}"
+        meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": (self.table_name or address)[:200],
+                "address": address[:200]}
         files = table.transcripts(meta)
         if not files:
             return  # no seeds yet (a dealer-blind game before its audit): nothing to verify

@@ -33,7 +33,9 @@ class GameEntry(NamedTuple):
     games it belongs to and ``game_no`` its number there, from the unsigned ``meta``
     ("" / None when unknown); ``ranking``: the signed final ranking (seats, best
     first; empty when the game did not finish); ``points``: this game's points per
-    seat from that ranking (specs/rules.md § 15; empty unless it finished and verified)."""
+    seat from that ranking (specs/rules.md § 15; empty unless it finished and verified);
+    ``address``: the ``host:port`` the game was played at ("" in older files, whose
+    ``table`` may be that address)."""
 
     when: str
     game: str
@@ -48,6 +50,7 @@ class GameEntry(NamedTuple):
     game_no: int | None = None
     ranking: tuple[int, ...] = ()
     points: tuple[int, ...] = ()
+    address: str = ""
 
 
 def default_dirs() -> list[Path]:
@@ -84,6 +87,7 @@ def read_entry(path: Path) -> GameEntry | None:
         when = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
     winner = names[story.winner] if story.winner is not None and story.winner < len(names) else ""
     table = _printable(meta.get("table"))
+    address = _printable(meta.get("address"), 80)
     series = _printable(meta.get("series"), 32)
     game_no = meta.get("game")
     game_no = int(game_no) if isinstance(game_no, str) and game_no.isdecimal() and len(game_no) < 10 else None
@@ -98,7 +102,7 @@ def read_entry(path: Path) -> GameEntry | None:
             points = ()
     return GameEntry(when, story.verdict.game_id or "", table, tuple(names), t.seat, winner,
                      story.verdict.status, story.verdict.reason, str(path), series, game_no if series else None,
-                     ranking, points)
+                     ranking, points, address)
 
 
 def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]]]:
@@ -130,7 +134,8 @@ def _printable(value: Any, limit: int = 40) -> str:
 
 def collect(dirs: list[Path]) -> list[GameEntry]:
     """Every game in ``dirs`` (``*.jupai`` files), one entry per game id (the copy with the
-    worst verdict, else the first found), newest first."""
+    worst verdict, else the first found; the table's name from any copy that names it,
+    e.g. the host's when the seat joined by address), newest first."""
     from .fairness.cli import WORST_FIRST
 
     games: dict[str, GameEntry] = {}
@@ -144,8 +149,18 @@ def collect(dirs: list[Path]) -> list[GameEntry]:
             key = entry.game or entry.file
             kept = games.get(key)
             if kept is None or WORST_FIRST.index(entry.status) < WORST_FIRST.index(kept.status):
+                if kept is not None and _named(kept) and not _named(entry):
+                    entry = entry._replace(table=kept.table, address=kept.address)
                 games[key] = entry  # of several copies of a game, the worst verdict is the news
+            elif _named(entry) and not _named(kept):  # a seat that joined by address: the host's copy names it
+                games[key] = kept._replace(table=entry.table, address=entry.address)
     return sorted(games.values(), key=lambda e: e.when, reverse=True)
+
+
+def _named(entry: GameEntry) -> bool:
+    """True when ``entry``'s file names its table apart from the address (the host's
+    copies, a seat that picked the table from the LAN or joined it by name)."""
+    return bool(entry.address) and entry.table not in ("", entry.address)
 
 
 #: How a verdict is coloured in the list (the others yellow).
@@ -157,7 +172,8 @@ class HistoryRow(NamedTuple):
     (``2026-11-30 20:15``, no seconds), ``table`` (name or ``host:port``, ``—`` when
     unknown), ``players`` and ``winner`` (bot names in ``lang`` as the game screen says
     them: ``贪心机器人 1``), ``verdict`` (the verdict's word) and ``style``, ``series``
-    (``ab12cd #2`` or ``—``)."""
+    (``ab12cd #2`` or ``—``), ``address`` (``host:port`` when the file names the
+    table and its address apart, else "")."""
 
     when: str
     table: str
@@ -166,6 +182,7 @@ class HistoryRow(NamedTuple):
     verdict: str
     style: str
     series: str
+    address: str = ""
 
 
 def history_row(entry: GameEntry, lang: str) -> HistoryRow:
@@ -184,7 +201,8 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
     return HistoryRow(when, entry.table or "—", tuple(name(p) for p in entry.players),
                       name(entry.winner) if entry.winner else "—", t(f"verdict.{entry.status}", lang),
                       VERDICT_STYLES.get(entry.status, "yellow"),
-                      f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—")
+                      f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—",
+                      entry.address if entry.address != entry.table else "")
 
 
 def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: int) -> Any:
@@ -226,8 +244,8 @@ def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: i
 
 def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     """One game as a block of lines, for a terminal too narrow for the table:
-    ``2026-11-30 20:15 · verified · series ab12cd #2``, then the table, the players
-    and the winner each on a labelled line; the table (an address) is never broken
+    ``2026-11-30 20:15 · verified · series ab12cd #2``, then the table (and its
+    address), the players and the winner each on a labelled line; the table (an address) is never broken
     across lines: cut with ``…`` when even its own line is too short."""
     from rich.console import Group
     from rich.table import Table
@@ -244,6 +262,8 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     grid.add_column(no_wrap=True, style="dim")
     grid.add_column()
     grid.add_row("  " + t("history.col.table", lang), Text(row.table, no_wrap=True, overflow="ellipsis"))
+    if row.address:
+        grid.add_row("  " + t("history.col.address", lang), Text(row.address, no_wrap=True, overflow="ellipsis"))
     grid.add_row("  " + t("history.col.players", lang), Text(names_text(row.players, lang)))
     grid.add_row("  " + t("history.col.winner", lang), Text(row.winner, no_wrap=True, overflow="ellipsis"))
     return Group(head, grid)

@@ -444,7 +444,7 @@ async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: An
             nursery.start_soon(quit_watch)
         result = await run_session("127.0.0.1", server.port, name=name, player=player, check_fingerprint=expected,
                                    transcript_path=args.transcript, lang=lang, control=control, save_resume=False,
-                                   stay=True)
+                                   stay=True, table_name=t("host.default_table", lang, name=name))
         nursery.cancel_scope.cancel()
     return result
 

@@ -10,7 +10,7 @@ A transcript file is ONE msgpack map, keys in this order::
      "left": <str: local note, this seat left before the end>,     # optional key
      "host_cert": <bin: DER of the host certificate this seat pinned>,   # optional key
      "host_moves": [[<int: state version>, <str: "away" | "timeout">], ...],  # optional key
-     "meta": {"saved": <str: ISO 8601 time>, "table": <str>, "names": [<str>, ...]},  # optional key
+     "meta": {"saved": <str: ISO 8601 time>, "table": <str>, "address": <str>, "names": [<str>, ...]},  # optional key
      "seed_sent": <int: statements received when this seat sent its seed>}  # optional key
 
 The statements are stored as the exact bytes received (their signatures cover

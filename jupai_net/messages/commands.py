@@ -241,8 +241,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "jupai verify; default: host-transcripts/ in the jupai config folder)",
                                 "每局每个座位的对局记录（主机发出的原样）保存到哪里（用 jupai verify 检查；"
                                 "默认：jupai 配置文件夹中的 host-transcripts/）"),
-    "host.opt.table_name": ("the table's name on the LAN, for jupai join NAME (default: \"<your name>'s table\")",
-                            "牌桌在局域网上的名称，供 jupai join NAME 使用（默认：“<你的名字>'s table”）"),
+    "host.opt.table_name": ("the table's name on the LAN, for jupai join NAME, and in every transcript and jupai "
+                            "history (default: \"<your name>'s table\")",
+                            "牌桌的名称：局域网上供 jupai join NAME 使用，也记入对局记录和 jupai history"
+                            "（默认：“<你的名字> 的牌桌”）"),
     "host.opt.no_announce": ("do not announce the table on the LAN (players then join by address)",
                              "不在局域网上公布牌桌（玩家需按地址加入）"),
     "host.opt.quiet": ("print only the join information and the results", "只显示加入信息和结果"),
@@ -360,6 +362,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "the new one",
                              "新加入码：原来是 {old}；记录了旧加入码的玩家须用 --code 加新加入码加入一次"),
     "host.banner.announced": (" (announced on the LAN: `jupai join` lists it)", "（已在局域网公布：`jupai join` 会列出）"),
+    "host.banner.unannounced": (" (not announced on the LAN)", "（未在局域网公布）"),
+    "host.default_table": ("{name}'s table", "{name} 的牌桌"),
     "host.banner.not_announced": (" (not announced: this machine has no LAN address, the table is only reachable "
                                   "on this machine)",
                                   "（未在局域网公布：本机没有局域网地址，只能在本机上连到这张牌桌）"),
