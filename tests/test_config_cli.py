@@ -68,6 +68,8 @@ def test_settings_are_used_and_flags_win(tmp_path):
     hist = jupai(tmp_path, "history", "--json")
     (entry,) = json.loads(hist.stdout)
     assert entry["players"][0] == "宝宝" and entry["players"][1].startswith("random bot")
-    assert entry["table"].startswith("127.0.0.1:") and entry["status"] == "verified"
+    # jupai play names its table after the player, in the run's language; the address apart
+    assert entry["table"] == "宝宝 的牌桌" and entry["address"].startswith("127.0.0.1:")
+    assert entry["status"] == "verified"
     replay = jupai(tmp_path, "replay", entry["file"], "--all", "--lang", "en")
     assert replay.returncode == 0 and "(random bot" in replay.stdout  # the others by name
