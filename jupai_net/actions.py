@@ -37,6 +37,12 @@ REARM = "rearm"
 KINDS = (ATTACK, DEFENSE, DISCARD, SUPPLY_RECOVERED, SUPPLY_EQUIPMENT, PASS, ANSWER, REARM)
 
 
+#: The fields of an action's wire map, and the card ids (0..52) a card field may hold.
+_WIRE_FIELDS = frozenset({"kind", "target", "cards", "weapon", "recovered"})
+_CARD_IDS = frozenset(range(53))
+_INT_ONLY = frozenset({int})  # exact ints: not bool, not float (3.0 == 3 in a set)
+
+
 class Action(NamedTuple):
     """One move (immutable, hashable). ``cards`` and ``recovered`` are card ids (0..52);
     ``target`` a seat or None. A NamedTuple because legal-action lists are built on
@@ -61,6 +67,16 @@ class Action(NamedTuple):
     @classmethod
     def from_wire(cls, data: Any) -> "Action":
         """Inverse of :meth:`to_wire`. Raises ``ValueError`` naming the bad field."""
+        if type(data) is dict and len(data) == 5 and _WIRE_FIELDS.issuperset(data):
+            # a decoded wire map with every field (nearly every one): the checks below in
+            # one pass over the exact types msgpack decodes to; anything else goes the long way
+            kind, target, cards, weapon, recovered = (data["kind"], data["target"], data["cards"], data["weapon"],
+                                                      data["recovered"])
+            if (type(kind) is str and kind in KINDS and (target is None or type(target) is int) and type(weapon) is bool
+                    and type(cards) is list and type(recovered) is list and len(cards) <= 53 and len(recovered) <= 53
+                    and _INT_ONLY.issuperset(map(type, cards)) and _INT_ONLY.issuperset(map(type, recovered))
+                    and _CARD_IDS.issuperset(cards) and _CARD_IDS.issuperset(recovered)):
+                return cls(kind, target, tuple(cards), weapon, tuple(recovered))
         if not isinstance(data, dict):
             raise ValueError("action must be a map")
         kind = data.get("kind")

@@ -154,3 +154,77 @@ def test_made_kind_reads_the_host_own_bodies_and_nothing_else():
     assert made_kind(pack({"kind": "step", "v": 1})) is None  # other field order: not a body made here
     assert made_kind(b"") is None
     assert made_kind(_a_step_body()[:9]) is None  # cut inside the kind
+
+
+# ------------------------------------------------------------ round 2 (branch perfhv)
+
+class _Map(dict):
+    """A dict subclass: :meth:`Action.from_wire` then takes its long, field-by-field way."""
+
+
+wire_values = st.one_of(st.none(), st.booleans(), st.integers(-2, 60), st.floats(allow_nan=False), st.text(max_size=6),
+                        st.sampled_from(["attack", "defense", "pass", "answer", "rearm"]),
+                        st.lists(st.one_of(st.integers(-1, 54), st.booleans(), st.floats(0, 3), st.lists(st.integers(0, 2), max_size=1)), max_size=4),
+                        st.tuples(st.integers(0, 52)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({"kind": st.sampled_from(["attack", "defense", "discard", "pass"]) | wire_values,
+                              "target": st.none() | wire_values, "cards": st.lists(st.integers(0, 52), max_size=3) | wire_values,
+                              "weapon": st.booleans() | wire_values, "recovered": st.just([]) | wire_values}),
+       st.sampled_from([None, "kind", "extra"]))
+def test_action_from_wire_fast_path_decides_like_the_long_way(data, change):
+    from jupai_net.actions import Action
+
+    if change == "kind":
+        data = {k: v for k, v in data.items() if k != "kind"}
+    elif change == "extra":
+        data = {**data, "extra": 1}
+    outcomes = []
+    for form in (data, _Map(data)):
+        try:
+            outcomes.append(("ok", Action.from_wire(form)))
+        except ValueError as exc:
+            outcomes.append(("error", str(exc)))
+    assert outcomes[0] == outcomes[1]
+    if outcomes[0][0] == "ok":  # exact types kept: a card 1.0 or True never becomes an int
+        a = outcomes[0][1]
+        assert all(type(c) is int for c in a.cards + a.recovered) and type(a.weapon) is bool
+
+
+def test_the_salts_with_one_extract_are_the_per_position_hkdf_salts():
+    from jupai_net.fairness.primitives import card_salt, card_salts
+
+    for g in range(3):
+        game_id, host_seed = bytes([g]) * 16, bytes([200 - g]) * 32
+        assert card_salts(game_id, host_seed) == tuple(card_salt(game_id, host_seed, k) for k in range(53))
+
+
+def test_a_step_signed_with_its_maps_in_another_key_order_still_verifies_and_a_changed_one_does_not():
+    """The replay first compares the whole signed step body with the replayed one
+    (``_signed_as``); a body whose events list their keys in another order is not
+    byte-equal and takes the field-by-field way, which finds them equal (as before), and
+    a changed event value is still named."""
+    from jupai_net.fairness import TAMPERED, VERIFIED, Transcript, decode_transcript, sign_statement, signing_key_from_bytes, verify_transcript
+    from jupai_net.fairness.selfplay import play_game
+    from jupai_net.fairness.statements import split_statement, unpack
+    from jupai_net.rules import RuleSet
+
+    key = signing_key_from_bytes(bytes(range(32)))
+    t = decode_transcript(play_game(RuleSet(), rng_seed=5, key=key).transcript(0))
+    bodies = [unpack(split_statement(r)[0]) for r in t.statements]
+    i = next(n for n, b in enumerate(bodies) if b["kind"] == "step" and b["events"])
+    statements = list(t.statements)
+
+    b = bodies[i]
+    b["events"] = [dict(reversed(list(e.items()))) for e in b["events"]]
+    b["action"] = dict(reversed(list(b["action"].items())))
+    statements[i] = sign_statement(key, b)
+    v = verify_transcript(Transcript(t.seat, t.seed, tuple(statements), t.host_gone).encode())
+    assert v.status == VERIFIED, v.reason
+
+    b["events"][0]["seat"] = (b["events"][0].get("seat", 0) + 1) % 4 if "seat" in b["events"][0] else 9
+    b["events"][0].setdefault("seat", 9)
+    statements[i] = sign_statement(key, b)
+    v = verify_transcript(Transcript(t.seat, t.seed, tuple(statements), t.host_gone).encode())
+    assert v.status == TAMPERED and v.message == i and "events[0]" in v.reason, v.reason

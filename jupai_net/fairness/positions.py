@@ -54,7 +54,7 @@ def stock_draw(event: Any) -> tuple[Any, bool] | None:
     """``(seat, face_up)`` when ``event`` (an event's wire map) draws a pair from the
     stock, else ``None``: ``rearm`` (always face down) or ``supply`` with ``option ==
     "b"`` (face up when its ``face_up`` is true)."""
-    if not isinstance(event, Mapping):
+    if type(event) is not dict and not isinstance(event, Mapping):
         return None
     kind = event.get("kind")
     if kind == "rearm":
@@ -117,6 +117,8 @@ class PositionRule:
                 else:
                     hidden[k] = who
         private, public = set(private), set(public)
+        if not private and not mine and not shown and (not public or not hidden):
+            return None  # nothing drawn here, nothing opened to this seat alone (most steps)
         for k in sorted(private - mine):
             if k in hidden:
                 return k, f"position {k} is a stock card seat {hidden[k]} drew face down: it may not be shown to this seat"

@@ -140,8 +140,10 @@ def _list_no_timestamps(items: list[Any]) -> list[Any]:
     return items
 
 
+@functools.lru_cache(maxsize=16)
 def _unpack_options(max_len: int, unique_keys: bool) -> dict[str, Any]:
-    """msgpack's options for :func:`unpack` (the same on its fast and its incremental path)."""
+    """msgpack's options for :func:`unpack` (the same on its fast and its incremental path;
+    made once per limit: callers only read them)."""
     return dict(
         object_pairs_hook=_pairs_no_duplicates if unique_keys else None,
         list_hook=_list_no_timestamps if unique_keys else None,
@@ -417,6 +419,9 @@ def _need_reveals(body: dict, field: str) -> None:
     if not isinstance(v, list) or len(v) > DECK_SIZE:
         raise _bad(field, "must be a list of [position, card, salt] reveals")
     for r in v:
+        if (type(r) is list and len(r) == 3 and type(r[0]) is int and type(r[1]) is int and type(r[2]) is bytes
+                and 0 <= r[0] < DECK_SIZE and 0 <= r[1] < DECK_SIZE and len(r[2]) == SALT_BYTES):
+            continue  # the exact types msgpack decodes to: the checks below in one expression
         if (
             not isinstance(r, list)
             or len(r) != 3
@@ -434,11 +439,12 @@ _SCALARS = frozenset({type(None), bool, int, float, str, bytes})
 _MAX_DEPTH = 32
 
 
-def _plain(x: Any) -> bool:
+def _plain(x: Any, depth: int = 0) -> bool:
     """True when ``x`` holds only nil/bool/int/float/str/bytes, lists and maps with
-    string keys, nested at most 32 levels below it. Iterative, with exact-type fast
+    string keys, nested at most ``32 - depth`` levels below it (``depth=-1``: each
+    item of the list ``x`` checked as if alone). Iterative, with exact-type fast
     paths (every decoded body is checked: this runs on every value of a transcript)."""
-    stack = [(x, 0)]
+    stack = [(x, depth)]
     pop, push = stack.pop, stack.append
     while stack:
         v, depth = pop()
@@ -463,9 +469,10 @@ def _plain(x: Any) -> bool:
 def _need_move(body: dict, *, first_version: int) -> None:
     """The ``version``, ``actor`` and ``action`` fields of a ``step`` (versions from 1:
     after the action) or a ``claim`` (from 0: the state it answers)."""
-    if not _is_int(body["version"]) or body["version"] < first_version:
+    version, actor = body["version"], body["actor"]
+    if not (type(version) is int or _is_int(version)) or version < first_version:
         raise _bad("version", f"must be a whole number >= {first_version}")
-    if not _is_int(body["actor"]) or not 0 <= body["actor"] <= 5:
+    if not (type(actor) is int or _is_int(actor)) or not 0 <= actor <= 5:
         raise _bad("actor", "must be a seat 0..5")
     if not isinstance(body["action"], dict) or not _plain(body["action"]):
         raise _bad("action", "must be a map")
@@ -512,7 +519,9 @@ def check_body(body: Any) -> None:
         _need_reveals(body, "public")
     elif kind == STEP:
         _need_move(body, first_version=1)
-        if not isinstance(body["events"], list) or not all(isinstance(e, dict) and _plain(e) for e in body["events"]):
+        events = body["events"]
+        if (not isinstance(events, list) or not all(type(e) is dict or isinstance(e, dict) for e in events)
+                or not _plain(events, -1)):  # each event as deep as if alone
             raise _bad("events", "must be a list of maps")
         _need_reveals(body, "private")
         _need_reveals(body, "public")

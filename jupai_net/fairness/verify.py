@@ -197,6 +197,17 @@ def same_wire(expected: Any, found: Any) -> bool:
         return False
 
 
+def _signed_as(st: Statement, **fields: Any) -> bool:
+    """True when ``st``'s body with ``fields`` put in place of its own encodes to exactly
+    the signed body bytes: every field in ``fields`` then encodes as the signed one
+    (msgpack is self-delimiting and the rest is the signed body itself, whose encoding
+    :func:`~.statements.decode_body` checked), as strict as :func:`same_wire`."""
+    try:
+        return pack({**st.body, **fields}) == st.body_bytes
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 def first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, Any, Any] | None:
     """The first place where two decoded msgpack values differ: ``(path, expected, found)``
     with a path like ``'events[2].total'``, or ``None`` if they are equal."""
@@ -795,42 +806,39 @@ class GameChecker:
             raise _Problem(TAMPERED, f"the replayed game cannot be set up: {exc}", message=di, kind=DEAL) from None
         dst = self.statements[di]
         view = state.observation(self.seat)
-        d = None if same_wire(view, dst["observation"]) else first_difference(canonical(view), dst["observation"])
+        d = (None if _signed_as(dst, observation=view) or same_wire(view, dst["observation"])
+             else first_difference(canonical(view), dst["observation"]))
         if d:
             raise _Problem(TAMPERED, f"statement #{di} (deal): the initial view announced by the host differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=di, kind=DEAL)
         shown: set[int] = set()
         self._compare_reveals(di, dst, state, shown, pos, deal)
+        seat, history = self.seat, None
         for i in range(di + 1, len(self.statements)):
             st = self.statements[i]
             if st.kind != STEP:
                 break
-            where = f"statement #{i} (step)"
             if state.is_over:
-                raise _Problem(TAMPERED, f"{where}: an action after the replayed game was over", message=i, kind=STEP)
+                raise _Problem(TAMPERED, f"statement #{i} (step): an action after the replayed game was over", message=i, kind=STEP)
             if st["actor"] != state.to_move:
-                raise _Problem(TAMPERED, f"{where}: seat {st['actor']} acted, but in the replayed game seat {state.to_move} is to move", expected=state.to_move, found=st["actor"], message=i, kind=STEP)
+                raise _Problem(TAMPERED, f"statement #{i} (step): seat {st['actor']} acted, but in the replayed game seat {state.to_move} is to move", expected=state.to_move, found=st["actor"], message=i, kind=STEP)
             try:
                 action = Action.from_wire(st["action"])
             except ValueError as exc:
-                raise _Problem(TAMPERED, f"{where}: the announced action is not an action: {exc}", found=st["action"], message=i, kind=STEP) from None
+                raise _Problem(TAMPERED, f"statement #{i} (step): the announced action is not an action: {exc}", found=st["action"], message=i, kind=STEP) from None
             try:
                 events = state.apply(action)
             except engine.IllegalAction as exc:
-                raise _Problem(TAMPERED, f"{where}: the announced action is illegal in the replayed game: {exc}", found=st["action"], message=i, kind=STEP) from None
+                raise _Problem(TAMPERED, f"statement #{i} (step): the announced action is illegal in the replayed game: {exc}", found=st["action"], message=i, kind=STEP) from None
             except Exception as exc:
-                raise _Problem(TAMPERED, f"{where}: the replayed game rejects the announced action: {type(exc).__name__}: {exc}", found=st["action"], message=i, kind=STEP) from None
-            if state.version != st["version"]:
-                raise _Problem(TAMPERED, f"{where}: state version {st['version']}, the replay is at {state.version}", expected=state.version, found=st["version"], message=i, kind=STEP)
+                raise _Problem(TAMPERED, f"statement #{i} (step): the replayed game rejects the announced action: {type(exc).__name__}: {exc}", found=st["action"], message=i, kind=STEP) from None
             history = getattr(state, "history", None)
-            if history:  # the signed action is the engine's own form of it (specs/fairness.md §6.4)
-                recorded = history[-1].to_wire()
-                d = None if same_wire(recorded, st["action"]) else first_difference(canonical(recorded), st["action"], "action")
-                if d:
-                    raise _Problem(TAMPERED, f"{where}: the announced action is not written as the replayed game records it, at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
-            want = [e.to_wire(self.seat) for e in events]
-            d = None if same_wire(want, st["events"]) else first_difference(canonical(want), st["events"], "events")
-            if d:
-                raise _Problem(TAMPERED, f"{where}: the announced outcome differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
+            want = [e.to_wire(seat) for e in events]
+            # the step as the replay writes it, byte for byte the signed body: version,
+            # action and events all match (one encoding instead of four); else the
+            # field-by-field checks below name the difference
+            if not (_signed_as(st, version=state.version, action=history[-1].to_wire(), events=want) if history
+                    else _signed_as(st, version=state.version, events=want)):
+                self._step_differs(i, st, state, want)
             self._compare_reveals(i, st, state, shown, pos, deal)
         if final:
             ei = len(self.statements) - 1
@@ -842,8 +850,28 @@ class GameChecker:
             if state.winner != end["winner"]:
                 raise _Problem(TAMPERED, f"statement #{ei} (end): the announced winner differs from the replayed game", expected=state.winner, found=end["winner"], message=ei, kind=END)
 
+    @staticmethod
+    def _step_differs(i: int, st: Statement, state: Any, want: list[Any]) -> None:
+        """Raise the :class:`_Problem` naming where replayed step ``i`` differs from the
+        signed one (version, then the action as the engine records it, then the events),
+        a map in another key order being no difference."""
+        where = f"statement #{i} (step)"
+        if state.version != st["version"]:
+            raise _Problem(TAMPERED, f"{where}: state version {st['version']}, the replay is at {state.version}", expected=state.version, found=st["version"], message=i, kind=STEP)
+        history = getattr(state, "history", None)
+        if history:  # the signed action is the engine's own form of it (specs/fairness.md §6.4)
+            recorded = history[-1].to_wire()
+            d = None if same_wire(recorded, st["action"]) else first_difference(canonical(recorded), st["action"], "action")
+            if d:
+                raise _Problem(TAMPERED, f"{where}: the announced action is not written as the replayed game records it, at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
+        d = None if same_wire(want, st["events"]) else first_difference(canonical(want), st["events"], "events")
+        if d:
+            raise _Problem(TAMPERED, f"{where}: the announced outcome differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
+
     def _compare_reveals(self, i: int, st: Statement, state: Any, shown: set[int], pos: dict[int, int], deal: Deal) -> None:
         private, public = due_reveals(state, self.seat, shown)
+        if not private and not public and not st["private"] and not st["public"]:
+            return  # nothing due, nothing opened (most steps)
         for scope, cards in (("private", private), ("public", public)):
             want = sorted(pos[c] for c in cards)
             got = [r[0] for r in st[scope]]
