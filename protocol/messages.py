@@ -306,6 +306,26 @@ def _decode_players(v: Any) -> tuple["PlayerInfo", ...]:
 _PLAIN_SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
 
 
+#: ``id(action) -> (action, its wire map)``: the engine's legal actions are mostly
+#: pre-built objects, listed again in a ``prompt`` on every move, so each is turned into
+#: its wire map once (specs/performance.md § Host). The entry holds the action itself,
+#: so its id cannot be reused while it is cached; the maps are shared: read-only.
+_ACTION_WIRE: dict[int, tuple[Action, dict[str, Any]]] = {}
+_ACTION_WIRE_MAX = 4096  # then it starts again (about 1,100 distinct objects in 30 games)
+
+
+def _action_wire(a: Action) -> dict[str, Any]:
+    """``a.to_wire()``, made once per action object (:data:`_ACTION_WIRE`)."""
+    hit = _ACTION_WIRE.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    if len(_ACTION_WIRE) >= _ACTION_WIRE_MAX:
+        _ACTION_WIRE.clear()
+    wire = a.to_wire()
+    _ACTION_WIRE[id(a)] = (a, wire)
+    return wire
+
+
 def _plain(v: Any) -> Any:
     """Python value -> msgpack-friendly value (to_wire of nested objects, tuples as lists)."""
     t = type(v)
@@ -315,8 +335,12 @@ def _plain(v: Any) -> Any:
         return {k: x if type(x) in _PLAIN_SCALARS else _plain(x) for k, x in v.items()}
     if t is list:
         return [x if type(x) in _PLAIN_SCALARS else _plain(x) for x in v]
+    if t is Action:
+        return _action_wire(v)
     if isinstance(v, (Action, RuleSet, _Record)):
         return v.to_wire()
+    if t is tuple:
+        return [_action_wire(x) if type(x) is Action else _plain(x) for x in v]
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     if isinstance(v, dict):

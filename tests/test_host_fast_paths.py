@@ -138,3 +138,31 @@ def test_the_public_stream_signed_once_someone_watches_is_the_same_bytes():
     plain = HostDealer(rules, key, **fixed)
     plain.unwatched()
     assert plain.watched() == [] and None not in plain.start()
+
+
+def test_a_prompt_lists_each_legal_action_as_its_own_wire_map_through_the_cache():
+    """The wire maps of the legal actions are made once per action object
+    (``messages._action_wire``): whole games of prompts encode as ``to_wire`` of each
+    action would, also after the cache starts again, and an equal action built with
+    other types (target ``True``) is never served another action's map."""
+    from jupai_net.actions import Action
+    from protocol import messages
+
+    rng = random.Random(8)
+    state = a_state()
+    saved = messages._ACTION_WIRE_MAX
+    messages._ACTION_WIRE_MAX = 40  # the cache starts again many times in one game
+    try:
+        while not state.is_over:
+            legal = tuple(state.legal_actions())
+            wire = Prompt.trusted(state.version, legal).to_wire(seq=1)["legal"]
+            assert wire == [a.to_wire() for a in legal]
+            assert [[type(x) for x in w.values()] for w in wire] == [[type(x) for x in a.to_wire().values()] for a in legal]
+            state.apply(legal[rng.randrange(len(legal))])
+    finally:
+        messages._ACTION_WIRE_MAX = saved
+    canonical = Action("attack", 1, (3,), False, ())
+    odd = Action("attack", True, (3,), False, ())
+    assert canonical == odd
+    assert messages._plain((canonical, odd)) == [canonical.to_wire(), odd.to_wire()]
+    assert messages._plain((canonical, odd))[1]["target"] is True

@@ -246,15 +246,16 @@ class HostDealer:
         if history:  # sign the engine's own form of the action (int seat, bool weapon, card order)
             action = history[-1]
         out: Outbox = {}
+        version, wire = self.state.version, action.to_wire()  # the same for every viewer (packed, never changed)
         for v in self.viewers:
             private, public = self._due(v)
             self._emit(
                 out,
                 v,
                 STEP,
-                version=self.state.version,
+                version=version,
                 actor=actor,
-                action=action.to_wire(),
+                action=wire,
                 events=[e.to_wire(v) for e in events],
                 private=private,
                 public=public,
