@@ -43,6 +43,17 @@ _CARD_IDS = frozenset(range(53))
 _INT_ONLY = frozenset({int})  # exact ints: not bool, not float (3.0 == 3 in a set)
 
 
+def _exact(kind: Any, target: Any, cards: Any, weapon: Any, recovered: Any) -> bool:
+    """True when the fields are of exactly the types :meth:`Action.from_wire` keeps (a
+    ``str`` kind of :data:`KINDS`, an ``int`` or ``None`` target, a ``bool`` weapon, at
+    most 53 ``int`` card ids 0..52 in each sized sequence): such fields always pass its
+    checks. False says nothing: the caller then checks the long way."""
+    return (type(kind) is str and kind in KINDS and (target is None or type(target) is int) and type(weapon) is bool
+            and len(cards) <= 53 and len(recovered) <= 53
+            and _INT_ONLY.issuperset(map(type, cards)) and _INT_ONLY.issuperset(map(type, recovered))
+            and _CARD_IDS.issuperset(cards) and _CARD_IDS.issuperset(recovered))
+
+
 class Action(NamedTuple):
     """One move (immutable, hashable). ``cards`` and ``recovered`` are card ids (0..52);
     ``target`` a seat or None. A NamedTuple because legal-action lists are built on
@@ -53,6 +64,12 @@ class Action(NamedTuple):
     cards: tuple[int, ...] = ()
     weapon: bool = False
     recovered: tuple[int, ...] = ()
+
+    def exact(self) -> bool:
+        """True when every field has exactly the type :meth:`from_wire` gives it (as the
+        engine's own actions do), so ``Action.from_wire(a.to_wire())`` is ``a``; False
+        says nothing (check the long way)."""
+        return type(self.cards) is tuple and type(self.recovered) is tuple and _exact(*self)
 
     def to_wire(self) -> dict[str, Any]:
         """Plain dict: ``{"kind", "target", "cards", "weapon", "recovered"}``."""
@@ -72,10 +89,7 @@ class Action(NamedTuple):
             # one pass over the exact types msgpack decodes to; anything else goes the long way
             kind, target, cards, weapon, recovered = (data["kind"], data["target"], data["cards"], data["weapon"],
                                                       data["recovered"])
-            if (type(kind) is str and kind in KINDS and (target is None or type(target) is int) and type(weapon) is bool
-                    and type(cards) is list and type(recovered) is list and len(cards) <= 53 and len(recovered) <= 53
-                    and _INT_ONLY.issuperset(map(type, cards)) and _INT_ONLY.issuperset(map(type, recovered))
-                    and _CARD_IDS.issuperset(cards) and _CARD_IDS.issuperset(recovered)):
+            if type(cards) is list and type(recovered) is list and _exact(kind, target, cards, weapon, recovered):
                 return cls(kind, target, tuple(cards), weapon, tuple(recovered))
         if not isinstance(data, dict):
             raise ValueError("action must be a map")

@@ -166,3 +166,27 @@ def test_a_prompt_lists_each_legal_action_as_its_own_wire_map_through_the_cache(
     assert canonical == odd
     assert messages._plain((canonical, odd)) == [canonical.to_wire(), odd.to_wire()]
     assert messages._plain((canonical, odd))[1]["target"] is True
+
+
+@pytest.mark.parametrize("action, ok", [
+    (("attack", 1, (3, 4), False, ()), True),
+    (("answer", None, (), False, ()), True),
+    (("attack", True, (3,), False, ()), False),  # a bool target
+    (("attack", 1.0, (3,), False, ()), False),
+    (("attack", 1, (3.0,), False, ()), False),  # a float card
+    (("attack", 1, (53,), False, ()), False),
+    (("attack", 1, (3,), 1, ()), False),  # weapon 1 for true
+    (("fly", 1, (3,), False, ()), False),
+    (("attack", 1, [3, 4], False, ()), True),  # a list of cards: the long way, which takes it
+])
+def test_an_action_field_is_checked_as_before_with_the_exact_types_fast_path(action, ok):
+    from jupai_net.actions import Action
+    from jupai_net.protocol import ActionMessage
+
+    a = Action(*action)
+    assert a.exact() == (ok and type(a.cards) is tuple)
+    if ok:
+        ActionMessage(b"g" * 16, 3, a)
+    else:
+        with pytest.raises(FieldError):
+            ActionMessage(b"g" * 16, 3, a)

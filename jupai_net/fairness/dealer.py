@@ -221,8 +221,10 @@ class HostDealer:
             self._emit(out, v, DEAL, commitments=commitments, observation=self.state.observation(v), private=private, public=public)
         self.phase = PLAYING
 
-    def _due(self, viewer: int | None) -> tuple[list[list[Any]], list[list[Any]]]:
-        private, public = due_reveals(self.state, viewer, self._shown[viewer])
+    def _due(self, viewer: int | None, public_now: Any = None) -> tuple[list[list[Any]], list[list[Any]]]:
+        private, public = due_reveals(self.state, viewer, self._shown[viewer], public_now)
+        if not private and not public:
+            return [], []
         self._shown[viewer].update(private)
         self._shown[viewer].update(public)
         deal = self.deal
@@ -247,8 +249,9 @@ class HostDealer:
             action = history[-1]
         out: Outbox = {}
         version, wire = self.state.version, action.to_wire()  # the same for every viewer (packed, never changed)
+        public_now = frozenset(self.state.known_cards(None))
         for v in self.viewers:
-            private, public = self._due(v)
+            private, public = self._due(v, public_now)
             self._emit(
                 out,
                 v,

@@ -20,18 +20,21 @@ def load_engine(engine: ModuleType | None = None) -> ModuleType:
     return engine if engine is not None else importlib.import_module("jupai_net.engine")
 
 
-def due_reveals(state: Any, viewer: int | None, shown: Iterable[int]) -> tuple[list[int], list[int]]:
+def due_reveals(state: Any, viewer: int | None, shown: Iterable[int],
+                public_now: set[int] | frozenset[int] | None = None) -> tuple[list[int], list[int]]:
     """Cards newly due to ``viewer`` (a seat, or ``None`` for spectators) after the last
     change of ``state``: ``(private, public)``, two lists of card ids.
 
     ``public`` = cards in ``state.known_cards(None)`` not yet in ``shown``; ``private`` =
     cards in ``state.known_cards(viewer)`` neither public nor in ``shown``. ``shown`` is
     every card id already revealed to ``viewer``. Lists are in no particular order; the
-    caller sorts them by deck position.
+    caller sorts them by deck position. ``public_now``: ``state.known_cards(None)`` as a
+    set when the caller already has it (the host asks for every viewer after each action).
     """
     if not isinstance(shown, (set, frozenset)):
         shown = set(shown)
-    public_now = _as_set(state.known_cards(None))
+    if public_now is None:
+        public_now = _as_set(state.known_cards(None))
     public = list(public_now.difference(shown))  # set operations: this runs per viewer per action
     if viewer is None:
         return [], public
