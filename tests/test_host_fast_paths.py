@@ -190,3 +190,14 @@ def test_an_action_field_is_checked_as_before_with_the_exact_types_fast_path(act
     else:
         with pytest.raises(FieldError):
             ActionMessage(b"g" * 16, 3, a)
+
+
+def test_a_serving_host_collects_its_young_generation_less_often():
+    """``tune_gc`` (called once the host listens): start-up objects frozen, a young
+    generation of HOST_GC_YOUNG; run in a fresh interpreter (it is process-wide)."""
+    import subprocess
+    import sys
+
+    code = ("import gc; from jupai_net.host.server import tune_gc, HOST_GC_YOUNG; tune_gc(); tune_gc(); "
+            "assert gc.get_threshold()[0] == HOST_GC_YOUNG and gc.get_freeze_count() > 1000; print('ok')")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "ok\n"
