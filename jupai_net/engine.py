@@ -36,7 +36,7 @@ from . import actions as A
 from .actions import Action
 from .cards import RANKS, card_name, check_deck, is_prime
 from .equipment import Equipment
-from .formulas import Total, attack_total, defense_attack_strength, defense_strength
+from .formulas import attack_total, defense_attack_strength, defense_strength
 from .rules import RuleSet
 from .setup import Setup, hand_positions, round_pile_positions, stock_start
 
@@ -192,6 +192,7 @@ _AT_OPPONENTS: dict[tuple[str, bool | str, int, int], tuple[list[Any], ...]] = {
                               for t in range(n) if t != seat)
     for kind in (A.ATTACK, A.DEFENSE) for w in (False, True, "both") for n in range(2, 7) for seat in range(n)}
 _INT = {int}
+_PLAY_KINDS = frozenset((A.ATTACK, A.DEFENSE, A.DISCARD))
 _SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
 _SUPPLY_MORE = [_ACTIONS[A.SUPPLY_RECOVERED, None, c] for c in range(53)]
 _PASS, _REARM, _SUPPLY_EQUIPMENT = Action(A.PASS), Action(A.REARM), Action(A.SUPPLY_EQUIPMENT)
@@ -257,6 +258,7 @@ class GameState:
     supplying: SupplyA | None = None
     winner: int | None = None
     ranking: list[int] = field(default_factory=list)
+    #: True once a player has emptied its hand and equipment, or after the last round
     over: bool = False
     history: list[Action] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
@@ -266,6 +268,10 @@ class GameState:
     _values: tuple[int, ...] = ()  # identity value per seat
     #: seat that must act now (:meth:`_settle_turn` keeps it; read it as ``to_move``)
     to_move: int | None = field(default=None, init=False)
+    #: True once the game is over (as ``over``: an attribute, read after every move)
+    is_over: bool = field(default=False, init=False)
+    #: the rules' ``same_identity == "matching-card"``, read on every contest
+    _matching_card: bool = field(default=False, init=False, repr=False, compare=False)
     # Observation caches: built when first asked for, replaced when the state changes
     # (shared, read-only; see observation()). Per seat, its ``players`` entry as the
     # others see it ([] until first built) and as the seat itself sees it (None:
@@ -352,11 +358,6 @@ class GameState:
         return len(self.history)
 
     @property
-    def is_over(self) -> bool:
-        """True once a player has emptied its hand and equipment, or after the last round."""
-        return self.over
-
-    @property
     def last_round(self) -> bool:
         """True during the last round (every play uses all hand cards, §8)."""
         return self.round_no == self.rules.rounds
@@ -367,12 +368,16 @@ class GameState:
         return (self.leader + self.turn_index) % len(self.seats)
 
     def __post_init__(self) -> None:
+        self.is_over = self.over
+        self._matching_card = self.rules.same_identity == "matching-card"
         self._settle_turn()
 
     def _settle_turn(self) -> None:
         """Set :attr:`to_move`, the seat that must act now: the pending contest's target,
-        else the actor; None when the game is over. Called whenever the state changes
-        (the end of :meth:`new` and of :meth:`apply`): reading it is then an attribute."""
+        else the actor; None when the game is over. Called at the end of :meth:`new`;
+        within :meth:`apply` the steps that change it set it (a play that opens a
+        contest: its target; :meth:`_next_turn`: the next actor; :meth:`_finish`:
+        None), so reading it is an attribute and no step derives it again."""
         if self.over:
             self.to_move = None
         elif self.pending is not None:
@@ -430,7 +435,7 @@ class GameState:
 
     def _side_same(self, seat: int, other: int | None, cards: Sequence[int]) -> bool:
         """Whether a side of a contest uses the same-identity formula (§5)."""
-        if self.rules.same_identity == "matching-card":
+        if self._matching_card:
             value = self._values[seat]
             ranks = self._ranks
             return any(ranks[c] == value for c in cards)
@@ -594,13 +599,18 @@ class GameState:
         )
 
     def _next_turn(self) -> None:
-        self.turn_index += 1
+        """The next seat's turn (§4): after the last seat of a round the next round
+        starts, after the last round the game ends. Sets :attr:`to_move`."""
+        n = len(self.seats)
+        self.turn_index = turn = self.turn_index + 1
         self.rearmed = False
-        if self.turn_index >= len(self.seats):
+        if turn >= n:
             if self.round_no == self.rules.rounds:
                 self._finish("last-round")
-            else:
-                self._start_round()
+                return
+            self._start_round()
+            turn = 0
+        self.to_move = (self.leader + turn) % n
 
     def _check_win(self, first: int, other: int | None = None) -> bool:
         """End the game if seat ``first`` or ``other`` (the seats the action changed:
@@ -623,7 +633,8 @@ class GameState:
             [len(self.seats[s].recovered) for s in range(self.players)],
             self.winner,
         )
-        self.over = True
+        self.over = self.is_over = True
+        self.to_move = None
         self._emit(
             {
                 "kind": "end",
@@ -772,17 +783,15 @@ class GameState:
         start = len(self.events)
         self._legal_cache = self._frame = None
         self.history.append(action)
-        if action.kind == A.ANSWER:
+        kind = action.kind  # each step below keeps to_move (see _settle_turn)
+        if kind == A.ANSWER:
             self._resolve(action)
-        elif action.kind == A.REARM:
+        elif kind in _PLAY_KINDS:
+            self._play(action)
+        elif kind == A.REARM:
             self._rearm()
         else:
             self._act(action)
-        if self.over:  # as _settle_turn
-            self.to_move = None
-        else:
-            pending = self.pending
-            self.to_move = pending.target if pending is not None else (self.leader + self.turn_index) % len(self.seats)
         return self.events[start:]
 
     def _legal_form(self, action: Action) -> Action:
@@ -866,6 +875,7 @@ class GameState:
         self._emit({"kind": "rearm", "seat": seat}, {seat: {"equipment": [mass, weapon]}})
 
     def _act(self, action: Action) -> None:
+        """A pass or a supply action of the actor (§6 supply, §9.3)."""
         seat = self.to_move  # no contest is pending: the actor
         assert seat is not None
         s = self.seats[seat]
@@ -881,30 +891,35 @@ class GameState:
         if kind == A.SUPPLY_RECOVERED:
             self._supply_recovered(seat, action)
             return
-        if kind == A.SUPPLY_EQUIPMENT:
-            face_up = self.rules.same_identity == "shared-role" and any(
-                self._roles_match(seat, t) for t in range(self.players) if t != seat
-            )
-            old = None
-            if s.equipment is not None:
-                old = [s.equipment.mass, s.equipment.weapon]
-                self._discard(old)
-                s.equipment = None
-                self._touch(seat)
-            mass, weapon = self._draw_pair(seat, face_up)
-            if face_up:
-                self._reveal_identity(seat)
-            data = {"kind": "supply", "seat": seat, "option": "b", "discarded": old, "face_up": face_up}
-            if face_up:
-                data["equipment"] = [mass, weapon]
-                self._emit(data)
-            else:
-                self._emit(data, {seat: {"equipment": [mass, weapon]}})
-            self._next_turn()
-            return
-        # attack / defense / discard: the cards are played face-up (_remove_from_hand
-        # touches the seat: its hand changed; its cards in play still count, §8)
-        _, target, cards, weapon, _ = action
+        assert kind == A.SUPPLY_EQUIPMENT, kind
+        face_up = self.rules.same_identity == "shared-role" and any(
+            self._roles_match(seat, t) for t in range(self.players) if t != seat
+        )
+        old = None
+        if s.equipment is not None:
+            old = [s.equipment.mass, s.equipment.weapon]
+            self._discard(old)
+            s.equipment = None
+            self._touch(seat)
+        mass, weapon = self._draw_pair(seat, face_up)
+        if face_up:
+            self._reveal_identity(seat)
+        data = {"kind": "supply", "seat": seat, "option": "b", "discarded": old, "face_up": face_up}
+        if face_up:
+            data["equipment"] = [mass, weapon]
+            self._emit(data)
+        else:
+            self._emit(data, {seat: {"equipment": [mass, weapon]}})
+        self._next_turn()
+
+    def _play(self, action: Action) -> None:
+        """An attack, defense or discard play of the actor (§6): its cards are played
+        face-up, into a contest its target answers next (a discard with no target, or
+        between different identities, is settled at once)."""
+        kind, target, cards, weapon, _ = action
+        seat = self.to_move  # no contest is pending: the actor
+        assert seat is not None
+        # _remove_from_hand touches the seat: its hand changed; its cards in play still count (§8)
         self._remove_from_hand(seat, cards)
         self.public.update(cards)
         if kind == A.DISCARD:
@@ -920,6 +935,7 @@ class GameState:
                 return
         assert target is not None
         self.pending = _new_tuple(Pending, (kind, seat, target, cards, weapon))
+        self.to_move = target
         self._emit({"kind": "play", "actor": seat, "target": target, "contest": kind, "cards": list(cards),
                     "weapon": weapon})
 
@@ -969,10 +985,10 @@ class GameState:
             self._next_turn()
 
     def _resolve(self, answer: Action) -> None:
-        p = self.pending
-        assert p is not None
-        a, d, contest = p.actor, p.target, p.contest
-        a_cards, d_cards = p.cards, answer.cards
+        """The target of the pending contest answers (§6): both sides' totals, who
+        collects or discards what, the weapons' uses, the identities shown."""
+        contest, a, d, a_cards, weapon_a = self.pending  # type: ignore[misc]  # unpacked once (a NamedTuple)
+        d_cards, weapon_d = answer.cards, answer.weapon
         R = self.round_value
         values, ranks = self._values, self._ranks
         if contest != ROUND_DISCARD:  # a discard response is shown and kept
@@ -981,7 +997,7 @@ class GameState:
         i_a = ranks[a_cards[0]] if len(a_cards) == 1 else sum([ranks[c] for c in a_cards])  # as _intent
         i_d = ranks[d_cards[0]] if len(d_cards) == 1 else sum([ranks[c] for c in d_cards])
         # which side uses the same-identity formula (§5; as _side_same)
-        matching = self.rules.same_identity == "matching-card"
+        matching = self._matching_card
         if matching:
             same_a = any(ranks[c] == values[a] for c in a_cards)
         else:
@@ -997,33 +1013,33 @@ class GameState:
             same_d = any(ranks[c] == values[d] for c in d_cards)
         else:
             same_d = same_a  # the same two roles
-        use_a = self._use_weapon(a) if p.weapon else None
-        use_d = self._use_weapon(d) if answer.weapon else None
+        use_a = self._use_weapon(a) if weapon_a else None
+        use_d = self._use_weapon(d) if weapon_d else None
         collector: int | None = None
         data: dict[str, Any] = {"kind": "contest", "actor": a, "target": d, "contest": contest, "R": R}
         if contest == ROUND_ATTACK:
-            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, values[a])
-            td = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, values[d])
-            if ta.value == td.value:
-                self._discard([*a_cards, *d_cards])
+            total_a, formula_a = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, values[a])
+            total_d, formula_d = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, values[d])
+            if total_a == total_d:
+                self._discard(a_cards + d_cards)
                 result = "tie"
             else:
-                collector = a if ta.value < td.value else d
-                self._collect(collector, [*a_cards, *d_cards])
+                collector = a if total_a < total_d else d
+                self._collect(collector, a_cards + d_cards)
                 result = "collect"
         elif contest == ROUND_DEFENSE:
-            ta = defense_attack_strength(R, i_a, same_a, values[a])
-            td = defense_strength(R, i_d, use_d["w"] if use_d else 0, same_d)
-            if td.value > ta.value:
+            total_a, formula_a = defense_attack_strength(R, i_a, same_a, values[a])
+            total_d, formula_d = defense_strength(R, i_d, use_d["w"] if use_d else 0, same_d)
+            if total_d > total_a:
                 collector, result = a, "attack-invalid"
             else:
                 collector, result = d, "attack-valid"
-            self._collect(collector, [*a_cards, *d_cards])
+            self._collect(collector, a_cards + d_cards)
         else:  # same-identity discard: attack first, then discard
-            ta = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, values[a])
-            td = Total(i_d, f"{i_d} = {i_d}")
+            total_a, formula_a = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, values[a])
+            total_d, formula_d = i_d, f"{i_d} = {i_d}"
             eq = self.seats[d].equipment
-            if ta.value > td.value:
+            if total_a > total_d:
                 self._collect(d, a_cards)
                 if eq is not None:
                     data["equipment"] = [eq.mass, eq.weapon]
@@ -1037,8 +1053,8 @@ class GameState:
         if same_d:
             self._reveal_identity(d)
         data["sides"] = [
-            {"seat": a, "cards": list(a_cards), "same": same_a, "weapon": use_a, "formula": ta.formula, "total": ta.value},
-            {"seat": d, "cards": list(d_cards), "same": same_d, "weapon": use_d, "formula": td.formula, "total": td.value},
+            {"seat": a, "cards": list(a_cards), "same": same_a, "weapon": use_a, "formula": formula_a, "total": total_a},
+            {"seat": d, "cards": list(d_cards), "same": same_d, "weapon": use_d, "formula": formula_d, "total": total_d},
         ]
         data["result"] = result
         data["collector"] = collector
