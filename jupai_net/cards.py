@@ -47,7 +47,11 @@ def card_name(card: int) -> str:
     return f"{RANK_NAMES.get(r, str(r))}{SUITS[card % 4]}"
 
 
+_DECK_SET = frozenset(CANONICAL_DECK)
+
+
 def check_deck(deck: Sequence[int]) -> None:
-    """Raise ``ValueError`` unless ``deck`` is a permutation of ``0..52``."""
-    if len(deck) != DECK_SIZE or sorted(deck) != list(CANONICAL_DECK):
+    """Raise ``ValueError`` unless ``deck`` is a permutation of ``0..52`` (53 items
+    whose set is ``0..52``: a set, not a sort, as every game is dealt through here)."""
+    if len(deck) != DECK_SIZE or set(deck) != _DECK_SET:
         raise ValueError(f"deck must be a permutation of the {DECK_SIZE} card ids 0..{DECK_SIZE - 1}")

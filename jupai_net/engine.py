@@ -129,13 +129,8 @@ class Pending(NamedTuple):
 
     def to_wire(self) -> dict[str, Any]:
         """Plain dict (all of it is public: the actor's cards are played face-up)."""
-        return {
-            "contest": self.contest,
-            "actor": self.actor,
-            "target": self.target,
-            "cards": list(self.cards),
-            "weapon": self.weapon,
-        }
+        contest, actor, target, cards, weapon = self  # one unpacking, not five field reads
+        return {"contest": contest, "actor": actor, "target": target, "cards": list(cards), "weapon": weapon}
 
 
 @dataclass(slots=True)
@@ -285,9 +280,10 @@ class GameState:
     #: every event's public wire dict, in order (the log's; :meth:`_emit` keeps it);
     #: per seat, the index of the last event with a private part for it
     _wired: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
-    _private_at: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
-    #: the spectator's observation of this version (apply drops it), and what it is
-    #: copied from: every key, those that change only with the round filled in
+    _private_at: list[int] = field(default_factory=list, repr=False, compare=False)
+    #: the spectator's observation of this version (apply drops it: None), and the
+    #: round's dict it is filled into (every key; those that change only with the
+    #: round filled in when it is made; never handed out: observations are copies)
     _frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _round_frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
@@ -307,7 +303,10 @@ class GameState:
         docstring, "Tokens"): the default for card ids; a blind table passes the deck
         positions ``range(53)`` as ``deck`` and its card table.
         """
-        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence) or not set(map(type, deck)) <= _INT:
+        # a list or tuple needs no abstract-class check (isinstance(deck, Sequence) is slow)
+        plain = type(deck) is list or type(deck) is tuple
+        if not plain and (isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence)) \
+                or not set(map(type, deck)) <= _INT:
             raise ValueError("deck must be a sequence of card ids (int) 0..52")
         check_deck(deck)
         deck = tuple(deck)
@@ -369,6 +368,7 @@ class GameState:
 
     def __post_init__(self) -> None:
         self.is_over = self.over
+        self._private_at = [-1] * len(self.seats)
         self._matching_card = self.rules.same_identity == "matching-card"
         self._settle_turn()
 
@@ -1115,19 +1115,17 @@ class GameState:
 
     def _spectator_frame(self) -> dict[str, Any]:
         """What every viewer's observation of this version is copied from: the
-        spectator's, without its ``log`` (see :meth:`observation`): a copy of the
-        round's template with the parts an action may change filled in."""
+        spectator's, without its ``log`` (see :meth:`observation`): the round's dict
+        with the parts an action may change filled in again (in place: observations
+        of earlier versions are copies, and every value is replaced, never changed)."""
         frame = self._round_frame
         if frame is None:
             frame = self._round_frame = self._round_template()
-        frame = frame.copy()
         pending, supplying = self.pending, self.supplying
         frame["version"] = len(self.history)
         frame["to_move"] = self.to_move
-        if pending is not None:
-            frame["pending"] = pending.to_wire()
-        if supplying is not None:
-            frame["supply"] = supplying.to_wire()
+        frame["pending"] = None if pending is None else pending.to_wire()
+        frame["supply"] = None if supplying is None else supplying.to_wire()
         frame["players"] = self._public_entries()
         frame["stock"] = len(self.stock)
         discard = self._discard_wire
@@ -1179,12 +1177,12 @@ class GameState:
         now = len(events)
         if len(wired) != now:  # events appended from outside _emit
             wired[:] = [e._public for e in events]
-            self._private_at.clear()
+            private_at = self._private_at = [-1] * len(self.seats)
             for k, e in enumerate(events):
                 for s in e.private or ():
-                    self._private_at[s] = k
+                    private_at[s] = k
         tail = wired[-LOG_TAIL:]
-        if viewer is not None and self._private_at.get(viewer, -1) >= now - LOG_TAIL:
+        if viewer is not None and self._private_at[viewer] >= now - LOG_TAIL:
             first = now - len(tail)
             for k in range(first, now):
                 private = events[k].private

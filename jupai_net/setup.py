@@ -47,7 +47,15 @@ class Setup:
     def identity_value(self, seat: int) -> int:
         """Identity value 身份值 of ``seat``: landlord 14, coordinator/farmer their card rank, narrator 0."""
         letter = self.identities[seat]
-        return {"L": 14, "C": self.coordinator_rank, "F": self.farmer_rank, "N": 0}[letter]
+        if letter == "L":
+            return 14
+        if letter == "C":
+            return self.coordinator_rank
+        if letter == "F":
+            return self.farmer_rank
+        if letter == "N":
+            return 0
+        raise KeyError(letter)  # as the table lookup it was
 
     def identity_name(self, seat: int) -> str:
         """'landlord', 'coordinator', 'farmer' or 'narrator'."""
