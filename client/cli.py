@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..messages import add_lang_option
@@ -104,6 +105,25 @@ def default_name() -> str:
         name = os.environ.get("USER") or ""
     name = "".join(c for c in name if c.isprintable()).strip()[:24]
     return name or "player"
+
+
+def _welcome_printer(console: Any, lang: str) -> Callable[[Any], None]:
+    """For a ``--bot`` run (no game screen): a view callback that prints the
+    ``welcome-back`` notice once, when the seat is back after a rejoin (the ending does
+    not repeat it, specs/client.md § Rejoin)."""
+    from rich.text import Text
+
+    from .status_words import notice_text
+
+    said: set[float] = set()  # the notices' times
+
+    def on_view(view: Any) -> None:
+        for notice in view.notices:
+            if notice.code == "welcome-back" and notice.at not in said:
+                said.add(notice.at)
+                console.print(Text(notice_text(notice, lang), style="yellow"))
+
+    return on_view
 
 
 def bot_name(bot: str) -> str:
@@ -532,7 +552,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
             if args.bot is not None:
                 from .bot import BotPlayer
 
-                player: Any = BotPlayer(args.bot, budget=getattr(args, "think", None))
+                player: Any = BotPlayer(args.bot, budget=getattr(args, "think", None),
+                                        on_view=_welcome_printer(console, lang))
             else:
                 from .ui import TerminalPlayer
 

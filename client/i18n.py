@@ -274,6 +274,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "欢迎回来：你是{seat}号位；你离开期间机器人替你走了 {count} 步。"),
     "notice.welcome-back.other": ("Welcome back: you were seat {seat}; a bot played {count} moves for you.",
                                   "欢迎回来：你是{seat}号位；你离开期间机器人替你走了 {count} 步。"),
+    "notice.welcome-back.waited": ("Welcome back: you are seat {seat} again; the game waited for you.",
+                                   "欢迎回来：你仍是{seat}号位；牌局一直在等你。"),
     "notice.connection-stalled": ("Connection to the host lost, retrying… (nothing heard for {seconds} s; "
                                   "your turn timer is paused on screen)",
                                   "与主机的连接中断，正在重试……（已 {seconds} 秒没有收到消息；你的回合计时在屏幕上暂停）"),

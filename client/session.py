@@ -126,7 +126,8 @@ class NoticeLine:
     (``code`` ``reconnecting``, ``reconnected``, ``fairness``, ``host-pinned``: the
     host was trusted on first use, compare its join code; ``welcome-back``: the seat
     was taken back, ``args`` ``{"seat": N, "moves": K}`` the moves a bot played for
-    it; ``connection-stalled``: nothing from the host for a few seconds).
+    it, ``"waited": True`` at a dealer-blind table, where nobody plays for a seat;
+    ``time-left``: the seconds a turn kept across a reconnect, until that turn ends; ``connection-stalled``: nothing from the host for a few seconds).
     ``at``: ``time.time()``; ``args``: values for a translated text (i18n key
     ``notice.CODE``), or ``None``."""
 
@@ -704,6 +705,12 @@ class _Session:
         ended = {id(n) for n in self.ended_notices}
         return tuple(n for n in self.view.notices if id(n) not in ended)
 
+    def _turn_over(self) -> tuple[NoticeLine, ...]:
+        """The notices without ``time-left`` (the seconds a turn kept across a
+        reconnect): it belongs to that turn's prompt and goes once the turn is answered
+        or the table moves on, never to stay on later screens or the ending."""
+        return tuple(n for n in self.view.notices if n.code != "time-left")
+
     def note(self, code: str, text: str, *, reject: bool = False, change: str = "notice",
              args: dict[str, Any] | None = None) -> None:
         line = NoticeLine(code, printable(text), time.time(), reject, args)
@@ -1179,7 +1186,10 @@ class _Session:
         if msg.game_id != self.view.game_id:  # which scheme deals this game, said once per game
             self.note(*dealer_notice(msg.dealer, watching=self.watch))
         phase = PLAYING if "deal" in self.kinds else SEEDING
-        notices = self._fresh_notices() if msg.game_id != self.view.game_id else self.view.notices
+        # a new game: the last one's notices make way, and so does what the lobby said of
+        # the next game's scheme (the start's own notice says the running game's)
+        notices = tuple(n for n in self._fresh_notices() if not n.code.startswith("next-dealer")) \
+            if msg.game_id != self.view.game_id else self.view.notices
         if self.watch and self.saved_for is not None and self.saved_for != msg.game_id:
             # the next game: the last one's ending makes way (it was verified and saved)
             self.verdict, self.result, self.saved_path, self.saved_for = None, None, None, None
@@ -1424,6 +1434,10 @@ class _Session:
         self.welcomed_back = False
         k, seat = self.away_moves, self.view.seat
         moves = "1 move" if k == 1 else f"{k} moves"
+        if self.view.dealer == "blind":  # nobody can play a seat's cards: the game waited
+            self.note("welcome-back", f"welcome back: you are seat {seat} again; the game waited for you",
+                      args={"seat": seat, "moves": 0, "waited": True})
+            return
         self.note("welcome-back", f"welcome back: you were seat {seat}; a bot played {moves} for you",
                   args={"seat": seat, "moves": k})
 
@@ -1479,6 +1493,8 @@ class _Session:
         if self.prompt is not None and self.prompt.state_id != msg.state_id:
             self._cancel_ask()
             fields.update(legal=(), prompt_state=None, pending="", timeout=None, deadline=None)
+        if self.prompt is None:
+            fields["notices"] = self._turn_over()
         self.update("sync", **fields)
 
     def _on_prompt(self, msg: Prompt) -> None:
@@ -1588,7 +1604,7 @@ class _Session:
             self.own_actions[prompt.state_id] = action.to_wire()
             self.answered_here.add(prompt.state_id)
             self._persist()  # before sending: a rejoin must know this move was ours
-            self.update("acted", legal=(), pending="", timeout=None, deadline=None)
+            self.update("acted", legal=(), pending="", timeout=None, deadline=None, notices=self._turn_over())
             if self.view.dealer == "blind" and self.witness.play is not None:
                 action = self.witness.play.game.position_action(action)  # the claim names deck positions
             try:

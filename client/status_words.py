@@ -104,6 +104,8 @@ def notice_text(notice: Any, lang: str = "en") -> str:
             said = t(f"notice.{code}", lang, text="").strip()
         return said if said is not None else printable(code)  # a code of a newer host: its name, not its English
     if isinstance(args, Mapping) and code == "welcome-back":
+        if args.get("waited"):  # a dealer-blind game: nobody played for the seat, the game waited
+            return t("notice.welcome-back.waited", lang, seat=args.get("seat"))
         return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:
         try:  # a list of names as the language lists them (Alice、小明)

@@ -233,7 +233,7 @@ class TerminalPlayer(PlayerBase):
                                 notices=table_notices(_get(view, "notices", default=())), lang=self.lang,
                                 dealer=_get(view, "next_dealer"))
         height = max(10, self.console.height - 1) if self.console.is_terminal else None
-        # the game's last screen: the ending under it says welcome back (print_game_end), once
+        # the game's last screen shows only the ending (no notice of the game under way)
         over = _get(view, "phase") == "over"
         return render_view(obs, legal=legal, chat=list(_get(view, "chat", default=()) or ())[-4:],
                            notices=table_notices(_get(view, "notices", default=()), ending=over),
@@ -584,23 +584,21 @@ class TerminalPlayer(PlayerBase):
                 return
 
 
+#: The notices the game's last screen keeps: the ending's own news (the fairness
+#: verdict's warnings, a dispute over the scoreboard, a transcript that could not be
+#: saved). Everything else was about the game under way (a welcome back, a turn's
+#: seconds, a time-out, the scheme said at the start: the verdict names it).
+ENDING_NOTICES = frozenset({"fairness", "blind-seat", "series-mismatch", "transcript"})
+
+
 def table_notices(notices: Sequence[Any] | None, keep: int = 3, *, ending: bool = False) -> list[Any]:
     """The newest ``keep`` notices for the table screen, without the trust-on-first-use
     warning (``host-pinned``: it was shown alone until Enter, :func:`hold_panel`).
-    ``ending``: the game's last screen, without ``welcome-back`` too (the ending printed
-    under it says it, where it stays: :func:`print_game_end`)."""
-    hidden = ("host-pinned", "welcome-back") if ending else ("host-pinned",)
-    return [n for n in notices or () if getattr(n, "code", None) not in hidden][-keep:]
-
-
-def welcome_back_text(result: Any, lang: str) -> str | None:
-    """The ``welcome-back`` notice of the game ``result`` ended (a
-    :class:`~jupai_net.client.session.SessionResult`: this seat came back after its
-    program was stopped, and the host's bot played for it meanwhile), in ``lang``;
-    None when the seat never left."""
-    view = getattr(result, "view", None)
-    back = [n for n in getattr(view, "notices", None) or () if getattr(n, "code", None) == "welcome-back"]
-    return notice_text(back[-1], lang) if back else None
+    ``ending``: the game's last screen, which shows only the ending (specs/client.md §
+    The end of a game): of the notices only :data:`ENDING_NOTICES`."""
+    if ending:
+        return [n for n in notices or () if getattr(n, "code", None) in ENDING_NOTICES][-keep:]
+    return [n for n in notices or () if getattr(n, "code", None) != "host-pinned"][-keep:]
 
 
 def hold_panel(text: str, lang: str, your_turn: bool = False) -> Any:
@@ -634,11 +632,8 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
     verdict, transcript path and the ``jupai verify`` command — the same way for
     ``jupai play`` and ``jupai join`` (:func:`~jupai_net.client.render.game_end_lines`).
     The path and the command are printed whole on their own lines (never wrapped or
-    cut at the terminal's width) so they can be copied. A seat that came back mid-game
-    reads its welcome back first (the game's last screen leaves it out: said once)."""
-    back = welcome_back_text(result, lang)
-    if back is not None:
-        console.print(Text(back, style="yellow"))
+    cut at the terminal's width) so they can be copied. Only the ending: a welcome
+    back after a rejoin was said when the seat came back, not here."""
     from .layout import Wrapped
 
     for text, style, whole in game_end_lines(result, lang, ranking, width=console.width):

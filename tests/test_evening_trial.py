@@ -32,13 +32,18 @@ def last_screen(term: Terminal) -> str:
 # ------------------------------------------------------------------ 1. welcome back, once
 
 
-@pytest.mark.parametrize("lang, welcome", [("en", "Welcome back: you were seat 0"), ("zh", "欢迎回来")])
-def test_a_rejoin_says_welcome_back_once_on_the_last_screen(tmp_path, lang, welcome):
+@pytest.mark.parametrize("lang, dealer, welcome, stale", [
+    ("en", "trusted", "Welcome back: you were seat 0", ("Your turn kept its deadline", "trusted dealer: the host")),
+    ("zh", "blind", "欢迎回来：你仍是0号位；牌局一直在等你", ("重连不会重置回合计时", "庄家盲发：主机看不到")),
+])
+def test_after_a_rejoin_the_ending_screen_shows_only_the_ending(tmp_path, lang, dealer, welcome, stale):
     """`jupai join` in an 80×24 terminal, killed with SIGKILL mid-game, the same command
-    again: the game goes on and ends; the window then says "welcome back" once (the
-    final game screen kept it among its notices and the ending repeated it: twice)."""
+    again, both dealing schemes: the game says "welcome back" when the seat is back (at
+    a dealer-blind table: the game waited, no bot played for it) and goes on to its
+    end; the ending screen then shows only the ending — no welcome back again, no
+    stale "N s left" of the turn after the rejoin, no notice of the game's start."""
     host, addr, code = start_host(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "0.2", "--rounds", "3",
-                                  "--games", "1")
+                                  "--games", "2", "--dealer", dealer)
     env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "player"), COLUMNS="80", LINES="24",
                TERM="xterm-256color")
     command = ["join", addr, "--code", code, "--name", "Ann", "--lang", lang]
@@ -63,11 +68,16 @@ def test_a_rejoin_says_welcome_back_once_on_the_last_screen(tmp_path, lang, welc
         first.wait(10)
         again = Terminal(JUPAI + command, env, rows=24, cols=80)
         procs.append(again)
-        again.play_until(r"(s left|秒) >", r"EXIT|(final scoreboard|最终积分榜)", timeout=60)
-        assert again.wait(20) == 0, again.text[-3000:]
-        assert welcome in again.text
+        again.play_until(r"(s left|秒) >", r"(Ready for the next game|准备好下一局了吗)", timeout=60)
+        again.read(0.3)
+        assert welcome in again.text, again.text[-3000:]
         screen = last_screen(again)
-        assert screen.count(welcome) == 1, screen
+        assert ("fairness: verified" if lang == "en" else "公平性：已验证") in screen, screen
+        assert "Welcome back" not in screen and "欢迎回来" not in screen, screen
+        for text in stale:
+            assert text not in screen, screen
+        again.type("q")
+        assert again.wait(20) == 0, again.text[-3000:]
     finally:
         for p in procs:
             p.close()
