@@ -462,6 +462,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discover.joining_watch": ("Watching '{name}' at {address} (code starts {code}: compare with the host screen)",
                                "旁观“{name}”（{address}，加入码开头 {code}：请与主机屏幕核对）"),
     # --- jupai history (history.py) -------------------------------------------------------
+    "history.verdict": ("{status} ({scheme})", "{status}（{scheme}）"),
     "history.none": ("No saved game yet; looked in:", "还没有保存的对局；查找了："),
     "history.more": ("{shown} of {total} games shown; -n 0 shows all.", "显示了 {total} 局中的 {shown} 局；-n 0 显示全部。"),
     "history.no_dir": ("jupai history: {dir} is not a folder (--dir)", "jupai history: {dir} 不是文件夹（--dir）"),

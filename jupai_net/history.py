@@ -35,7 +35,8 @@ class GameEntry(NamedTuple):
     first; empty when the game did not finish); ``points``: this game's points per
     seat from that ranking (specs/rules.md § 15; empty unless it finished and verified);
     ``address``: the ``host:port`` the game was played at ("" in older files, whose
-    ``table`` may be that address)."""
+    ``table`` may be that address); ``scheme``: the scheme that dealt it, as the
+    verdict names it (``trusted`` or ``dealer-blind``; "" when the transcript does not tell)."""
 
     when: str
     game: str
@@ -51,6 +52,7 @@ class GameEntry(NamedTuple):
     ranking: tuple[int, ...] = ()
     points: tuple[int, ...] = ()
     address: str = ""
+    scheme: str = ""
 
 
 def default_dirs() -> list[Path]:
@@ -102,7 +104,7 @@ def read_entry(path: Path) -> GameEntry | None:
             points = ()
     return GameEntry(when, story.verdict.game_id or "", table, tuple(names), t.seat, winner,
                      story.verdict.status, story.verdict.reason, str(path), series, game_no if series else None,
-                     ranking, points, address)
+                     ranking, points, address, str(story.verdict.details.get("scheme") or ""))
 
 
 def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]]]:
@@ -171,7 +173,8 @@ class HistoryRow(NamedTuple):
     """One game as ``jupai history`` shows it, in the viewer's language: ``when``
     (``2026-11-30 20:15``, no seconds), ``table`` (name or ``host:port``, ``—`` when
     unknown), ``players`` and ``winner`` (bot names in ``lang`` as the game screen says
-    them: ``贪心机器人 1``), ``verdict`` (the verdict's word) and ``style``, ``series``
+    them: ``贪心机器人 1``), ``verdict`` (the verdict's word with the scheme that dealt
+    the game: ``verified (dealer-blind)``, ``已验证（可信庄家）``) and ``style``, ``series``
     (``ab12cd #2`` or ``—``), ``address`` (``host:port`` when the file names the
     table and its address apart, else "")."""
 
@@ -183,6 +186,21 @@ class HistoryRow(NamedTuple):
     style: str
     series: str
     address: str = ""
+
+
+def verdict_words(entry: GameEntry, lang: str) -> str:
+    """The verdict of ``entry`` in ``lang`` as the list shows it: its word, and the
+    scheme that dealt the game when the transcript tells (``verified (trusted
+    dealer)``, ``已验证（庄家盲发）``), as every verdict names it."""
+    from .client.i18n import t
+
+    word = t(f"verdict.{entry.status}", lang)
+    if not entry.scheme:
+        return word
+    from .messages import catalog
+
+    key = f"verdict.scheme.{entry.scheme}"
+    return t("history.verdict", lang, status=word, scheme=t(key, lang) if key in catalog() else entry.scheme)
 
 
 def history_row(entry: GameEntry, lang: str) -> HistoryRow:
@@ -199,7 +217,7 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
     when = entry.when.replace("T", " ")
     when = when[:16] if len(when) >= 19 and when[16] == ":" else when  # minutes are enough in a list
     return HistoryRow(when, entry.table or "—", tuple(name(p) for p in entry.players),
-                      name(entry.winner) if entry.winner else "—", t(f"verdict.{entry.status}", lang),
+                      name(entry.winner) if entry.winner else "—", verdict_words(entry, lang),
                       VERDICT_STYLES.get(entry.status, "yellow"),
                       f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—",
                       entry.address if entry.address != entry.table else "")

@@ -307,23 +307,26 @@ def transcripts(tmp_path_factory):
 
 @pytest.mark.parametrize("status", ["verified", "unverified", "suspicious"])
 def test_a_verdict_reason_in_words_says_what_the_verifier_says(transcripts, status):
-    """The catalog's English for a verdict's reason_key is the verifier's reason, word
-    for word, and its Chinese has no English left in it."""
+    """The catalog's English for a verdict's reason_key, after the name of the scheme
+    that dealt the game, is the verifier's reason, word for word, and its Chinese names
+    the scheme too and has no English left in it."""
     from jupai_net.fairness.cli import read_and_verify, reason_detail, reason_text
+    from jupai_net.fairness.verify import named_scheme
     from jupai_net.messages import t
 
     verdict = read_and_verify(str(transcripts / f"{status}.jupai"))
-    assert verdict.status == status and verdict.reason_key
-    assert t(verdict.reason_key, "en", **verdict.reason_args) == verdict.reason
+    assert verdict.status == status and verdict.reason_key and verdict.details["scheme"] == "trusted"
+    assert verdict.reason.startswith("trusted dealer: ")
+    assert named_scheme(t(verdict.reason_key, "en", **verdict.reason_args), "trusted") == verdict.reason
     zh = reason_text(verdict, "zh")
-    assert zh != verdict.reason and reason_detail(verdict, "zh") is None
+    assert zh.startswith("可信庄家：") and reason_detail(verdict, "zh") is None
     assert not any(word in zh for word in ("the host", "seed", "deck", "transcript")), zh
 
 
 def test_jupai_verify_in_chinese(transcripts):
     proc = jupai("verify", str(transcripts / "verified.jupai"), "--lang", "zh", env={"COLUMNS": "80"})
     assert proc.returncode == 0, proc.stderr
-    assert "已验证 — 公平对局" in proc.stdout and "公平对局：主机种子与其承诺一致" in proc.stdout
+    assert "已验证 — 公平对局" in proc.stdout and "可信庄家：公平对局：主机种子与其承诺一致" in proc.stdout
     assert "退出码" in proc.stdout and "fair game" not in proc.stdout and "reason" not in proc.stdout
     proc = jupai("verify", str(transcripts / "tampered.jupai"), "--lang", "zh", env={"COLUMNS": "100"})
     assert proc.returncode == 3
@@ -348,4 +351,4 @@ def test_the_end_of_a_chinese_game_says_the_verdict_in_chinese(transcripts):
     result = SimpleNamespace(status="finished", verdict=verdict, end=None, transcript_path=None)
     lines = [text for text, _, _ in game_end_lines(result, "zh", with_ranking=False)]
     (line,) = [x for x in lines if "公平性" in x]
-    assert line.startswith("✔ 公平性：已验证 — 公平对局：") and "fair" not in line and "seed" not in line
+    assert line.startswith("✔ 公平性：已验证 — 可信庄家：公平对局：") and "fair" not in line and "seed" not in line

@@ -54,7 +54,8 @@ def test_one_line_per_game_newest_first(games, tmp_path):
     assert proc.returncode == 0, proc.stderr
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     assert lines[0].split()[:2] == ["when", "table"]
-    assert len(lines) == 3 and "verified" in lines[1] and "verified" in lines[2]
+    # the verdict names the scheme that dealt the game, as every verdict does
+    assert len(lines) == 3 and "verified (trusted dealer)" in lines[1] and "verified (trusted dealer)" in lines[2]
     assert lines[1] < lines[2] or lines[1][:4] == "2027"  # newest (2027) first
     assert lines[1].startswith("2027") and lines[2].startswith("2023")
 
@@ -69,6 +70,7 @@ def test_a_tampered_copy_is_shown(games, tmp_path):
     proc = jupai("history", "--dir", str(tmp_path), "--json")
     (shown,) = json.loads(proc.stdout)
     assert shown["status"] == "tampered" and shown["file"].endswith("bad.jupai")
+    assert shown["scheme"] == "trusted" and shown["reason"].startswith("trusted dealer: ")
 
 
 def test_limit_language_and_empty(games, tmp_path):
@@ -76,7 +78,7 @@ def test_limit_language_and_empty(games, tmp_path):
         _write(tmp_path / f"g{i}.jupai", g.transcript(0), 1_700_000_000 + i)
     proc = jupai("history", "--dir", str(tmp_path), "-n", "1", "--lang", "zh")
     assert proc.returncode == 0
-    assert "公平性" in proc.stdout and "已验证" in proc.stdout and "显示了 2 局中的 1 局" in proc.stdout
+    assert "公平性" in proc.stdout and "已验证（可信庄家）" in proc.stdout and "显示了 2 局中的 1 局" in proc.stdout
     assert "0号位、1号位、2号位" in proc.stdout and "seat" not in proc.stdout  # no names in the file: seats, in zh
     (tmp_path / "none").mkdir()
     empty = jupai("history", "--dir", str(tmp_path / "none"))

@@ -27,11 +27,12 @@ def reason_text(verdict: Verdict, lang: str | None = None) -> str:
     the verifier's own sentence. Chinese: the catalog's words for a reason it knows
     (``verdict.reason_key``: the verdicts of a game's end), else the status in a
     sentence (:func:`reason_detail` then gives the verifier's technical words)."""
-    from ..messages import current_lang, t
+    from ..messages import catalog, current_lang, t
 
     lang = lang or current_lang()
     if lang != "zh":
         return verdict.reason
+    said = None
     if verdict.reason_key:
         from ..messages.notices import reason_sentence
 
@@ -39,10 +40,16 @@ def reason_text(verdict: Verdict, lang: str | None = None) -> str:
         if isinstance(args.get("why"), str):  # why the host abandoned: its own stop words in lang
             args["why"] = reason_sentence(args["why"], lang)
         try:
-            return t(verdict.reason_key, lang, **args)
+            said = t(verdict.reason_key, lang, **args)
         except (KeyError, IndexError, ValueError):  # a key of a newer verifier: its sentence
             pass
-    return t(f"verdict.sentence.{verdict.status}", lang)
+    if said is None:
+        said = t(f"verdict.sentence.{verdict.status}", lang)
+    scheme = (verdict.details or {}).get("scheme")
+    if isinstance(scheme, str) and f"verdict.scheme.{scheme}" in catalog():  # named, as the English is
+        words = t(f"verdict.scheme.{scheme}", lang)
+        said = said if said.startswith(words) else words + t("colon", lang) + said
+    return said
 
 
 def reason_detail(verdict: Verdict, lang: str | None = None) -> str | None:

@@ -81,6 +81,18 @@ _NEXT = {
 }
 
 
+#: How a verdict names the scheme that dealt the game (``details["scheme"]``).
+SCHEME_WORDS = {"trusted": "trusted dealer", "dealer-blind": "dealer-blind"}
+
+
+def named_scheme(reason: str, scheme: str) -> str:
+    """``reason`` beginning with the name of ``scheme`` (a key of
+    :data:`SCHEME_WORDS`): ``trusted dealer: fair game: …``; unchanged when it names
+    it already (``dealer-blind: fair game: …``, ``dealer-blind audit after the game: …``)."""
+    words = SCHEME_WORDS[scheme]
+    return reason if reason.startswith(words) else f"{words}: {reason}"
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The outcome of checking a transcript.
@@ -317,13 +329,18 @@ class GameChecker:
         if kind is None and msg is not None and msg < len(self.statements) and self.statements[msg] is not None:
             kind = self.statements[msg].kind
         details: dict[str, Any] = {}
-        if self.ledger is not None:  # the verdict names the scheme (specs/fairness.md B.15.6)
-            details["scheme"] = "dealer-blind"
-            if getattr(p, "culprit", None):
-                details["culprit"] = p.culprit
+        reason = p.reason
+        # every verdict names the scheme that dealt the game, once it is known: the
+        # hellos (dealer-blind, specs/fairness.md B.15.6) or the seed commitments (trusted)
+        scheme = "dealer-blind" if self.ledger is not None else "trusted" if COMMITMENTS in self.index_of else None
+        if scheme is not None:
+            details["scheme"] = scheme
+            reason = named_scheme(reason, scheme)
+        if self.ledger is not None and getattr(p, "culprit", None):
+            details["culprit"] = p.culprit
         return Verdict(
             p.status,
-            p.reason,
+            reason,
             msg,
             kind,
             p.position,

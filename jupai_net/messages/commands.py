@@ -562,6 +562,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "host never revealed its seed, so the deal cannot be checked",
                                   "对局记录在第 {n} 条声明（{last}）之后中断（主机停止了：{gone}）：主机没有公开它的种子，"
                                   "无法检查发牌"),
+    "verdict.scheme.trusted": ("trusted dealer", "可信庄家"),
+    "verdict.scheme.dealer-blind": ("dealer-blind", "庄家盲发"),
     "verdict.detail": ("technical detail", "技术细节（英文）"),
     "file.cannot_read": ("cannot read {path}: {why}", "无法读取 {path}：{why}"),
     "file.why.missing": ("No such file or directory", "没有这个文件或文件夹"),
