@@ -43,7 +43,7 @@ from .errors import (
     RemoteProtocolError,
     _short,
 )
-from .framing import FrameReader, decode_payload, encode_frame
+from .framing import FrameReader, decode_payload
 from .limits import BLIND_VERSION, MAX_FRAME, NOTICE_ARGS_VERSION, SERIES_VERSION, SUPPORTED_VERSIONS
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, Hello, Message, Welcome
 
@@ -266,7 +266,7 @@ class Connection:
                 UNEXPECTED_MESSAGE, f"a {self.role.value} may not send {msg.type} {self._where()}"
             )
         self._check_send(msg)
-        data = encode_frame(msg.to_wire(seq=self.our_seq), self.max_frame)
+        data = msg.encode(self.our_seq, self.max_frame)
         self._advance(msg, sent=True)
         return data
 

@@ -41,6 +41,7 @@ from jupai_net.printable import first_unprintable, is_printable
 from jupai_net.rules import RuleSet
 
 from .errors import BAD_FIELD, FieldError, RemoteProtocolError, _short
+from .framing import SharedPacker, encode_frame, frame_payload, map_header
 from .limits import (
     COMMITMENT_LEN,
     DEALERS,
@@ -538,6 +539,11 @@ class Message:
     def _validate(self) -> None:
         """Check the message's own fields; raise :class:`FieldError`."""
 
+    def encode(self, seq: int, max_frame: int) -> bytes:
+        """The frame of this message with sequence number ``seq``:
+        ``encode_frame(self.to_wire(seq=seq), max_frame)`` (raises as that does)."""
+        return encode_frame(self.to_wire(seq=seq), max_frame)
+
     def to_wire(self, seq: int | None = None) -> dict[str, Any]:
         """The wire map ``{"type", "seq", <fields>}``; ``seq`` overrides ``self.seq``."""
         out: dict[str, Any] = {"type": self.type, "seq": self.seq if seq is None else seq}
@@ -920,6 +926,22 @@ class Sync(Message):
     def _validate(self) -> None:
         _check_int("state_id", self.state_id, 0, MAX_STATE_ID)
         _check_tree("observation", self.observation)
+
+    def encode(self, seq: int, max_frame: int) -> bytes:
+        """As :meth:`Message.encode`, byte for byte, with the observation's ``log`` and
+        ``players`` entries packed once per entry object (:data:`_VIEW_PACKER`: the
+        engine shares them between seats and versions and never changes them; a host
+        sends every seat a ``sync`` after every action)."""
+        if type(self.observation) is not dict:
+            return Message.encode(self, seq, max_frame)
+        head = _VIEW_PACKER._packer.pack({"type": self.type, "seq": seq, "state_id": self.state_id})
+        return frame_payload(map_header(4) + head[1:] + _OBSERVATION_KEY + _VIEW_PACKER.pack_map(self.observation),
+                             max_frame)
+
+
+#: Packs the ``sync`` observations a host sends (:meth:`Sync.encode`).
+_VIEW_PACKER = SharedPacker(frozenset({"log", "players"}))
+_OBSERVATION_KEY = _VIEW_PACKER._packer.pack("observation")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ import dataclasses
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jupai_net.cards import CANONICAL_DECK
 from jupai_net.engine import GameState
@@ -201,3 +203,44 @@ def test_a_serving_host_collects_its_young_generation_less_often():
     code = ("import gc; from jupai_net.host.server import tune_gc, HOST_GC_YOUNG; tune_gc(); tune_gc(); "
             "assert gc.get_threshold()[0] == HOST_GC_YOUNG and gc.get_freeze_count() > 1000; print('ok')")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "ok\n"
+
+
+def test_every_sync_of_whole_games_encodes_as_the_plain_encoding():
+    """``Sync.encode`` packs the observation's shared ``log`` and ``players`` entries
+    once per entry object: every seat's and the spectator's sync after every action of
+    whole games is byte for byte ``encode_frame(to_wire)`` (the engine must not change
+    a shared entry in place: this test catches it)."""
+    from jupai_net.protocol import encode_frame
+    from jupai_net.protocol.limits import MAX_FRAME
+
+    for g in range(3):
+        rng = random.Random(100 + g)
+        deck = list(CANONICAL_DECK)
+        rng.shuffle(deck)
+        rules = RuleSet(players=3 + g)
+        state = GameState.new(rules, deck, draw_setup(rules, rng))
+        seq = 0
+        while True:
+            for viewer in [*range(rules.players), None]:
+                msg = Sync.trusted(state.version, state.observation(viewer))
+                seq += 1
+                assert msg.encode(seq, MAX_FRAME) == encode_frame(msg.to_wire(seq=seq), MAX_FRAME)
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["a", "log", "players", "b" * 20, "c"]),
+                       st.recursive(st.none() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=3) | st.binary(max_size=3),
+                                    lambda kids: st.lists(kids, max_size=20) | st.dictionaries(st.text(max_size=2), kids, max_size=18),
+                                    max_leaves=40)))
+def test_the_shared_packer_gives_msgpacks_bytes_for_any_map(value):
+    import msgpack
+
+    from jupai_net.protocol.framing import SharedPacker
+
+    packer = SharedPacker(frozenset({"log", "players"}), size=2)
+    for _ in range(3):  # again: from the cache
+        assert packer.pack_map(value) == msgpack.packb(value, use_bin_type=True)
