@@ -95,7 +95,7 @@ def test_the_library_refuses_it_too():
     assert TableConfig(rules=RuleSet(hidden_identities=True), dealer="auto").dealer == "auto"  # deals trusted
 
 
-@pytest.mark.parametrize("lang, example", [("en", "# blind every game; older clients are refused"),
+@pytest.mark.parametrize("lang, example", [("en", "# always blind; no older clients"),
                                            ("zh", "# 每局盲发；拒绝旧版客户端")])
 def test_help_explains_the_flag_with_an_example(lang, example, tmp_path):
     done = _jupai("--lang", lang, "host", "--help", tmp_path=tmp_path)

@@ -55,7 +55,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "键名与这里显示的相同）。文件有错误时一次列出全部错误。"),
     "rules.epilog": ("examples:\n"
                      "  jupai rules --players 6\n"
-                     "  jupai rules --rules house.toml   # check a house-rules file before hosting with it",
+                     "  jupai rules --rules house.toml   # check a house-rules file before hosting",
                      "示例：\n"
                      "  jupai rules --players 6\n"
                      "  jupai rules --rules house.toml   # 开桌前检查房规文件"),
@@ -154,7 +154,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.epilog": ("examples:\n"
                     "  jupai play --seats 3 --opponents expert\n"
                     "  jupai play --rules house.toml --lang zh\n"
-                    "  jupai play --dealer trusted   # the old scheme: the bots' host can see your cards",
+                    "  jupai play --dealer trusted   # the old scheme: the host sees your cards",
                     "示例：\n"
                     "  jupai play --seats 3 --opponents expert\n"
                     "  jupai play --rules house.toml --lang zh\n"
@@ -180,10 +180,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "在剧牌牌桌上入座：第一次加入时记录主机的加入码（与 SSH 相同），以后每次加入都核对；"
                          "输入行动编号出牌；结束时验证发牌，并保存对局记录供 jupai verify 检查。"),
     "join.epilog": ("examples:\n"
-                    "  jupai join                                  # list the tables on the LAN and pick one\n"
+                    "  jupai join   # list the tables on the LAN and pick one\n"
                     "  jupai join 192.168.1.20 --code 7KQ2-M9XD-PA3F-0RTE --name Ann",
                     "示例：\n"
-                    "  jupai join                                  # 列出局域网上的牌桌并选择\n"
+                    "  jupai join   # 列出局域网上的牌桌并选择\n"
                     "  jupai join 192.168.1.20 --code 7KQ2-M9XD-PA3F-0RTE --name Ann"),
     "join.opt.name": ("your name at the table (default: the settings' name, else your login name; with --bot, "
                       "e.g. 'random bot')",
@@ -200,13 +200,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "开一张剧牌牌桌：局域网 TLS 连接，承诺-公开的公平发牌，空位由机器人补上。"
                          "显示要告诉玩家的地址和加入码，然后以旁观视角显示对局。"),
     "host.epilog": ("examples:\n"
-                    "  jupai host --seats 4 --bots 2              # two people, two bots\n"
-                    "  jupai host --games 0 --table-name \"Friday\" # game after game until Ctrl-C\n"
-                    "  jupai host --dealer blind                  # blind every game; older clients are refused",
+                    "  jupai host --seats 4 --bots 2             # two people, two bots\n"
+                    "  jupai host --games 0 --table-name Friday  # game after game until Ctrl-C\n"
+                    "  jupai host --dealer blind                 # always blind; no older clients",
                     "示例：\n"
-                    "  jupai host --seats 4 --bots 2              # 两名玩家，两个机器人\n"
-                    "  jupai host --games 0 --table-name \"Friday\" # 一局接一局，直到按 Ctrl-C\n"
-                    "  jupai host --dealer blind                  # 每局盲发；拒绝旧版客户端"),
+                    "  jupai host --seats 4 --bots 2             # 两名玩家，两个机器人\n"
+                    "  jupai host --games 0 --table-name Friday  # 一局接一局，直到按 Ctrl-C\n"
+                    "  jupai host --dealer blind                 # 每局盲发；拒绝旧版客户端"),
     "opt.dealer": ("how the cards are dealt: auto (default: each game dealer-blind when every player's jupai-net "
                    "speaks protocol 4 and the house rules allow it, else trusted; the screens say which and why), "
                    "blind (dealer-blind: every player's program encrypts the deck in turn, so the host cannot see "
@@ -334,10 +334,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "给出多个文件或一个文件夹时每局一行，退出码取最差的结论。"),
     "verify.epilog": ("examples:\n"
                       "  jupai verify ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
-                      "  jupai verify ~/.config/jupai/transcripts/        # every game in the folder, one line each",
+                      "  jupai verify ~/.config/jupai/transcripts/   # one line per game in the folder",
                       "示例：\n"
                       "  jupai verify ~/.config/jupai/transcripts/GAME-seat1.jupai\n"
-                      "  jupai verify ~/.config/jupai/transcripts/        # 文件夹中的每一局，每局一行"),
+                      "  jupai verify ~/.config/jupai/transcripts/   # 文件夹中的每一局，每局一行"),
     "verify.opt.file": ("transcript file (.jupai) written by a seat, or a folder of them; several give one line per game",
                         "座位写下的对局记录文件（.jupai）或其文件夹；多个时每局一行"),
     "verify.opt.code": ("the host's join code (from its screen): every game must be signed by that host's key",
