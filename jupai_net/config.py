@@ -181,8 +181,14 @@ def run(args: argparse.Namespace) -> int:
     print(t("config.file", path=path) + ("" if s.exists else t("config.none_yet")))
     defaults = _defaults()
     width = max(len(k) for k in KEYS)
+    flags = {"lang": getattr(args, "lang", None)}  # a flag of this very command line wins (jupai config --lang zh)
     for key in KEYS:
-        value, source = ((s.get(key), t("config.from_file")) if s.get(key) is not None
-                         else (defaults[key], t("config.from_default")))
+        if flags.get(key) is not None:
+            value, source = flags[key], t("config.from_flag", flag=f"--{key}")
+            if s.get(key) is not None and s.get(key) != value:
+                source += t("config.over_file", value=s.get(key))
+        else:
+            value, source = ((s.get(key), t("config.from_file")) if s.get(key) is not None
+                             else (defaults[key], t("config.from_default")))
         print(f"  {key.ljust(width)}  {value}  [{source}] — {t(f'config.key.{key}')}")
     return 0

@@ -73,3 +73,23 @@ def test_settings_are_used_and_flags_win(tmp_path):
     assert entry["status"] == "verified"
     replay = jupai(tmp_path, "replay", entry["file"], "--all", "--lang", "en")
     assert replay.returncode == 0 and "(random bot" in replay.stdout  # the others by name
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["config", "--lang", "zh"], "  lang       zh  [命令行：--lang；设置文件中为 en] — "),
+    (["--lang", "zh", "config"], "  lang       zh  [命令行：--lang；设置文件中为 en] — "),
+    (["config", "--lang", "en"], "  lang       en  [command line: --lang] — "),
+])
+def test_config_shows_the_language_in_force_for_that_command_line(tmp_path, argv, line):
+    """Issue 12 (trial of main): ``jupai config --lang zh`` said ``lang en [默认]``."""
+    (tmp_path / "config.toml").write_text('lang = "en"\n', encoding="utf-8")
+    proc = jupai(tmp_path, *argv)
+    assert proc.returncode == 0, proc.stderr
+    (shown,) = [x for x in proc.stdout.splitlines() if x.startswith("  lang ")]
+    assert shown.startswith(line), shown
+
+
+def test_config_lang_flag_without_a_file_says_command_line(tmp_path):
+    proc = jupai(tmp_path, "config", "--lang", "zh")
+    (shown,) = [x for x in proc.stdout.splitlines() if x.startswith("  lang ")]
+    assert shown.startswith("  lang       zh  [命令行：--lang] — "), shown

@@ -620,6 +620,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "config.none_yet": (" (none yet: `jupai config --init` writes one)", "（还没有：`jupai config --init` 可以写出一个）"),
     "config.from_file": ("settings file", "设置文件"),
     "config.from_default": ("default", "默认"),
+    "config.from_flag": ("command line: {flag}", "命令行：{flag}"),
+    "config.over_file": ("; the settings file says {value}", "；设置文件中为 {value}"),
     "config.key.name": ("your name at a table (jupai join, jupai play)", "你在牌桌上的名字（jupai join、jupai play）"),
     "config.key.lang": ("language of every screen and command: zh or en", "所有界面和命令的语言：zh 或 en"),
     "config.key.opponents": ("the bots of jupai play and of jupai host's bot seats", "jupai play 的对手和 jupai host 机器人座位用的机器人"),
