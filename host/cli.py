@@ -355,7 +355,7 @@ class HostScreen:
             for p in players:
                 self.names[p.seat] = p.name
             if not self.quiet:
-                out(lobby_line(players, total, lang))
+                out(lobby_line(players, total, lang, data))
         elif kind == "start":
             self.names = list(data["names"])
             out(Text.assemble((t("host.game_starts", lang, game=data["game_id"].hex()[:12]), "bold"),
@@ -544,11 +544,14 @@ def _shown_name(name: str, lang: str | None) -> str:
     return display_name(name, lang or "en")
 
 
-def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
-    """One lobby line listing every seat, empty ones too, and how many people are still
+def lobby_line(players: Any, total: int, lang: str | None = None, status: dict[str, Any] | None = None) -> Any:
+    """One status line listing every seat, empty ones too, and how many people are still
     awaited, e.g. ``lobby 2 of 4 seats taken · 0 Ann ✓ · 1 (empty) · 2 random bot (bot)
     · 3 (empty) · waiting for 2 people`` (the seat count as every screen says it:
-    ``lobby.seats``; bot names in the console's language). A
+    ``lobby.seats``; bot names in the console's language). During a game (``status``:
+    the table's ``lobby`` event, :meth:`Table._status`) it starts with the game's state
+    instead, ``game 2 of 3, round 4/8 · 0 Ann · 1 Bob (away) · …`` (no ready marks, no
+    "waiting for"). A
     :class:`~jupai_net.client.layout.Packed` line: on a narrow terminal it breaks
     between seats, never inside one (``.plain``: the whole line); names are rich
     ``Text``, never read as markup."""
@@ -557,7 +560,13 @@ def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
     from jupai_net.client.layout import Packed
 
     by_seat = {p.seat: p for p in players}
-    items = [Text.assemble((t("host.lobby", lang), "dim"), " ", t("lobby.seats", lang, taken=len(by_seat), total=total))]
+    playing = status is not None and status.get("phase", "lobby") != "lobby"
+    if playing:
+        assert status is not None
+        items = [Text(game_status(status, lang), style="bold")]
+    else:
+        items = [Text.assemble((t("host.lobby", lang), "dim"), " ",
+                               t("lobby.seats", lang, taken=len(by_seat), total=total))]
     for s in range(max(total, max(by_seat, default=-1) + 1)):
         p = by_seat.get(s)
         item = Text(f"{s} ")
@@ -565,12 +574,24 @@ def lobby_line(players: Any, total: int, lang: str | None = None) -> Any:
             item.append(t("host.lobby.empty", lang), style="dim")
         else:
             item.append(f"{_shown_name(p.name, lang)}{t('host.lobby.bot', lang) if p.bot else ''}"
-                        f"{' ✓' if p.ready else ''}{'' if p.connected else t('host.lobby.away', lang)}")
+                        f"{' ✓' if p.ready and not playing else ''}{'' if p.connected else t('host.lobby.away', lang)}")
         items.append(item)
     missing = total - len(by_seat)
-    if missing > 0:
+    if missing > 0 and not playing:
         items.append(Text(tn("host.lobby.waiting", missing, lang)))
     return Packed(items)
+
+
+def game_status(status: dict[str, Any], lang: str | None = None) -> str:
+    """``game 2 of 3, round 4/8`` (``第 2/3 局，第 4/8 回合``), ``game 2: dealing`` or
+    ``game 2 of 3: checking the deal`` from a table's status (:meth:`Table._status`)."""
+    games = status.get("games")
+    text = t("host.status.game_of" if games else "host.status.game", lang, game=status.get("game"), games=games)
+    if status.get("phase") == "auditing":
+        return text + t("host.status.auditing", lang)
+    if status.get("phase") != "playing" or not status.get("round"):
+        return text + t("host.status.dealing", lang)
+    return text + t("host.status.round", lang, round=status["round"], rounds=status.get("rounds"))
 
 
 def commands_line(lang: str | None) -> Any:

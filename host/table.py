@@ -542,7 +542,18 @@ class Table:
         players = self.players()
         self._broadcast(Lobby(players, self._shown_dealer()))
         self._observe("lobby", players=players, seats=self.rules.players,
-                      free=sum(1 for s in range(self.rules.players) if self._free(s)))
+                      free=sum(1 for s in range(self.rules.players) if self._free(s)), **self._status())
+
+    def _status(self) -> dict[str, Any]:
+        """Where the table is, for the host console's status line (specs/host.md § 8):
+        ``phase`` (``lobby``, ``seeding``, ``playing``, ``auditing``) and, during a
+        game, ``game`` (its number in the series), ``games`` (the series' length, None
+        = until stopped), ``round`` (0 before the first round) and ``rounds``."""
+        if self.phase == LOBBY or self.game_label is None:
+            return {"phase": LOBBY}
+        state = getattr(self.dealer, "state", None)
+        return {"phase": self.phase, "game": self.game_label[1], "games": self.series.games,
+                "round": getattr(state, "round_no", 0), "rounds": self.rules.rounds}
 
     def _error(self, cid: int, code: str, text: str, hello: Hello | None = None, why: str | None = None,
                **args: Any) -> None:
