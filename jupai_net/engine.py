@@ -496,7 +496,7 @@ class GameState:
                 recovered.remove(c)
                 level = _RECOVERED
         stale = self._stale  # as _touch(seat, level)
-        if stale.get(seat, 0) < level:
+        if seat not in stale or stale[seat] < level:
             stale[seat] = level
 
     def _collect(self, seat: int, cards: Sequence[int]) -> None:
@@ -505,7 +505,7 @@ class GameState:
         s.hand.sort()
         s.recovered.update(cards)
         stale = self._stale  # as _touch(seat, _RECOVERED)
-        if stale.get(seat, 0) < _RECOVERED:
+        if seat not in stale or stale[seat] < _RECOVERED:
             stale[seat] = _RECOVERED
 
     def _lose_equipment(self, seat: int) -> None:
@@ -803,10 +803,9 @@ class GameState:
         in another order (all hand cards in the last round) are accepted in the
         engine's order.
         """
-        if self._legal_cache is None:
-            self.legal_actions()
         legal = self._legal_cache
-        assert legal is not None
+        if legal is None:
+            legal = self.legal_actions()
         try:
             return legal[legal.index(action)]
         except (ValueError, TypeError):
