@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from . import actions as A
@@ -733,7 +734,14 @@ class GameState:
                 for c in hand:
                     out += pairs[c]
         elif kind == ROUND_ATTACK or kind == ROUND_DEFENSE:
-            out += [row[c] for row in _AT_OPPONENTS[kind, False, n, seat] for c in hand]
+            rows = _AT_OPPONENTS[kind, False, n, seat]
+            if len(hand) > 1:
+                pick = itemgetter(*hand)  # a row's actions at the hand's cards, as a tuple (fetched in C)
+                for row in rows:
+                    out += pick(row)
+            else:  # itemgetter of one card gives the Action itself, not a 1-tuple
+                c = hand[0]
+                out += [row[c] for row in rows]
         else:
             opponents = [t for t in range(n) if t != seat]
             self._discard_actions(seat, opponents, [(c,) for c in hand], armed, False, out)
