@@ -182,6 +182,7 @@ class TerminalPlayer(PlayerBase):
         self._deadline: float | None = None
         self._timer_width = 0
         self._choice: trio.MemorySendChannel[int] | None = None
+        self._prompt_owner: trio.MemorySendChannel[int] | None = None  # the choose() call that drew the prompt
         self._lines_send, self._lines_recv = trio.open_memory_channel[str | None](64)
         self._connected = trio.Event()  # set by the first view past "connecting"
         self._next: trio.MemorySendChannel[bool] | None = None  # open while asking "next game?"
@@ -415,29 +416,35 @@ class TerminalPlayer(PlayerBase):
         typed afterwards is not a move) and the call waits for that cancellation. The
         timer on the prompt line ticks until then (and stops with the prompt)."""
         legal = list(_get(view, "legal", "legal_actions", default=()) or ())
+        deadline = _get(view, "deadline")
         self.view = view
         self._legal = legal
-        self._deadline = _get(view, "deadline")
+        self._deadline = deadline
         self._timer_width = 0
         send, recv = trio.open_memory_channel[int](1)
         self._choice = send
+        # the session may start the next prompt's call before this one has seen its
+        # cancellation: only the newest call owns (and clears) the prompt's state
+        self._prompt_owner = send
         self.redraw()
         index: int | None = None
         try:
             async with trio.open_nursery() as nursery:
-                if self._deadline is not None:
+                if deadline is not None:
                     if self.live_timer:
-                        nursery.start_soon(self._tick)
-                    elif self._deadline - trio.current_time() > WARN_SECONDS + 1:
-                        nursery.start_soon(self._warn_at, self._deadline - WARN_SECONDS)
-                with trio.move_on_at(self._deadline if self._deadline is not None else math.inf):
+                        nursery.start_soon(self._tick, deadline)
+                    elif deadline - trio.current_time() > WARN_SECONDS + 1:
+                        nursery.start_soon(self._warn_at, deadline - WARN_SECONDS)
+                with trio.move_on_at(deadline if deadline is not None else math.inf):
                     async with recv:
                         index = await recv.receive()
                 nursery.cancel_scope.cancel()
         finally:
-            self._choice = None
-            self._legal = ()
-            self._deadline = None
+            if self._prompt_owner is send:
+                self._prompt_owner = None
+                self._choice = None
+                self._legal = ()
+                self._deadline = None
         if index is None:  # the deadline passed: the host plays the default move
             self.console.print()
             self.say(t("input.timeout", self.lang), "bold red")
@@ -448,10 +455,9 @@ class TerminalPlayer(PlayerBase):
                                         self.lang)), "green")
         return action
 
-    async def _tick(self) -> None:
-        """Redraw the prompt's timer each time the whole seconds left change."""
-        deadline = self._deadline
-        assert deadline is not None
+    async def _tick(self, deadline: float) -> None:
+        """Redraw the prompt's timer each time the whole seconds left change, until
+        ``deadline`` (trio clock seconds) or until another prompt replaces this one."""
         while True:
             left = deadline - trio.current_time()
             if left <= 0:

@@ -181,3 +181,42 @@ def test_the_ending_at_60_columns_fits_and_its_command_pastes_into_a_shell(tmp_p
     assert command[-1].strip().startswith("~/") and len(command[-1]) <= 60, command
     pasted = subprocess.run(["sh", "-c", "\n".join(command)], capture_output=True, text=True, timeout=60, env=env)
     assert pasted.returncode == 0 and "VERIFIED" in pasted.stdout, pasted.stdout + pasted.stderr
+
+
+async def test_a_prompt_that_replaces_one_not_yet_cancelled_keeps_its_moves_and_timer(autojump_clock):
+    """The session withdraws a prompt (cancels its ``choose``) and opens the next one at
+    once: the new call runs before the old one sees its cancellation. The old call must
+    not clear the new prompt's moves and deadline (it did: the timer task crashed on
+    ``assert deadline is not None`` and took `jupai join` down with exit 1)."""
+    st = game()
+    player, w, out = terminal_player()
+    legal = st.legal_actions()
+    old = View(st.observation(0), legal, deadline=trio.current_time() + 3)
+    new = View(st.observation(0), legal, deadline=trio.current_time() + 12)
+    chosen = []
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(player.input_loop)
+        old_scope = trio.CancelScope()
+        nursery.start_soon(_in_scope, old_scope, player.choose, old)
+        await trio.sleep(1)
+
+        async def type_later():
+            await trio.sleep(4.2)
+            assert player._legal == legal  # still the new prompt's moves
+            os.write(w, b"1\n")
+
+        nursery.start_soon(type_later)
+        old_scope.cancel()
+        # no checkpoint between the cancel and the new call's drawing: the old call
+        # sees its cancellation only after the new one has taken the prompt
+        chosen.append(await player.choose(new))
+        assert chosen == [legal[0]]
+        # the new prompt's timer (12 s from t=0, drawn at t=1) ticked until the move at t≈5.2
+        assert ticks(out)[-4:] == ["⏱ 10 s left > ", "⏱  9 s left > ", "⏱  8 s left > ", "⏱  7 s left > "]
+        nursery.cancel_scope.cancel()
+    os.close(w)
+
+
+async def _in_scope(scope: trio.CancelScope, fn, *args):
+    with scope:
+        await fn(*args)

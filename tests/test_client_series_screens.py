@@ -56,7 +56,7 @@ def test_a_spectator_sees_each_games_verdict_and_the_next_game_drops_the_old_not
         last = screens[-1]
         assert last.count("fairness: verified") == 1 and last.count("final scoreboard") == 1, last
         assert "Traceback" not in watcher.text
-        assert player.wait(30) == 0
+        assert player.wait(30) == 0, player.text[-4000:]
     finally:
         watcher.close()
         if player is not None:
