@@ -80,7 +80,9 @@ class HostConfig:
     the OS default). ``handshake_timeout`` / ``hello_timeout``: time for the TLS
     handshake / the first message. ``ping_interval``: ping a client silent for this
     long; ``idle_timeout``: drop a client silent for this long. ``close_grace``: time to
-    flush a closing connection's last frames. ``transcript_dir``: if set, every seat's
+    flush a closing connection's last frames. ``audit_grace``: when the host is stopped
+    during a dealer-blind game, time for the seats to reveal their seeds after the
+    ``abandon`` (the audit) before the transcripts are written. ``transcript_dir``: if set, every seat's
     transcript of every finished or abandoned game is written there.
     ``max_per_address`` / ``max_handshakes_per_address``: connections / unfinished TLS
     handshakes one IP address may hold at once (``None``: no limit); more are closed at
@@ -102,6 +104,7 @@ class HostConfig:
     ping_interval: float = 15.0
     idle_timeout: float = 60.0
     close_grace: float = 2.0
+    audit_grace: float = 5.0
     transcript_dir: Path | None = None
     max_per_address: int | None = 32
     max_handshakes_per_address: int | None = 8
@@ -275,14 +278,14 @@ class HostServer:
         """Abandon a running game if stopped early (:meth:`stop` with a reason), say bye
         to every client, give them ``close_grace`` to get their last frames. A
         dealer-blind game's seats reveal their seeds after the ``abandon`` (the audit,
-        specs/fairness.md B.15.1): the host waits for them up to ``close_grace``, not
-        the seed time-out, so its transcripts can be saved, then ends the audit."""
+        specs/fairness.md B.15.1): the host waits for them up to ``audit_grace`` (5 s),
+        not the seed time-out, so its transcripts can be saved, then ends the audit."""
         if self.stop_reason is not None:
             now = trio.current_time()
             for table in self.tables:
                 if table.stop_game(now, self.stop_reason):
                     self._flush(table)
-            with trio.move_on_after(self.config.close_grace):
+            with trio.move_on_after(self.config.audit_grace):
                 while any(t.phase == AUDITING for t in self.tables):
                     await trio.sleep(0.02)
             for table in self.tables:
