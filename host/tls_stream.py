@@ -94,7 +94,7 @@ class TLSSocketStream:
                 continue
             except ssl.SSLWantWriteError:  # a TLS message to answer while the send buffer is full
                 waited = True
-                await trio.lowlevel.wait_writable(self._sock)
+                await self._wait_writable()
                 self._check_open()
                 continue
             except (ssl.SSLError, OSError) as exc:
@@ -127,7 +127,7 @@ class TLSSocketStream:
         """Wait for room and send the bytes of the write :meth:`write_now` could not
         finish (nothing to do without one). Raises like :meth:`write_now`."""
         while self._blocked is not None:
-            await trio.lowlevel.wait_writable(self._sock)
+            await self._wait_writable()
             self._check_open()
             try:
                 self._sock.send(self._blocked)
@@ -138,6 +138,16 @@ class TLSSocketStream:
                 await trio.sleep(0.01)
             except (ssl.SSLError, OSError) as exc:
                 raise trio.BrokenResourceError("TLS connection broken") from exc
+
+    async def _wait_writable(self) -> None:
+        """Wait for room in the socket's send buffer. The reader (a TLS 1.3 read that
+        must write first, e.g. to answer a key update) and the writer (a blocked write)
+        may both need it; trio lets only one task wait per direction, so the second
+        polls instead (every 5 ms) of failing with ``trio.BusyResourceError``."""
+        try:
+            await trio.lowlevel.wait_writable(self._sock)
+        except trio.BusyResourceError:
+            await trio.sleep(0.005)
 
     async def send_all(self, data: bytes) -> None:
         """Send ``data``, waiting for room when needed (a checkpoint)."""

@@ -5,6 +5,7 @@ stream, a reset and a close are told apart; over real TLS 1.3 on 127.0.0.1."""
 from __future__ import annotations
 
 import socket
+import ssl
 import struct
 
 import pytest
@@ -135,3 +136,42 @@ async def test_a_peer_that_is_not_tls_fails_the_handshake():
         await host.do_handshake()
     await host.aclose()
     await plain.aclose()
+
+
+async def test_a_read_that_must_write_while_a_write_waits_for_room_does_not_collide():
+    """TLS 1.3 may need to write while reading (a key update to answer): OpenSSL then
+    says "want write" to ``recv``. If the writer task already waits for room on the same
+    socket, both wait for it; neither may fail (trio allows one waiter per direction)."""
+    host, client = await _pair(sndbuf=4096, rcvbuf=4096)
+    sent = []
+    for k in range(200):
+        chunk = bytes([k % 251]) * 50_000
+        sent.append(chunk)
+        if not host.write_now(chunk):
+            break
+    assert host.write_blocked
+    real_recv = host._sock.recv
+    calls = []
+
+    def recv_that_must_write_first(n):
+        calls.append(n)
+        if len(calls) == 1:
+            raise ssl.SSLWantWriteError("want write")  # what OpenSSL says when it must write first
+        return real_recv(n)
+
+    host._sock.recv = recv_that_must_write_first
+    got = []
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(host.finish_write)
+
+            async def reader() -> None:
+                got.append(await host.receive_some(65536))
+
+            nursery.start_soon(reader)
+            await trio.sleep(0.1)  # both tasks wait for room on the socket now
+            assert await _read(client, sum(map(len, sent))) == b"".join(sent)
+            await client.send_all(b"ping")
+    assert got == [b"ping"] and len(calls) >= 2 and not host.write_blocked
+    await host.aclose()
+    await client.aclose()
