@@ -1524,6 +1524,10 @@ class Table:
                 reason = code
         log.warning("table %d: game %s abandoned: %s", self.table_id, self.dealer.game_id.hex(), reason)
         self._deliver(self.dealer.abandon(reason))
+        if self.blind is not None:
+            # as every verifier does at the abandon statement (B.9): only seeds from now
+            # on, and a seed may skip the numbers of keys that crossed the abandon
+            self.blind.ledger.stop(reason)
         result = {"reason": _clip(reason), "code": code, "args": args, "names": [n or "" for n in self.names()]}
         self._score(None)
         if self.blind is not None and self.blind.ledger.seed_commitments:

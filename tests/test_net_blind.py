@@ -683,3 +683,35 @@ async def test_jupai_replay_tells_a_blind_game_action_by_action_with_the_audited
     assert out.returncode == 0, out.stderr
     assert f"({len(story.steps)} actions follow)" in out.stdout or f"{len(story.steps)} " in out.stdout
     assert "cannot be shown" not in out.stdout
+
+
+async def test_a_key_that_crosses_the_hosts_abandon_does_not_stop_the_audit(tmp_path):
+    """The host stops (SIGTERM, Ctrl-C) while a seat's key message is on its way: the
+    host drops that key (nothing more is opened after the abandon), and the seat's seed
+    then carries the next number. The host's ledger must let the seed skip the dropped
+    number as every verifier's does (B.9), or the audit never completes and the host
+    saves no transcript (seen under load: "a seed message of seat 0 is number 5,
+    expected 4")."""
+    crossed = []
+
+    def hook(server):
+        table = server.tables[0]
+        on_blind = table._on_blind
+
+        def abandon_first(cid, seat, msg, now):
+            if not crossed and table.phase == "playing" and seat == 0 and not table.blind.is_seed(msg.msg):
+                crossed.append(msg)
+                table.stop_game(now, "the host was stopped")  # the abandon went out just before this key came in
+            on_blind(cid, seat, msg, now)
+
+        table._on_blind = abandon_first
+
+    server, results = await blind_table(2, 1, tmp_path, rounds=3, hook=hook, seed_timeout=20)
+    table = server.tables[0]
+    assert crossed, "no key of seat 0 came during play"
+    assert set(table.blind.ledger.seeds) == set(table.blind.participants)  # the audit completed
+    copies = table.transcripts({})
+    assert sorted(copies) == [0, 1]
+    for raw in copies.values():
+        assert verify_transcript(raw).status == UNVERIFIED  # abandoned by the host: unverified, not tampered
+    assert results[0].verdict.status == UNVERIFIED
