@@ -75,6 +75,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "header.same_identity.shared-role": ("same identity = same role", "同身份 = 身份相同"),
     "header.same_identity.matching-card": ("same identity = intent card matches own identity card",
                                             "同身份 = 意图牌与自己的身份牌同点"),
+    "header.dealer.blind": ("dealer-blind", "庄家盲发"),
+    "header.dealer.trusted": ("trusted dealer", "可信庄家"),
     "header.spectator": ("spectator view", "旁观视角"),
     # --- your side ------------------------------------------------------------------------
     "hand.title": ("Your hand (intent cards)", "你的手牌（意图牌）"),

@@ -38,15 +38,17 @@ from .total_words import action_fields, pending_total_text
 #: same on every screen, a player's and a spectator's); 3 one row per outcome (cut with ``…``, whole in
 #: ``/log``) and no column titles over the players; 4 (compact) one row per
 #: player (names cut shorter when narrow), the own hand and equipment on one line,
-#: the round card without its words, the status ("Your turn") on the moves' hint line.
-SQUEEZE = (0, 1, 2, 3, 4)
+#: the round card without its words, the status ("Your turn") on the moves' hint line;
+#: 5 as 4, without the scheme's name in the header (only when nothing else fits: a
+#: 6-seat attack round's 60 moves at 60 columns).
+SQUEEZE = (0, 1, 2, 3, 4, 5)
 
 
 def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), chat: Sequence[ChatLine] = (),
                 notices: Sequence[Any] = (), seconds_left: float | None = None, names: Names = None,
                 lang: str = "en", log_limit: int = LOG_LIMIT, chat_limit: int = 4,
                 events: Sequence[Mapping[str, Any]] | None = None, width: int | None = None,
-                height: int | None = None, compact: bool | None = None) -> RenderableType:
+                height: int | None = None, compact: bool | None = None, dealer: str | None = None) -> RenderableType:
     """The whole screen of a seat (or of a spectator when ``obs["seat"]`` is None):
     header (round, round card and type, R), own identity/hand/equipment, the players
     table, the outcomes since the seat's last move with formulas, the final ranking once
@@ -54,6 +56,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     legal actions with their totals, notices and chat.
 
     ``events``: the seat's event history (default: the observation's log tail).
+    ``dealer``: the scheme dealing the game (``"blind"``/``"trusted"``), named in the
+    header on every screen (:func:`~.screen_parts.render_header`); None: not named.
     ``width``/``height``: the terminal's size. Below :data:`COMPACT_WIDTH` columns (or
     with ``compact``) the screen is compact; with a ``height`` the moves are laid out
     and the outcomes trimmed (the seat's own kept first) so that the screen fits in
@@ -80,11 +84,12 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         numbers = level < 1
         if compact:  # squeezed, the leader by seat number only (the players table names it)
             out.append(render_header(obs, names if level < 2 else None, lang, compact=True, numbers=numbers,
-                                     tight=level >= 4))
+                                     tight=level >= 4, dealer=dealer if level < 5 else None))
         else:
             title = t("app.title", lang) + (" · " + t("header.spectator", lang) if spectator else "")
-            out.append(Panel(render_header(obs, names, lang, numbers=numbers), title=title, title_align="left",
-                             border_style="bold"))
+            out.append(Panel(render_header(obs, names, lang, numbers=numbers, dealer=dealer if level < 5 else None),
+                             title=title,
+                             title_align="left", border_style="bold"))
         if not spectator and not (over and compact):  # once over the ranking says what is left
             out.append(render_self(obs, lang, compact, title=level < 1, oneline=level >= 4))
         out.append(render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4))

@@ -38,12 +38,20 @@ from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, Packed, Wrapped, width_of
 from .status_words import ranking_rows
 
 
+#: The header's last part: the scheme that deals the game (``ClientView.dealer``), the
+#: blind one in green, the trusted dealer (the host can see every hand) in yellow.
+DEALER_PARTS = {"blind": ("header.dealer.blind", "green"), "trusted": ("header.dealer.trusted", "yellow")}
+
+
 def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
-                  numbers: bool = True, tight: bool = False) -> RenderableType:
-    """Round number / total, round card, round type, R, leader, special numbers, piles
-    (``compact``: one short line of numbers, no ranks the players table shows;
-    ``numbers=False``: without that line; ``tight``: the round card without its
-    words, ``Round 2/11 · 2♠ · defense round · …``)."""
+                  numbers: bool = True, tight: bool = False, dealer: str | None = None) -> RenderableType:
+    """Round number / total, round card, round type, R, leader, the dealing scheme,
+    special numbers, piles (``compact``: one short line of numbers, no ranks the
+    players table shows; ``numbers=False``: without that line; ``tight``: the round
+    card without its words, ``Round 2/11 · 2♠ · defense round · …``). ``dealer``:
+    ``"blind"`` or ``"trusted"`` (any other scheme is said as trusted, as the start's
+    notice says it), named last on the first line, which every screen keeps
+    (``dealer-blind`` / ``trusted dealer``, ``庄家盲发`` / ``可信庄家``); None: not named."""
     me = obs.get("seat")
     kind = obs.get("round_type", "")
     sep = " · " if compact else "  ·  "
@@ -54,7 +62,8 @@ def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool
                    Text(card_name if tight else t("header.round_card", lang, card=card_name)),
                    Text(t("header.type", lang, type=round_type_text(kind, lang)), style=TYPE_STYLE.get(kind, "bold")),
                    Text(f"R = {obs.get('R')}" if tight else t("header.R", lang, R=obs.get("R")), style="bold"),
-                   Text(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang)))], sep)
+                   Text(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang))),
+                   *([] if dealer is None else [_dealer_part(dealer, lang)])], sep)
     specials = obs.get("specials") or {}
     rows: list[RenderableType] = [line]
     if obs.get("last_round"):
@@ -80,6 +89,11 @@ def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool
         small.append("  ·  " + t(f"header.same_identity.{reading}", lang))
     rows.append(small)
     return Group(*rows)
+
+
+def _dealer_part(dealer: str, lang: str) -> Text:
+    key, style = DEALER_PARTS.get(dealer, DEALER_PARTS["trusted"])
+    return Text(t(key, lang), style=style)
 
 
 def render_hand(obs: Obs, lang: str = "en", legend: bool = True) -> Text:

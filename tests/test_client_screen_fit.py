@@ -40,20 +40,29 @@ def test_the_newest_three_outcomes_are_always_on_screen(players, seed, names, la
     """At every third prompt of a random 4- or 6-seat game, at 80 and 60 columns by 23
     lines (the 24th is the prompt), whatever the number of moves: the screen fits and
     the three newest outcomes are on it (whole, or on one row cut with … and whole in
-    /log)."""
-    checked = 0
+    /log), and the header names the scheme dealing the game, on the player's own turn
+    too (dealer-blind in the 6-seat games, the trusted dealer in the others)."""
+    checked = squeezed = 0
+    dealer = "blind" if players == 6 else "trusted"
+    scheme = t(f"header.dealer.{dealer}", lang)
     for st, seat, history in screens(players, seed, every=3):
         obs = st.observation(seat)
         legal = [] if st.is_over else st.legal_actions(seat)
         text = to_text(render_view(obs, legal=legal, names=names, events=history, lang=lang, width=width,
-                                   height=23), width=width)
+                                   height=23, dealer=dealer), width=width)
         lines = text.rstrip("\n").split("\n")
         assert len(lines) <= 23, text
         assert all(cell_len(line.rstrip()) <= width for line in lines), text
+        if sum(line.count(scheme) for line in lines[:3]) != 1:  # only when even the tightest screen is full
+            without = to_text(render_view(obs, legal=legal, names=names, events=history, lang=lang, width=width,
+                                          height=23), width=width)
+            assert len(without.rstrip("\n").split("\n")) >= 22, text
+            squeezed += 1
         for event in newest_outcomes(st, seat, history):
             assert shown_in(event, seat, text, lang, names), (R.describe_event(event, names, seat, lang), text)
         checked = max(checked, len(legal))
     assert checked >= 12  # long move lists were among them
+    assert squeezed <= 2  # the scheme's name gave way on very few screens
 
 
 def shown_in(event, seat, text, lang, names) -> bool:
