@@ -32,16 +32,18 @@ def last_screen(term: Terminal) -> str:
 # ------------------------------------------------------------------ 1. welcome back, once
 
 
-@pytest.mark.parametrize("lang, dealer, welcome, stale", [
-    ("en", "trusted", "Welcome back: you were seat 0", ("Your turn kept its deadline", "trusted dealer: the host")),
-    ("zh", "blind", "欢迎回来：你仍是0号位；牌局一直在等你", ("重连不会重置回合计时", "庄家盲发：主机看不到")),
+@pytest.mark.parametrize("lang, dealer, welcome, stale, scheme", [
+    ("en", "trusted", "Welcome back: you were seat 0", ("Your turn kept its deadline", "trusted dealer: the host"),
+     "trusted dealer"),
+    ("zh", "blind", "欢迎回来：你仍是0号位；牌局一直在等你", ("重连不会重置回合计时", "庄家盲发：主机看不到"), "庄家盲发"),
 ])
-def test_after_a_rejoin_the_ending_screen_shows_only_the_ending(tmp_path, lang, dealer, welcome, stale):
+def test_after_a_rejoin_the_ending_screen_shows_only_the_ending(tmp_path, lang, dealer, welcome, stale, scheme):
     """`jupai join` in an 80×24 terminal, killed with SIGKILL mid-game, the same command
     again, both dealing schemes: the game says "welcome back" when the seat is back (at
     a dealer-blind table: the game waited, no bot played for it) and goes on to its
     end; the ending screen then shows only the ending — no welcome back again, no
-    stale "N s left" of the turn after the rejoin, no notice of the game's start."""
+    stale "N s left" of the turn after the rejoin, no notice of the game's start. Every
+    screen of the player's own turn names the scheme in its header."""
     host, addr, code = start_host(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "0.2", "--rounds", "3",
                                   "--games", "2", "--dealer", dealer)
     env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "player"), COLUMNS="80", LINES="24",
@@ -71,6 +73,9 @@ def test_after_a_rejoin_the_ending_screen_shows_only_the_ending(tmp_path, lang, 
         again.play_until(r"(s left|秒) >", r"(Ready for the next game|准备好下一局了吗)", timeout=60)
         again.read(0.3)
         assert welcome in again.text, again.text[-3000:]
+        raw = again.raw.decode("utf-8", "replace")
+        turns = [ANSI.sub("", part) for part in raw.split(CLEAR) if re.search(r"(s left|秒) >", ANSI.sub("", part))]
+        assert turns and all(scheme in " ".join(turn.strip("\n").split("\n")[:2]) for turn in turns), turns[-1:]
         screen = last_screen(again)
         assert ("fairness: verified" if lang == "en" else "公平性：已验证") in screen, screen
         assert "Welcome back" not in screen and "欢迎回来" not in screen, screen
