@@ -321,6 +321,31 @@ async def test_a_seat_that_withholds_a_key_or_cheats_in_its_pass_is_named_by_the
         assert not set(r.view.blind_cards) - own_positions(server.tables[0].rules, r.seat)  # never another's card
 
 
+def _seat1_pass_lost_on_the_way(actor, ledger, out):
+    # signed and numbered, then lost on the way (in flight when the game ends): the seed
+    # seat 1 sends after the abandon skips that message's number
+    return [m for m in out if _kind(m) != ("shuffle", 1)]
+
+
+async def test_a_seed_after_a_pass_lost_on_the_way_is_taken_and_the_audit_ends_at_once(tmp_path, monkeypatch, caplog):
+    """A seat's pass never reaches the host (lost, or still on its way when the game is
+    abandoned): the host abandons the deal after the seed time-out, naming it, and its
+    seed, numbered after that pass, is still taken — the host's ledger stops at the
+    abandon as every verifier's does (B.9) — so the audit ends as soon as it is in. The
+    host refused that seed before ("a seed message of seat 1 is number 2, expected 1")
+    and waited another seed time-out for it."""
+    import logging
+
+    monkeypatch.setattr("jupai_net.fairness.blind_actor.BlindActor", seat_actor(_seat1_pass_lost_on_the_way))
+    caplog.set_level(logging.WARNING, logger="jupai.host")
+    server, results = await blind_table(3, 1, tmp_path, seed_timeout=1.5)
+    for r in results.values():
+        assert "nothing in time from" in r.view.result["reason"] and "(seat 1)" in r.view.result["reason"]
+        assert r.verdict.status == UNVERIFIED and "during the deal" in r.verdict.reason, r.verdict
+    said = caplog.text
+    assert "abandoned" in said and "wrong dealer-blind message" not in said and "no dealer-blind seed" not in said, said
+
+
 def test_the_culprit_seat_and_the_scheme_are_said_in_both_languages():
     from jupai_net.client.session import NoticeLine
     from jupai_net.client.status_words import notice_text
