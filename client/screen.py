@@ -48,7 +48,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                 notices: Sequence[Any] = (), seconds_left: float | None = None, names: Names = None,
                 lang: str = "en", log_limit: int = LOG_LIMIT, chat_limit: int = 4,
                 events: Sequence[Mapping[str, Any]] | None = None, width: int | None = None,
-                height: int | None = None, compact: bool | None = None, dealer: str | None = None) -> RenderableType:
+                height: int | None = None, compact: bool | None = None, dealer: str | None = None,
+                waiting: Sequence[int] = ()) -> RenderableType:
     """The whole screen of a seat (or of a spectator when ``obs["seat"]`` is None):
     header (round, round card and type, R), own identity/hand/equipment, the players
     table, the outcomes since the seat's last move with formulas, the final ranking once
@@ -58,6 +59,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     ``events``: the seat's event history (default: the observation's log tail).
     ``dealer``: the scheme dealing the game (``"blind"``/``"trusted"``), named in the
     header on every screen (:func:`~.screen_parts.render_header`); None: not named.
+    ``waiting``: who a dealer-blind game waits for, a key for the cards being opened
+    (``ClientView.waiting``), said on the status line instead of whose turn it is.
     ``width``/``height``: the terminal's size. Below :data:`COMPACT_WIDTH` columns (or
     with ``compact``) the screen is compact; with a ``height`` the moves are laid out
     and the outcomes trimmed (the seat's own kept first) so that the screen fits in
@@ -100,8 +103,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     if result is not None:
         tail.append(result)
     pend = pending_text(obs, names, lang)
-    my_turn = not spectator and result is None and obs.get("to_move") == me
-    status = Text(status_text(obs, names, lang), style="bold reverse" if my_turn else "bold")
+    my_turn = not spectator and result is None and obs.get("to_move") == me and not waiting
+    status = Text(status_text(obs, names, lang, waiting), style="bold reverse" if my_turn else "bold")
     pending = obs.get("pending")
     if pend and compact and my_turn and pending:  # one line: what to answer, and with what it came
         status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + weapon_text(pending.get("weapon", False), lang)

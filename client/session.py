@@ -118,6 +118,11 @@ class ChatLine:
     at: float
 
 
+#: Seconds a dealer-blind game waits for the same keys before the screen says whose
+#: (``ClientView.waiting``): keys that come at once make no redraw.
+WAITING_SHOWN_AFTER = 0.6
+
+
 @dataclass(frozen=True, slots=True)
 class NoticeLine:
     """A host notice (``code`` e.g. ``turn-timeout``, ``player-left``; English ``text``),
@@ -223,6 +228,10 @@ class ClientView:
     next_dealer: str | None = None
     #: dealer-blind: the cards this seat opened itself, deck position → card id
     blind_cards: dict[int, int] = field(default_factory=dict)
+    #: dealer-blind: who the game waits for — the participants (seat numbers; 255 the
+    #: host) that still owe a key for an opening in progress (a claim's cards, a draw),
+    #: this seat aside; ``()`` while nothing is being opened
+    waiting: tuple[int, ...] = ()
     result: dict[str, Any] | None = None
     verdict: Verdict | None = None
     change: str = ""
@@ -1316,14 +1325,30 @@ class _Session:
             fields["events"] = tuple(printable_tree(st["observation"].get("log", ())))[-KEEP_EVENTS:]
             fields["phase"] = PLAYING
         self.update("statement", **fields)
+        if self.view.waiting and self.nursery is not None:
+            self.nursery.start_soon(self._say_waiting, self.view.waiting)
         self._persist()
         await self._seed_step(kind)
 
+    async def _say_waiting(self, waiting: tuple[int, ...]) -> None:
+        """Show who a dealer-blind game waits for (``waiting``) once it has waited
+        :data:`WAITING_SHOWN_AFTER` seconds for the same keys: a statement changes
+        nothing on screen, and keys that come at once (every move's) are not worth
+        a redraw; a seat that left (or is slow) is."""
+        await trio.sleep(WAITING_SHOWN_AFTER)
+        if self.view.waiting == waiting and self.view.change != "waiting":
+            self.update("waiting")
+
     def _blind_events(self) -> dict[str, Any]:
         """Dealer-blind game: the phase once this seat's own engine has dealt (its events
-        reach the screen with each ``sync``, from its own view, specs/fairness.md B.16.5)."""
+        reach the screen with each ``sync``, from its own view, specs/fairness.md B.16.5),
+        and who the game waits for (:attr:`ClientView.waiting`)."""
         play = self.witness.play  # type: ignore[union-attr]
-        return {"phase": PLAYING} if play.idle and self.view.phase != OVER else {}
+        waiting = () if play.idle else tuple(p for p in play.owing() if p != self.view.seat)
+        fields: dict[str, Any] = {"waiting": waiting}
+        if play.idle and self.view.phase != OVER:
+            fields["phase"] = PLAYING
+        return fields
 
     async def _seed_step(self, kind: str) -> None:
         """Send this seat's commitment after ``start`` and its seed after

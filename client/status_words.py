@@ -41,14 +41,23 @@ def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
              target=seat_label(p["target"], names, me, lang), cards=cards_text(p.get("cards", []), lang),
              weapon=weapon_text(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
 
-def status_text(obs: Obs, names: Names = None, lang: str = "en") -> str:
+def status_text(obs: Obs, names: Names = None, lang: str = "en", waiting: Sequence[int] = ()) -> str:
     """Whose move it is: ``Your turn``, ``Your turn: answer the attack of seat 1`` (or
     ``defend against …``),
-    ``Waiting for seat 3 (Carol)`` or ``Game over``."""
+    ``Waiting for seat 3 (Carol)`` or ``Game over``. ``waiting`` (a dealer-blind game,
+    ``ClientView.waiting``): the participants that owe a key for the cards being
+    opened — the game waits for them, not for the seat to move: ``Waiting for the key of
+    seat 1 (Bob)`` (``the keys of seat 1 (Bob), the host``)."""
     me = obs.get("seat")
     to_move = obs.get("to_move")
     if obs.get("result") is not None or to_move is None:
         return t("status.over", lang)
+    if waiting:
+        from jupai_net.messages.notices import HOST_PID
+
+        who = names_text([t("waiting.host", lang) if p == HOST_PID else seat_label(p, names, me, lang)
+                          for p in waiting], lang)
+        return t("status.waiting_keys.one" if len(waiting) == 1 else "status.waiting_keys.other", lang, who=who)
     if me is not None and to_move == me:
         p = obs.get("pending")
         if p:

@@ -241,7 +241,8 @@ class TerminalPlayer(PlayerBase):
                            seconds_left=self._seconds_left(view) if legal and not self._deadline else None,
                            names=_get(view, "names"), lang=self.lang,
                            events=list(_get(view, "events", default=()) or ()) or None,
-                           width=self.console.width, height=height, dealer=_get(view, "dealer"))
+                           width=self.console.width, height=height, dealer=_get(view, "dealer"),
+                           waiting=_get(view, "waiting", default=()) or ())
 
     def _timer_prompt(self) -> Text:
         """The prompt: ``⏱ 42 s left > `` while a timed prompt is open, else ``> ``."""

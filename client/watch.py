@@ -234,7 +234,7 @@ class WatchScreen:
         height = max(10, self.console.height - 2 - used) if self.console.is_terminal else None
         return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
                                  lang=self.lang, events=list(view.events) or None, width=width,
-                                 height=height, dealer=view.dealer), *below, keys)
+                                 height=height, dealer=view.dealer, waiting=view.waiting), *below, keys)
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once."""

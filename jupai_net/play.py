@@ -157,7 +157,7 @@ class PlainPlayer:
         pend = pending_text(obs, view.names, lang)
         if pend:
             self._print(("⚔ " if obs.get("pending") else "") + pend)
-        self._print(status_text(obs, view.names, lang))
+        self._print(status_text(obs, view.names, lang, getattr(view, "waiting", ()) or ()))
 
     async def choose(self, view: Any) -> Action:
         """Print the turn (hand, equipment, pending contest) and the numbered legal

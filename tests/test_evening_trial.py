@@ -270,3 +270,47 @@ def test_the_chinese_host_console_names_the_host_bots_in_chinese_and_wraps_at_60
     rows = text.splitlines()
     over = next(k for k, row in enumerate(rows) if row.startswith("游戏结束"))
     assert cell_len(rows[over]) >= 50, text  # filled before it wraps (not at the space in "剩 0 张")
+
+
+# ------------------------------------------------------------------ a blind game waits for a seat that left
+
+
+@pytest.mark.parametrize("lang, key", [
+    ("en", r"Waiting for the key of seat 1 \(Bob\)"),
+    ("zh", r"等待 1号位（Bob） 的密钥"),
+])
+def test_a_blind_game_says_it_waits_for_the_key_of_a_seat_that_left(tmp_path, lang, key):
+    """A dealer-blind table; Bob's client dies (SIGKILL) after the deal. Ann, in an 80×24
+    terminal, plays her move: its cards need Bob's key, and her screen says the game
+    waits for it — not "Your turn" with no move to type (her move was sent)."""
+    from .test_net_hardening import HostProcess
+    from .test_net_play import Running
+
+    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--dealer", "blind", "--rounds", "3",
+                       "--bot-delay", "0.2", "--no-announce")
+    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1", COLUMNS="80", LINES="24", TERM="xterm-256color")
+    procs: list = [host]
+    try:
+        ann = Terminal(JUPAI + ["join", host.addr, "--code", host.code, "--name", "Ann", "--seat", "0",
+                                "--lang", lang], dict(env, JUPAI_CONFIG_DIR=str(tmp_path / "ann")), rows=24, cols=80)
+        procs.append(ann)
+        host.wait_for(r"Ann took seat 0")
+        bob = Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", "Bob", "--seat", "1"],
+                      dict(env, JUPAI_CONFIG_DIR=str(tmp_path / "bob")))
+        procs.append(bob)
+        ann.expect(r"(s left|秒) >", timeout=30)  # Ann's turn: Bob's client dies now
+        bob.proc.send_signal(signal.SIGKILL)
+        host.wait_for(r"Bob \(seat 1\) disconnected", timeout=20)
+        ann.type("1")  # her move's cards need every participant's key, Bob's too
+        ann.expect(key, timeout=20)
+        raw = ann.raw.decode("utf-8", "replace")
+        screens = [" ".join(ANSI.sub("", part).split()) for part in raw.split(CLEAR)]
+        screen = next(s for s in reversed(screens) if re.search(key, s))
+        your_turn = "Your turn" if lang == "en" else "轮到你"
+        assert your_turn not in screen, screen  # her move was sent: the game waits, not for her
+    finally:
+        for p in procs:
+            if isinstance(p, Terminal):
+                p.close()
+            else:
+                p.kill()
