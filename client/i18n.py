@@ -119,6 +119,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "status.waiting_keys.one": ("Waiting for the key of {who}", "等待 {who} 的密钥"),
     "status.waiting_keys.other": ("Waiting for the keys of {who}", "等待 {who} 的密钥"),
     "waiting.host": ("the host", "主机"),
+    "status.ends_in": (" · the game ends in {s} s without them", " · {s} 秒内不回来，牌局就会结束"),
     "status.over": ("Game over", "游戏结束"),
     "pending.title": ("Contest", "对决"),
     "pending.attack": ("{actor} attacks {target} with {cards}{weapon}{total}; {target} answers",

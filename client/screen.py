@@ -49,7 +49,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                 lang: str = "en", log_limit: int = LOG_LIMIT, chat_limit: int = 4,
                 events: Sequence[Mapping[str, Any]] | None = None, width: int | None = None,
                 height: int | None = None, compact: bool | None = None, dealer: str | None = None,
-                waiting: Sequence[int] = ()) -> RenderableType:
+                waiting: Sequence[int] = (), ends_in: float | None = None) -> RenderableType:
     """The whole screen of a seat (or of a spectator when ``obs["seat"]`` is None):
     header (round, round card and type, R), own identity/hand/equipment, the players
     table, the outcomes since the seat's last move with formulas, the final ranking once
@@ -60,7 +60,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     ``dealer``: the scheme dealing the game (``"blind"``/``"trusted"``), named in the
     header on every screen (:func:`~.screen_parts.render_header`); None: not named.
     ``waiting``: who a dealer-blind game waits for, a key for the cards being opened
-    (``ClientView.waiting``), said on the status line instead of whose turn it is.
+    (``ClientView.waiting``), said on the status line instead of whose turn it is;
+    ``ends_in``: the seconds before the game is abandoned unless the away seat it waits
+    for comes back (:func:`~.status_words.wait_left`), said after it.
     ``width``/``height``: the terminal's size. Below :data:`COMPACT_WIDTH` columns (or
     with ``compact``) the screen is compact; with a ``height`` the moves are laid out
     and the outcomes trimmed (the seat's own kept first) so that the screen fits in
@@ -104,7 +106,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         tail.append(result)
     pend = pending_text(obs, names, lang)
     my_turn = not spectator and result is None and obs.get("to_move") == me and not waiting
-    status = Text(status_text(obs, names, lang, waiting), style="bold reverse" if my_turn else "bold")
+    status = Text(status_text(obs, names, lang, waiting, ends_in), style="bold reverse" if my_turn else "bold")
     pending = obs.get("pending")
     if pend and compact and my_turn and pending:  # one line: what to answer, and with what it came
         status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + weapon_text(pending.get("weapon", False), lang)

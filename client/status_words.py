@@ -4,6 +4,7 @@ items 5–7, 9). No rich, no IO."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,13 +42,43 @@ def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
              target=seat_label(p["target"], names, me, lang), cards=cards_text(p.get("cards", []), lang),
              weapon=weapon_text(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
 
-def status_text(obs: Obs, names: Names = None, lang: str = "en", waiting: Sequence[int] = ()) -> str:
+def wait_left(notices: Sequence[Any], obs: Obs, waiting: Sequence[int] = (), now: float | None = None) -> float | None:
+    """Seconds until a dealer-blind game is abandoned unless the away seat it waits for
+    comes back: from the newest ``blind-wait`` notice (the host's, with ``at``, the time
+    it came, and its ``seconds``) about a seat the game waits for now — a key
+    (``waiting``) or the move of the seat to move — and not followed by that seat's
+    ``player-back``; None when there is none."""
+    import time
+
+    now = time.time() if now is None else now
+    for k in range(len(notices) - 1, -1, -1):
+        n = notices[k]
+        args = getattr(n, "args", None)
+        if getattr(n, "code", None) != "blind-wait" or not isinstance(args, Mapping):
+            continue
+        seat, what, seconds = args.get("seat"), args.get("what"), args.get("seconds")
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+            continue
+        if not ((what == "key" and seat in waiting) or (what == "turn" and not waiting and seat == obs.get("to_move"))):
+            continue
+        later = notices[k + 1:]
+        if any(getattr(m, "code", None) == "player-back" and (getattr(m, "args", None) or {}).get("seat") == seat
+               for m in later):
+            return None
+        return max(0.0, getattr(n, "at", now) + seconds - now)
+    return None
+
+
+def status_text(obs: Obs, names: Names = None, lang: str = "en", waiting: Sequence[int] = (),
+                ends_in: float | None = None) -> str:
     """Whose move it is: ``Your turn``, ``Your turn: answer the attack of seat 1`` (or
     ``defend against …``),
     ``Waiting for seat 3 (Carol)`` or ``Game over``. ``waiting`` (a dealer-blind game,
     ``ClientView.waiting``): the participants that owe a key for the cards being
     opened — the game waits for them, not for the seat to move: ``Waiting for the key of
-    seat 1 (Bob)`` (``the keys of seat 1 (Bob), the host``)."""
+    seat 1 (Bob)`` (``the keys of seat 1 (Bob), the host``). ``ends_in``: the seconds
+    before the host abandons the game unless the away seat comes back
+    (:func:`wait_left`), said after it: ``· the game ends in 25 s without them``."""
     me = obs.get("seat")
     to_move = obs.get("to_move")
     if obs.get("result") is not None or to_move is None:
@@ -57,13 +88,15 @@ def status_text(obs: Obs, names: Names = None, lang: str = "en", waiting: Sequen
 
         who = names_text([t("waiting.host", lang) if p == HOST_PID else seat_label(p, names, me, lang)
                           for p in waiting], lang)
-        return t("status.waiting_keys.one" if len(waiting) == 1 else "status.waiting_keys.other", lang, who=who)
+        said = t("status.waiting_keys.one" if len(waiting) == 1 else "status.waiting_keys.other", lang, who=who)
+        return said + ("" if ends_in is None else t("status.ends_in", lang, s=math.ceil(ends_in)))
     if me is not None and to_move == me:
         p = obs.get("pending")
         if p:
             return t(f"status.answer.{p['contest']}", lang, actor=seat_label(p["actor"], names, me, lang))
         return t("status.your_turn", lang)
-    return t("status.waiting", lang, who=seat_label(to_move, names, me, lang))
+    said = t("status.waiting", lang, who=seat_label(to_move, names, me, lang))
+    return said + ("" if ends_in is None else t("status.ends_in", lang, s=math.ceil(ends_in)))
 
 def _chat_fields(line: ChatLine) -> tuple[Any, Any, Any]:
     if isinstance(line, str):

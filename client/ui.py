@@ -45,6 +45,7 @@ from .render import (
 )
 from .screen_log import game_log_lines, game_log_rows, log_page, page_count
 from .session import PlayerBase, SessionControl
+from .status_words import wait_left
 
 HELP_WORDS = {"?", "？", "help", "/help", "h", "帮助"}
 LOG_WORDS = {"/log", "log", "/日志", "日志"}
@@ -242,7 +243,9 @@ class TerminalPlayer(PlayerBase):
                            names=_get(view, "names"), lang=self.lang,
                            events=list(_get(view, "events", default=()) or ()) or None,
                            width=self.console.width, height=height, dealer=_get(view, "dealer"),
-                           waiting=_get(view, "waiting", default=()) or ())
+                           waiting=_get(view, "waiting", default=()) or (),
+                           ends_in=wait_left(_get(view, "notices", default=()) or (), obs,
+                                             _get(view, "waiting", default=()) or ()))
 
     def _timer_prompt(self) -> Text:
         """The prompt: ``⏱ 42 s left > `` while a timed prompt is open, else ``> ``."""

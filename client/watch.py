@@ -212,6 +212,7 @@ class WatchScreen:
 
         from .layout import Packed
         from .render import render_lobby, render_view
+        from .status_words import wait_left
         from .ui import table_notices
 
         keys = Packed(t("watch.keys", self.lang), style="dim")  # a key never split
@@ -234,7 +235,8 @@ class WatchScreen:
         height = max(10, self.console.height - 2 - used) if self.console.is_terminal else None
         return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
                                  lang=self.lang, events=list(view.events) or None, width=width,
-                                 height=height, dealer=view.dealer, waiting=view.waiting), *below, keys)
+                                 height=height, dealer=view.dealer, waiting=view.waiting,
+                                 ends_in=wait_left(view.notices, obs, view.waiting)), *below, keys)
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once."""

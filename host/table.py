@@ -360,6 +360,8 @@ class Table:
         # can never send a dealer-blind seed, so the audit does not wait for them
         self._removed: set[int] = set()
         self._prompt: tuple[int, int] | None = None  # (state id, seat) of the live prompt
+        # dealer-blind: the wait on an away seat last announced (what, seat, deadline)
+        self._wait_said: tuple[str, int, float] | None = None
         self._bot_at: float | None = None
         self._chat: dict[int, tuple[float, float]] = {}
         self._ready_rate: dict[int, tuple[float, float]] = {}
@@ -719,6 +721,7 @@ class Table:
         self._send(cid, self._welcome(st.seat, st.token))  # type: ignore[arg-type]
         self._lobby()
         self._notice("player-back", but=cid, name=st.name, seat=st.seat)
+        self._wait_said = None  # gone again later: said again
         if st.version < old_version:
             self._old_client_notice(st)
         if self.phase != LOBBY:
@@ -779,6 +782,7 @@ class Table:
         self._notice("player-left", name=st.name, seat=seat, why="disconnected",
                      then="wait" if self.blind is not None else "reconnect")
         if self.blind is not None:
+            self._say_blind_wait(now)
             return  # nobody can play its cards: the turn (and its grace) runs on; a rejoin resumes it
         if self.phase == PLAYING and self._prompt is not None and self._prompt[1] == seat:
             self._prompt = None
@@ -963,6 +967,7 @@ class Table:
         statements, bot seeds committed."""
         self.dealer = dealer
         self._removed = set()
+        self._wait_said = None
         if not self.spectators:
             dealer.unwatched()  # the public stream is signed once someone watches (specs/host.md § Spectators)
         self.phase = SEEDING
@@ -1106,6 +1111,7 @@ class Table:
             self._blind_dealt(now)
         elif self.phase == PLAYING:
             self._blind_progress(now)
+            self._say_blind_wait(now)
 
     def _blind_dealt(self, now: float) -> None:
         """Every seat holds its opened cards and round 1 is announced: play on deck
@@ -1136,6 +1142,39 @@ class Table:
             return
         self._seed_deadline = now + self.config.seed_timeout
         self._blind_progress(now)
+        self._say_blind_wait(now)
+
+    def _say_blind_wait(self, now: float) -> None:
+        """Dealer-blind game in play: when it waits for a seat that is away — a key of
+        the cards being opened, or its move — tell everyone who, and in how many
+        seconds the game is abandoned unless that seat comes back (``blind-wait``,
+        specs/host.md § A dealer-blind game). Said again only when the wait changes
+        (another seat, or the deadline moved by 2 s or more: a key from another seat
+        is progress and restarts the time)."""
+        if self.blind is None or self.phase != PLAYING or self.dealer is None:
+            return
+        play = self.blind.play
+        wait: tuple[str, int, float] | None = None
+        if play is not None and not play.idle and self._seed_deadline is not None:
+            away = [p for p in self.blind.owing() if p < len(self.seats) and self._away(p)]
+            if away:
+                wait = ("key", away[0], self._seed_deadline)
+        elif self._prompt is not None and self._turn_deadline is not None:
+            if self._away(self._prompt[1]):
+                wait = ("turn", self._prompt[1], self._turn_deadline)
+        said = self._wait_said
+        if wait is None or (said is not None and said[:2] == wait[:2] and abs(said[2] - wait[2]) < 2):
+            return
+        self._wait_said = wait
+        what, seat, deadline = wait
+        st = self.seats[seat]
+        assert st is not None
+        self._notice("blind-wait", name=st.name, seat=seat, what=what, seconds=max(0, round(deadline - now)))
+
+    def _away(self, seat: int) -> bool:
+        """A person's seat whose connection is gone (not a host bot)."""
+        st = self.seats[seat]
+        return st is not None and not st.bot and not st.connected
 
     def _blind_failed(self, now: float) -> bool:
         """True (and the game abandoned) when an opening of the dealer-blind game failed
@@ -1276,6 +1315,8 @@ class Table:
         state = self.dealer.state
         self._prompt = (state.version, seat)
         self._turn_deadline = None if deadline is None else deadline + self.config.turn_grace
+        if not st.connected:
+            self._say_blind_wait(now)
         if st.connected and (deadline is None or deadline > now):
             ms = None if deadline is None else max(1, round((deadline - now) * 1000))
             self._send(st.cid, Prompt.trusted(state.version, (), ms, self._pending_text()))

@@ -81,6 +81,7 @@ NOTICE_CODES: dict[str, str] = {
     "spectator-left": "a spectator stopped watching",
     "spectator-readonly": "a spectator's chat line was not relayed (spectators only watch)",
     "old-client": "a seat's client cannot deal blind (protocol version below 4): the table deals trusted",
+    "blind-wait": "a dealer-blind game waits for a seat that is away (its key or its move) until a deadline",
 }
 
 

@@ -276,13 +276,15 @@ def test_the_chinese_host_console_names_the_host_bots_in_chinese_and_wraps_at_60
 
 
 @pytest.mark.parametrize("lang, key", [
-    ("en", r"Waiting for the key of seat 1 \(Bob\)"),
-    ("zh", r"等待 1号位（Bob） 的密钥"),
+    ("en", r"Waiting\s+for\s+the\s+key\s+of\s+seat\s+1\s+\(Bob\)\s+·\s+the\s+game\s+ends\s+in\s+\d+\s+s\s+without\s+them"),
+    ("zh", r"等待\s*1号位（Bob）\s*的密钥\s*·\s*\d+\s*秒内不回来，牌局就会结束"),
 ])
 def test_a_blind_game_says_it_waits_for_the_key_of_a_seat_that_left(tmp_path, lang, key):
     """A dealer-blind table; Bob's client dies (SIGKILL) after the deal. Ann, in an 80×24
     terminal, plays her move: its cards need Bob's key, and her screen says the game
-    waits for it — not "Your turn" with no move to type (her move was sent)."""
+    waits for it, and how long before the host abandons the game unless Bob comes back
+    (the host's ``blind-wait`` notice) — not "Your turn" with no move to type (her move
+    was sent)."""
     from .test_net_hardening import HostProcess
     from .test_net_play import Running
 

@@ -25,6 +25,9 @@ The args of each code (every value a string, a whole number, a bool or, for
 ``spectator-joined``/``spectator-left``  ``name``, ``count`` (spectators now)
 ``old-client``     ``name``, ``seat``, ``version`` (the protocol version of its
                    client, below 4: the table deals trusted while it sits there)
+``blind-wait``     ``name``, ``seat`` (away), ``what`` (``key`` | ``turn``: the game
+                   waits for its key, or for its move), ``seconds`` (until the
+                   host abandons the game unless it comes back)
 ``chat-throttled``/``spectator-readonly``  none
 =================  ===========================================================
 """
@@ -81,6 +84,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.net.then.stand-in": ("; {stand_in} takes the seat for the next game", "；下一局由 {stand_in} 坐这个座位"),
     "notice.net.bot-seated": ("{stand_in} takes seat {seat} of {name} for the next game",
                               "下一局由 {stand_in} 接替 {name} 的{seat}号位"),
+    "notice.net.blind-wait.key": ("the game waits for the key of {name} (seat {seat}), who is away: it ends in "
+                                  "{seconds} s unless they come back",
+                                  "牌局在等 {name}（{seat}号位）的密钥，对方已离开：{seconds} 秒内不回来，牌局就会结束"),
+    "notice.net.blind-wait.turn": ("the game waits for {name} (seat {seat}), who is away, to move: it ends in "
+                                   "{seconds} s unless they come back",
+                                   "牌局在等 {name}（{seat}号位）行动，对方已离开：{seconds} 秒内不回来，牌局就会结束"),
     "notice.net.turn-timeout": ("seat {seat} ({name}) ran out of time ({seconds} s); the host played for them: {action}",
                                 "{seat}号位（{name}）超时（{seconds} 秒）；主机替其行动：{action}"),
     "notice.net.spectator-joined.one": ("{name} is watching ({count} spectator)", "{name} 开始旁观（共 {count} 位旁观者）"),
@@ -131,7 +140,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 #: Notice codes whose args this module says in words (what the host sends).
 NET_NOTICE_CODES = ("player-joined", "player-back", "player-left", "bot-seated", "turn-timeout",
-                    "spectator-joined", "spectator-left", "chat-throttled", "spectator-readonly", "old-client")
+                    "spectator-joined", "spectator-left", "chat-throttled", "spectator-readonly", "old-client",
+                    "blind-wait")
 
 #: Notice codes said without args (the host sends none).
 ARGLESS_CODES = ("chat-throttled", "spectator-readonly")
@@ -186,6 +196,11 @@ def notice_sentence(code: str, args: Mapping[str, Any], lang: str = "en", descri
                  name=name, seat=seat)
     if code == "player-back":
         return t("notice.net.player-back", lang, name=name, seat=seat)
+    if code == "blind-wait":
+        what = args.get("what")
+        if what not in ("key", "turn"):
+            raise ValueError(f"unknown what {what!r}")
+        return t(f"notice.net.blind-wait.{what}", lang, name=name, seat=seat, seconds=_seconds(args))
     if code == "old-client":
         return t("notice.net.old-client", lang, name=name, seat=seat, version=_int(args, "version"))
     if code == "bot-seated":
