@@ -231,12 +231,13 @@ class WatchScreen:
                                       chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang,
                                       dealer=view.next_dealer),
                          *board, keys)
+        waiting = getattr(view, "waiting", ())  # who a dealer-blind game waits for
         used = sum(rows_of(line, width) for line in below)
         height = max(10, self.console.height - 2 - used) if self.console.is_terminal else None
         return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
                                  lang=self.lang, events=list(view.events) or None, width=width,
-                                 height=height, dealer=view.dealer, waiting=view.waiting,
-                                 ends_in=wait_left(view.notices, obs, view.waiting)), *below, keys)
+                                 height=height, dealer=getattr(view, "dealer", None), waiting=waiting,
+                                 ends_in=wait_left(view.notices, obs, waiting)), *below, keys)
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once."""
