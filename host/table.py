@@ -1573,13 +1573,9 @@ class Table:
         self._score(None)
         if self.blind is not None and self.blind.ledger.seed_commitments:
             # dealer-blind: every participant now reveals its seed, so each seat can
-            # audit the deal (specs/fairness.md B.9, B.10); the end message follows.
-            # The host's ledger stops as every verifier's does at the abandon statement:
-            # a seat's pass or key still on its way is not taken (nothing more is
-            # opened), so its seed may skip that message's number (B.9) — else the seed
-            # of a seat that was just sending its pass was refused and the end waited
-            # seed_timeout (30 s) for it
-            self.blind.ledger.stop(reason)
+            # audit the deal (specs/fairness.md B.9, B.10); the end message follows
+            # (the ledger stopped above: a seed may skip the number of a pass or key
+            # still on its way, which is not taken)
             self._observe("abandon", reason=reason, code=code, args=args)
             self._await_seeds("aborted", result, now)
             return
