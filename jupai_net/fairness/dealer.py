@@ -92,7 +92,7 @@ class HostDealer:
         self.state: Any = None
         self._shown: dict[int | None, set[int]] = {v: set() for v in self.viewers}
         self._pos: dict[int, int] = {}
-        self._unwatched: list[bytes] | None = None  # packed public bodies not signed yet (see unwatched())
+        self._unwatched: list[dict[str, Any]] | None = None  # public bodies not packed nor signed yet (unwatched())
 
     # ------------------------------------------------------------------ helpers
 
@@ -114,13 +114,13 @@ class HostDealer:
         and return them, in order (the same bytes as if signed at once: Ed25519 is
         deterministic); later ones go into the outboxes again."""
         kept, self._unwatched = self._unwatched or [], None
-        return [sign_packed(self._key, body) for body in kept]
+        return [sign_packed(self._key, pack(body)) for body in kept]
 
     def _emit(self, out: Outbox, viewer: int | None, kind: str, **fields: Any) -> None:
         body = make_body(kind, self.game_id, viewer, self._n[viewer], **fields)
         self._n[viewer] += 1
         if viewer is None and self._unwatched is not None:
-            self._unwatched.append(pack(body))
+            self._unwatched.append(body)  # packed when someone watches: its parts are never changed
             return
         out.setdefault(viewer, []).append(sign_statement(self._key, body, check=False))  # built here: not re-checked
 

@@ -299,6 +299,11 @@ def deck_commitments(game_id: bytes, deck: Sequence[int], salts: Sequence[bytes]
     """The 53 per-position commitments of ``deck`` (``C_k`` for k = 0..52)."""
     if len(deck) != DECK_SIZE or len(salts) != DECK_SIZE:
         raise FairnessError(f"a deck and its salts have {DECK_SIZE} entries")
+    if (isinstance(game_id, bytes) and len(game_id) == GAME_ID_BYTES and all(type(c) is int and 0 <= c < DECK_SIZE for c in deck)
+            and all(type(x) is bytes and len(x) == SALT_BYTES for x in salts)):
+        # checked once for all 53: each is card_commitment's hash
+        prefix, sha256 = TAG_CARD + game_id, hashlib.sha256
+        return [sha256(prefix + bytes((k, deck[k])) + salts[k]).digest() for k in range(DECK_SIZE)]
     return [card_commitment(game_id, k, deck[k], salts[k]) for k in range(DECK_SIZE)]
 
 

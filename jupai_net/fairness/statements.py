@@ -557,7 +557,8 @@ def make_body(kind: str, game_id: bytes, to: int | None, n: int, **fields: Any) 
 #: The bytes after the map header with which :func:`pack` of a :func:`make_body` body of
 #: each kind begins (``"v"``, the version, ``"kind"``, the kind), for :func:`made_kind`.
 _KIND_PREFIXES = tuple(
-    (kind, msgpack.packb({"v": FAIRNESS_VERSION, "kind": kind}, use_bin_type=True)[1:]) for kind in KINDS
+    (kind, msgpack.packb({"v": FAIRNESS_VERSION, "kind": kind}, use_bin_type=True)[1:])
+    for kind in sorted(KINDS, key=lambda k: k not in (STEP, CLAIM, BLIND))  # one per action first
 )
 
 
