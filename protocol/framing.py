@@ -9,6 +9,8 @@ payload with the strict limits of :mod:`.limits`. All peer-caused failures raise
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -72,55 +74,84 @@ class SharedPacker:
     (specs/performance.md § Host): the items of the lists under :attr:`shared` keys are
     maps that their owner builds once and replaces, never changes (the engine's event
     log entries and ``players`` entries, shared by every seat's observation, specs/rules.md
-    §13); each is packed once and its bytes reused while it is the same object. The
-    result is byte for byte ``msgpack.packb(value, use_bin_type=True)``.
+    §13); each such list is packed once per sequence of item objects, each item once
+    while it is the same object. The result is byte for byte
+    ``msgpack.packb(value, use_bin_type=True)``.
 
-    The cache holds the maps it has bytes for (so an id is not reused while cached), in
-    two generations of up to ``size`` entries: a map not used during a whole generation
-    is let go."""
+    The caches hold the objects they have bytes for (so an id is not reused while
+    cached), in two generations of up to ``size`` entries: what is not used during a
+    whole generation is let go."""
 
     def __init__(self, shared: frozenset[str], size: int = 4096):
         self.shared = shared
         self.size = size
-        self._new: dict[int, tuple[Any, bytes]] = {}
-        self._old: dict[int, tuple[Any, bytes]] = {}
+        self._new: dict[Any, tuple[Any, bytes]] = {}
+        self._old: dict[Any, tuple[Any, bytes]] = {}
         self._packer = msgpack.Packer(use_bin_type=True)
-        self._keys: dict[str, bytes] = {}
+        #: keys of a map, in order -> the plan to pack it: runs of plain keys (packed
+        #: together, their map header cut) and shared keys (with their packed name)
+        self._plans: dict[tuple[str, ...], tuple[tuple[Any, ...], ...]] = {}
 
-    def _part(self, item: Any) -> bytes:
-        key = id(item)
+    def _cached(self, key: Any, obj: Any, make: Callable[[], bytes]) -> bytes:
         hit = self._new.get(key)
-        if hit is not None and hit[0] is item:
-            return hit[1]
-        hit = self._old.get(key)
-        if hit is None or hit[0] is not item:
-            hit = (item, self._packer.pack(item))
-        if len(self._new) >= self.size:
-            self._old, self._new = self._new, {}
-        self._new[key] = hit
+        if hit is None or not _same(hit[0], obj):
+            hit = self._old.get(key)
+            if hit is None or not _same(hit[0], obj):
+                hit = (obj, make())
+            if len(self._new) >= self.size:
+                self._old, self._new = self._new, {}
+            self._new[key] = hit
         return hit[1]
+
+    def _list(self, items: list[Any]) -> bytes:
+        """A shared list: its header and each item's bytes (the item's own entry for a map)."""
+        pack = self._packer.pack
+        return array_header(len(items)) + b"".join(
+            [self._cached(id(x), x, lambda x=x: pack(x)) if type(x) is dict else pack(x) for x in items])
+
+    def _plan(self, keys: tuple[str, ...]) -> tuple[tuple[Any, ...], ...]:
+        plan: list[tuple[Any, ...]] = []
+        run: list[str] = []
+        for k in keys:
+            if k in self.shared:
+                if run:
+                    plan.append(("run", tuple(run), len(map_header(len(run)))))
+                    run = []
+                plan.append(("shared", k, self._packer.pack(k)))
+            else:
+                run.append(k)
+        if run:
+            plan.append(("run", tuple(run), len(map_header(len(run)))))
+        if len(self._plans) < 64:  # maps of a few layouts (an observation has one per viewer kind)
+            self._plans[keys] = tuple(plan)
+        return tuple(plan)
 
     def pack_map(self, value: dict[str, Any]) -> bytes:
         """``msgpack.packb(value, use_bin_type=True)`` of the map ``value``."""
-        parts = [map_header(len(value))]
-        run: dict[str, Any] = {}  # the keys between shared lists, packed together
+        keys = tuple(value)
+        plan = self._plans.get(keys) or self._plan(keys)
+        parts = [map_header(len(keys))]
         pack = self._packer.pack
-        for k, v in value.items():
-            if type(v) is list and k in self.shared:
-                if run:
-                    parts.append(pack(run)[len(map_header(len(run))):])
-                    run = {}
-                key = self._keys.get(k)
-                if key is None:
-                    key = self._keys[k] = pack(k)
-                parts.append(key)
-                parts.append(array_header(len(v)))
-                parts += [self._part(x) if type(x) is dict else pack(x) for x in v]
+        for what, names, extra in plan:
+            if what == "run":
+                parts.append(pack({k: value[k] for k in names})[extra:])
+                continue
+            v = value[names]
+            parts.append(extra)
+            if type(v) is list:
+                # the list as a sequence of objects: the same sequence (the same log tail
+                # for every seat) is joined once
+                parts.append(self._cached(tuple(map(id, v)), tuple(v), lambda v=v: self._list(v)))
             else:
-                run[k] = v
-        if run:
-            parts.append(pack(run)[len(map_header(len(run))):])
+                parts.append(pack(v))
         return b"".join(parts)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """``a`` is ``b``, or both are tuples of the same objects (identity, not equality)."""
+    if a is b:
+        return True
+    return type(a) is tuple and type(b) is tuple and len(a) == len(b) and all(map(operator.is_, a, b))
 
 
 class FrameReader:
