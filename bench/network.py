@@ -24,9 +24,7 @@ same clients (this checkout's), and prints medians and ratios old/new.
 checkout whose host this checkout's clients refuse, e.g. one from before the host
 certificate carried the statement key); ``--clients old``: both hosts get the old
 build's clients (the same load on both, when the old clients can play with the new
-host). ``--instructions`` runs each host under valgrind's callgrind (instrumented from
-the moment it listens) and prints its instructions per action, a figure the machine's
-load does not change (use few tables: the host runs ~50× slower). ``--profile FILE`` writes a cProfile of the
+host). ``--profile FILE`` writes a cProfile of the
 host (one run; slows it down).
 
 ``--probe-clients N``: N of the clients run in their own process at normal priority
@@ -209,10 +207,6 @@ def main() -> None:
                    help="with --old-python, whose bot clients play: this checkout's (default), each host's own "
                         "build's, or the old build's for both hosts")
     p.add_argument("--profile", default=None, metavar="FILE", help="write a cProfile of the host to FILE")
-    p.add_argument("--instructions", action="store_true",
-                   help="run the host under valgrind's callgrind and print its instructions per action (from "
-                        "listening to the last game: independent of the machine's load; the host runs ~50× slower, "
-                        "use few tables)")
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -248,18 +242,10 @@ def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
         common += ["--rounds", str(args.rounds)]
     if args.profile:
         common += ["--profile", args.profile]
-    prefix: list[str] = []
-    vg_log = ""
-    if args.instructions:  # callgrind, instrumenting from the moment the host listens
-        vg_log = tempfile.mktemp(prefix="jupai-bench-callgrind-", suffix=".log")
-        prefix = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null",
-                  f"--log-file={vg_log}"]
-    host = subprocess.Popen(prefix + [host_python, os.path.abspath(__file__), "--serve"] + common,
-                            stdout=subprocess.PIPE, text=True, env=env)
+    host = subprocess.Popen([host_python, os.path.abspath(__file__), "--serve"] + common, stdout=subprocess.PIPE,
+                            text=True, env=env)
     assert host.stdout is not None
     hello = json.loads(host.stdout.readline())
-    if args.instructions:
-        subprocess.run(["callgrind_control", "-i", "on", str(host.pid)], check=True, capture_output=True)
     n_clients = args.tables * args.players
     t0 = time.perf_counter()
     if args.client_procs <= 1 and client_python == sys.executable:
@@ -298,16 +284,7 @@ def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
         for s in o["statuses"]:
             statuses[s] = statuses.get(s, 0) + 1
     serving = host_info.get("serving_cpu", float("nan"))
-    instructions = float("nan")
-    if args.instructions:
-        import re
-
-        with open(vg_log) as fh:
-            found = re.search(r"Collected : (\d+)", fh.read())
-        instructions = int(found.group(1)) if found else float("nan")
-        os.unlink(vg_log)
     return {
-        "instructions_per_action": instructions / actions if actions else float("nan"),
         "n_clients": n_clients, "out": out, "host": host_info, "wall": wall, "actions": actions,
         "statuses": statuses, "elapsed": max(o["elapsed"] for o in out),
         "cpu_per_action_ms": serving / actions * 1000 if actions else float("nan"),
@@ -351,9 +328,6 @@ def report(run: dict[str, Any], args: argparse.Namespace) -> None:
           f"clients {sum(o['cpu'] for o in out):.1f} s; host stats {host_info.get('stats')}")
     print(f"host per action     {run['cpu_per_action_ms']:.3f} ms CPU (from listening to the last game, handshakes "
           f"and deals included) -> {1000 / run['cpu_per_action_ms']:.0f} actions/s per core")
-    if args.instructions:
-        print(f"host instructions   {run['instructions_per_action'] / 1e6:.3f} M per action (callgrind, from listening "
-              f"to the last game; the kernel's work is not counted)")
     print(f"host memory         {run['rss_per_table_mib']:.3f} MiB RSS per active table (peak "
           f"{host_info.get('peak_rss_kib', 0) / 1024:.1f} MiB, {host_info.get('listening_rss_kib', 0) / 1024:.1f} MiB "
           f"when listening)", flush=True)
@@ -363,14 +337,12 @@ def compare(runs: dict[str, list[dict[str, Any]]], args: argparse.Namespace) -> 
     """Medians of the interleaved runs and the ratios old/new."""
     print(f"=== {args.repeat} interleaved runs each, {args.tables} tables, think {args.think:g} s; medians; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    keys = (("instructions_per_action", "host instructions/action (M)", "lower"),) if args.instructions else ()
-    for key, label, better in keys + (("cpu_per_action_ms", "host CPU per action (ms)", "lower"),
+    for key, label, better in (("cpu_per_action_ms", "host CPU per action (ms)", "lower"),
                                ("rss_per_table_mib", "host RSS per active table (MiB)", "lower"),
                                ("p99", "action round trip p99 (ms)", "lower"),
                                ("probe_p99", "probe clients' round trip p99 (ms)", "lower")):
-        scale = 1e-6 if key == "instructions_per_action" else 1.0
-        old = statistics.median(r[key] for r in runs["old"]) * scale
-        new = statistics.median(r[key] for r in runs["new"]) * scale
+        old = statistics.median(r[key] for r in runs["old"])
+        new = statistics.median(r[key] for r in runs["new"])
         print(f"{label:<34} old {old:8.3f}   new {new:8.3f}   old/new {old / new:5.2f}×")
 
 
