@@ -7,7 +7,8 @@ Run: ``python bench/host_instructions.py --old-python OLD/.venv/bin/python [--ga
 What runs: one 4-seat :class:`~jupai_net.host.table.Table` in memory (no TLS, no
 sockets, no trio) whose seats are played by minimal clients (a random legal action, a
 seeded RNG); every message the table sends is framed by a ``HostConnection`` as the
-server does, every client action is framed and then decoded and checked by it. So the
+server does, every client action (a wire map the client packs, without the client's
+own checks) is decoded and checked by it. So the
 count covers what the host does per action apart from TLS and the kernel: the dealer
 (signatures, statements, reveals), the engine, the messages and their encoding, the
 table's logic, and each game's start (lobby, commit–reveal, deal) spread over its
@@ -44,7 +45,7 @@ def play(seed: int) -> int:
     """One game at a 4-seat table, every seat a minimal client; returns its actions."""
     from jupai_net.fairness import make_seed, seed_commitment, signing_key_from_bytes
     from jupai_net.host.table import Send, Table, TableConfig
-    from jupai_net.protocol import ActionMessage, Hello, Prompt, Ready, SeedCommit, SeedReveal, Start
+    from jupai_net.protocol import Hello, Prompt, Ready, SeedCommit, SeedReveal, Start
     from jupai_net.protocol.connection import HostConnection
     from jupai_net.protocol.framing import encode_frame
     from jupai_net.rules import RuleSet
@@ -59,7 +60,10 @@ def play(seed: int) -> int:
     prompts: list[tuple[int, Any]] = []
 
     def to_host(c: int, msg: Any) -> Any:  # the client frames it, the host decodes and checks it
-        conns[c].receive_data(encode_frame(msg.to_wire(seq=sent[c])))
+        return to_host_wire(c, msg.to_wire(seq=sent[c]))
+
+    def to_host_wire(c: int, wire: dict[str, Any]) -> Any:
+        conns[c].receive_data(encode_frame(wire))
         sent[c] += 1
         return conns[c].next_event()
 
@@ -89,7 +93,10 @@ def play(seed: int) -> int:
         c, prompt = prompts[-1]
         prompts.clear()
         action = prompt.legal[rng.randrange(len(prompt.legal))]
-        table.receive(c, to_host(c, ActionMessage(game_id[c], prompt.state_id, action)), 1.0)
+        # the client's action as its wire map (the client's own checks are not the host's work)
+        wire = {"type": "action", "seq": sent[c], "game_id": game_id[c], "state_id": prompt.state_id,
+                "action": action.to_wire()}
+        table.receive(c, to_host_wire(c, wire), 1.0)
         carry_out()
         actions += 1
     return actions
