@@ -327,6 +327,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phase.lobby": ("Waiting for the game to start…", "等待游戏开始……"),
     "phase.seeding": ("Shuffling fairly: every seat commits to a secret, then reveals it…",
                       "公平洗牌中：每个座位先提交承诺，再公开秘密……"),
+    "phase.seeding.blind": ("Dealing blind: every seat shuffles and locks the deck in turn; nobody, not even the "
+                            "host, sees another's cards…",
+                            "盲发牌中：每个座位轮流洗牌并给牌堆加锁；谁都看不到别人的牌，主机也看不到……"),
     "phase.playing": ("Dealing…", "发牌中……"),
     "phase.over": ("Game over", "游戏结束"),
     # --- input (ui.py) --------------------------------------------------------------------

@@ -18,11 +18,13 @@ from .status_words import ChatLine, chat_line_text, notice_text
 
 def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str = "lobby", host: str = "",
                  port: int = 0, join_code: str = "", total: int | None = None, chat: Sequence[ChatLine] = (),
-                 notices: Sequence[Any] = (), lang: str = "en", dealer: str | None = None) -> RenderableType:
+                 notices: Sequence[Any] = (), lang: str = "en", dealer: str | None = None,
+                 game_dealer: str | None = None) -> RenderableType:
     """The screen before the deal: host address and join code, who is seated (ready,
     bot, away), the scheme of the next game (``dealer``: ``"blind"``/``"trusted"``,
     from the host's ``welcome``/``lobby``; None: not known yet) and what is happening
-    (connecting, waiting, fair shuffle).
+    (connecting, waiting, the deal: ``game_dealer``, the scheme of the game being dealt
+    from its ``start``, says a fair shuffle (trusted) or a blind deal (``"blind"``)).
     ``players`` are the lobby entries (objects or mappings with ``seat``, ``name``,
     ``ready``, ``bot``, ``connected``)."""
     def field_of(p: Any, name: str, default: Any = None) -> Any:
@@ -71,11 +73,20 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
     parts: list[RenderableType] = [
         Panel(Group(head, rows), title=t("app.title", lang) + " · " + t("lobby.title", lang), title_align="left",
               border_style="bold"),
-        Text(t(f"phase.{phase}" if phase in ("connecting", "lobby", "seeding", "playing", "over") else "phase.lobby",
-               lang), style="bold"),
+        Text(t(phase_key(phase, game_dealer), lang), style="bold"),
     ]
     if notices:
         parts.append(lines_panel([notice_text(n, lang) for n in notices][-3:], t("notices.title", lang), "blue"))
     if chat:
         parts.append(lines_panel([chat_line_text(c, lang, seat) for c in chat][-4:], t("chat.title", lang), "magenta"))
     return Group(*parts)
+
+
+def phase_key(phase: str, game_dealer: str | None = None) -> str:
+    """The catalog key of the lobby screen's "what is happening" line for ``phase``
+    (``connecting``, ``lobby``, ``seeding``, ``playing``, ``over``; anything else: the
+    lobby's); while a dealer-blind game (``game_dealer == "blind"``) is dealt, the blind
+    deal's words, not the trusted scheme's commit-reveal (specs/client.md § Lobby)."""
+    if phase == "seeding" and game_dealer == "blind":
+        return "phase.seeding.blind"
+    return f"phase.{phase}" if phase in ("connecting", "lobby", "seeding", "playing", "over") else "phase.lobby"

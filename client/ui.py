@@ -233,7 +233,7 @@ class TerminalPlayer(PlayerBase):
                                 total=getattr(rules, "players", None),
                                 chat=list(_get(view, "chat", default=()) or ())[-4:],
                                 notices=table_notices(_get(view, "notices", default=())), lang=self.lang,
-                                dealer=_get(view, "next_dealer"))
+                                dealer=_get(view, "next_dealer"), game_dealer=_get(view, "dealer"))
         height = max(10, self.console.height - 1) if self.console.is_terminal else None
         # the game's last screen shows only the ending (no notice of the game under way)
         over = _get(view, "phase") == "over"

@@ -229,7 +229,7 @@ class WatchScreen:
             return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
                                       join_code=view.join_code or "", total=getattr(view.rules, "players", None),
                                       chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang,
-                                      dealer=view.next_dealer),
+                                      dealer=view.next_dealer, game_dealer=view.dealer),
                          *board, keys)
         waiting = getattr(view, "waiting", ())  # who a dealer-blind game waits for
         used = sum(rows_of(line, width) for line in below)

@@ -193,6 +193,36 @@ def test_lobby_screen_before_the_deal():
     assert "Shuffling fairly" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_lobby_says_what_the_blind_deal_does(lang):
+    """While a dealer-blind game is dealt the lobby screen says what the blind deal does,
+    not the trusted scheme's commit-reveal (issue 12); a trusted deal keeps its words."""
+    from jupai_net.client.i18n import t
+    from jupai_net.protocol import PlayerInfo
+
+    @dataclass
+    class SeedingView:
+        dealer: str
+        observation: Any = None
+        players: tuple = (PlayerInfo(0, "Ann", ready=True), PlayerInfo(1, "Bob", ready=True))
+        seat: int = 0
+        phase: str = "seeding"
+        next_dealer: str = "blind"
+        rules: Any = RuleSet(players=2)
+        change: str = "start"
+
+    for dealer, said, not_said in (("blind", "phase.seeding.blind", "phase.seeding"),
+                                   ("trusted", "phase.seeding", "phase.seeding.blind")):
+        player, w, out = make_player([])
+        os.close(w)
+        player.lang = lang
+        player.on_update(SeedingView(dealer))
+        text = "".join(out.getvalue().split())
+        assert "".join(t(said, lang).split()) in text
+        assert "".join(t(not_said, lang).split()) not in text
+    assert "Dealing blind" in t("phase.seeding.blind", "en") and "盲发牌" in t("phase.seeding.blind", "zh")
+
+
 async def test_line_reader_keeps_partial_input_across_cancellation():
     r, w = os.pipe()
     os.set_blocking(r, False)
