@@ -184,6 +184,18 @@ def test_every_help_has_a_description_and_examples(command, lang):
         assert "SECONDS" in out or "S " not in out  # value names are the same in both languages
 
 
+@pytest.mark.parametrize("lang, blind, trusted", [("en", "dealer-blind by default", "--dealer trusted"),
+                                                  ("zh", "庄家盲发", "--dealer trusted")])
+def test_host_help_describes_both_dealing_schemes(lang, blind, trusted):
+    """``jupai host --help`` says the default deal is dealer-blind and how to ask for a
+    trusted one, not only "commit-reveal fair dealing" (issue 12, trial of main)."""
+    proc = jupai("host", "--help", "--lang", lang, env={"COLUMNS": "80"})
+    assert proc.returncode == 0, proc.stderr
+    description = " ".join(proc.stdout.split("\n\n")[1].split())
+    assert blind in description.replace("庄家 盲发", "庄家盲发") and trusted in description, description
+    assert "commit-reveal fair dealing" not in proc.stdout
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_jupai_help_fits_80_columns(lang):
     from jupai_net.helpformat import cells

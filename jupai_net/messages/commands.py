@@ -195,9 +195,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- jupai host --------------------------------------------------------------------------
     "host.help": ("host a table on the local network (others join with jupai join)",
                   "在局域网上开一张牌桌（其他人用 jupai join 加入）"),
-    "host.description": ("Host a 剧牌 table: TLS on the LAN, commit-reveal fair dealing, bots for empty seats. Shows "
-                         "the addresses and join code to give to the players, then the game as a spectator.",
-                         "开一张剧牌牌桌：局域网 TLS 连接，承诺-公开的公平发牌，空位由机器人补上。"
+    "host.description": ("Host a 剧牌 table: TLS on the LAN, bots for empty seats, a fair deal checked by every "
+                         "player: dealer-blind by default where every client can (the players' programs shuffle and "
+                         "lock the deck in turn, so the host cannot see anyone's cards), or with --dealer trusted a commit-reveal shuffle "
+                         "(checked after the game, but the host sees every hand). Shows the addresses and join code "
+                         "to give to the players, then the game as a spectator.",
+                         "开一张剧牌牌桌：局域网 TLS 连接，空位由机器人补上，每个玩家都会核验发牌是否公平："
+                         "默认在每个客户端都支持时庄家盲发（玩家的程序轮流洗牌并给牌堆加锁，主机看不到任何人的牌），"
+                         "或用 --dealer trusted 改为承诺-公开洗牌（赛后核验，但主机能看到每一手牌）。"
                          "显示要告诉玩家的地址和加入码，然后以旁观视角显示对局。"),
     "host.epilog": ("examples:\n"
                     "  jupai host --seats 4 --bots 2             # two people, two bots\n"
