@@ -596,6 +596,17 @@ def stable_events(old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]
     return new
 
 
+def for_next_game(notice: NoticeLine) -> bool:
+    """True when ``notice`` speaks of the next game only, so that it makes way when that
+    game starts (specs/client.md § Staying at the table): what the lobby said of the
+    next game's scheme (``next-dealer-*``), a bot seated for the next game
+    (``bot-seated``), and a player who left with a stand-in taking the seat for the next
+    game (``player-left`` with ``args["then"] == "stand-in"``)."""
+    if notice.code.startswith("next-dealer") or notice.code == "bot-seated":
+        return True
+    return notice.code == "player-left" and (notice.args or {}).get("then") == "stand-in"
+
+
 def dealer_notice(dealer: str, *, watching: bool = False) -> tuple[str, str]:
     """``(code, text)`` of the notice that says which dealing scheme is in force
     (``dealer``: ``"blind"`` or ``"trusted"``; ``watching``: a spectator, who holds no
@@ -1195,9 +1206,10 @@ class _Session:
         if msg.game_id != self.view.game_id:  # which scheme deals this game, said once per game
             self.note(*dealer_notice(msg.dealer, watching=self.watch))
         phase = PLAYING if "deal" in self.kinds else SEEDING
-        # a new game: the last one's notices make way, and so does what the lobby said of
-        # the next game's scheme (the start's own notice says the running game's)
-        notices = tuple(n for n in self._fresh_notices() if not n.code.startswith("next-dealer")) \
+        # a new game: the last one's notices make way, and so does what was said of the
+        # next game (its scheme: the start's own notice says the running game's; a
+        # stand-in seated for it: it sits there now)
+        notices = tuple(n for n in self._fresh_notices() if not for_next_game(n)) \
             if msg.game_id != self.view.game_id else self.view.notices
         if self.watch and self.saved_for is not None and self.saved_for != msg.game_id:
             # the next game: the last one's ending makes way (it was verified and saved)

@@ -271,3 +271,23 @@ def test_each_game_of_a_series_decides_again():
     h.auto_seed = False
     h.send(a, Ready(True))
     assert h.table.game_dealer == "blind" and h.last(a, Start).dealer == "blind"
+
+
+def test_notices_about_the_next_game_make_way_when_it_starts():
+    """What was said of the next game (its scheme, a stand-in seated for it: "Alice left
+    seat 0; greedy bot 0 takes the seat for the next game") is not kept on the screens of
+    the game that bot already sits in (issue 12, trial of main); who left during a game
+    (a bot plays for them now) and other notices stay."""
+    from jupai_net.client.session import NoticeLine, for_next_game
+    from jupai_net.messages.notices import notice_sentence
+
+    left = {"name": "Alice", "seat": 0, "why": "left", "then": "stand-in", "stand_in": "greedy bot 0"}
+    assert "takes the seat for the next game" in notice_sentence("player-left", left, "en")
+    assert "下一局由 贪心机器人 0 坐这个座位" in notice_sentence("player-left", left, "zh")
+    assert for_next_game(NoticeLine("player-left", "", 0.0, args=left))
+    assert for_next_game(NoticeLine("bot-seated", "", 0.0, args={"name": "Alice", "seat": 0, "stand_in": "b"}))
+    assert for_next_game(NoticeLine("next-dealer-blind", "", 0.0))
+    assert not for_next_game(NoticeLine("player-left", "", 0.0, args={**left, "then": "bot"}))
+    assert not for_next_game(NoticeLine("player-left", "", 0.0))
+    assert not for_next_game(NoticeLine("dealer-blind", "", 0.0))
+    assert not for_next_game(NoticeLine("player-joined", "", 0.0, args={"name": "Bo", "seat": 1}))
