@@ -359,6 +359,7 @@ class PlainWatcher(WatchScreen):
                 self._lobby = line
                 self.say(line)
         elif view.change == "start" and not view.observation:
+            self.lines.on_update(view)  # what the lobby said of this game's scheme makes way
             self.say(t("watch.start", lang, players=_players_text(view.players, lang)))
         elif view.change == "end":
             self.lines.on_update(view)

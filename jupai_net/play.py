@@ -94,6 +94,10 @@ class PlainPlayer:
         #: files get whole lines).
         self.width = width
         self.ending_shown: bytes | None = None  # game id whose ending was printed between games
+        #: lines of what the lobby said of the next game's scheme (``next-dealer-*``),
+        #: printed before the next line printed for another reason, dropped when a game
+        #: starts first: the start's own line says the running game's scheme
+        self._held: list[str] = []
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
@@ -101,7 +105,9 @@ class PlainPlayer:
 
     def _print(self, text: str) -> None:
         width = self.width if self.width is not None else wrap_width(self.out)
-        print(wrap_words(text, width) if width else text, file=self.out, flush=True)
+        held, self._held = self._held, []
+        for line in (*held, text):
+            print(wrap_words(line, width) if width else line, file=self.out, flush=True)
 
     def _new_events(self, events: Any) -> list[Any]:
         """The events of ``events`` not printed yet (the view keeps a sliding window)."""
@@ -117,11 +123,20 @@ class PlainPlayer:
         return events[start:]
 
     def on_update(self, view: Any) -> None:
-        """Print new events, notices and chat, one line each."""
+        """Print new events, notices and chat, one line each. What the lobby said of the
+        next game's scheme waits for the next line printed for another reason, and makes
+        way when a game starts first (specs/client.md § Staying at the table)."""
         from .client.render import chat_line_text, describe_event, notice_text
+        from .client.session import DEALER_NOTICES
 
         me = view.seat
-        if view.change in ("statement", "sync") and view.events:  # (a dealer-blind seat's events come with its syncs)
+        last = view.notices[-1] if view.change == "notice" and view.notices else None
+        code = last.get("code") if isinstance(last, dict) else getattr(last, "code", None)
+        if view.change == "start" or code in {c for c, _ in DEALER_NOTICES.values()}:  # the start's own line
+            self._held = []
+        if isinstance(code, str) and code.startswith("next-dealer"):
+            self._held.append("[!] " + notice_text(view.notices[-1], self.lang))
+        elif view.change in ("statement", "sync") and view.events:  # (a dealer-blind seat's events come with its syncs)
             for ev in self._new_events(view.events):
                 line = describe_event(ev, view.names, me, self.lang)
                 if line:

@@ -78,6 +78,8 @@ def test_plain_game_in_chinese_reads_as_text(tmp_path):
     # the command, whole or cut after verify with a shell continuation when it is wider than 80
     assert "对局记录已保存到：" in text and re.search(r"^  \S.* verify( \\\n   )? \S+\.jupai$", text, re.M)
     assert "kind=" not in text and "final ranking" not in text
+    # the start says the game's scheme; the lobby's next-game line made way (issue 12)
+    assert text.count("[!] 庄家盲发：主机看不到你的牌") == 1 and "下一局庄家盲发" not in text, text[:600]
 
 
 # ------------------------------------------------------------------ word wrapping (--plain)

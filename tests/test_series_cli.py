@@ -35,6 +35,9 @@ def test_jupai_play_games_2_asks_once_and_keeps_two_transcripts(tmp_path):
     board = text[text.index("━━ final scoreboard"):]
     assert re.search(r"1\. \S.*\d+ pts? ", board) and "Ann (you)" in board
     assert text.count("fairness: verified") == 2
+    # each start says its game's scheme; what the lobby said of it made way (issue 12)
+    assert text.count("[!] dealer-blind: the host cannot see your cards") == 2, text[:600]
+    assert "the next game deals" not in text
     _two_games([mine, tmp_path / "me-2.jupai"])
 
 
