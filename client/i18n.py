@@ -523,6 +523,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "主机的加入码是 {actual}，不是 {expected}：拒绝加入。请核对主机屏幕上的加入码。"),
     "cli.version": ("the host speaks another protocol version: {reason}. Update jupai-net on both sides.",
                     "主机使用的协议版本不同：{reason}。请在双方更新 jupai-net。"),
+    "watch.series_closed": ("The host closed the table after the last game.", "最后一局结束后，主机关闭了牌桌。"),
     "cli.host_closed": ("the host closed the connection: {reason}", "主机关闭了连接：{reason}"),
     "bye.host_shutdown": ("the host was stopped", "主机已停止"),
     "bye.quit": ("the host quit", "主机已退出"),

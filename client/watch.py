@@ -112,8 +112,14 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
     if result.status in ("finished", "aborted") and result.verdict is not None and \
             result.game_id is not None and player.ending_shown == result.game_id:
         # the screen (or the --plain lines) already shows this game's verdict, transcript
-        # and scoreboard: nothing to say twice but the host's goodbye
-        say_goodbye(result, err if err is not None else console, lang, PROG)
+        # and scoreboard: nothing to say twice but the host's goodbye; after the last game
+        # of a series that goodbye is the normal end, said calmly (issue 12)
+        series = result.series
+        if result.host_bye and result.status == "finished" and series is not None and series.final \
+                and series.games is not None and series.game >= series.games:  # all its games played
+            console.print(Text(t("watch.series_closed", lang), style="bold"))
+        else:
+            say_goodbye(result, err if err is not None else console, lang, PROG)
         return EXIT_OK if result.verdict.ok else EXIT_UNVERIFIED
     if player.warning_read:
         check.first_use = None  # read and acknowledged before the game: not repeated at the end

@@ -60,6 +60,8 @@ def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
         assert re.search(r"Game over: seat \d \(.+\) wins", out), out
         assert "final ranking" in out and re.search(r"1\. seat \d \(.+\): \d+ cards? left", out), out
         assert "fairness: verified" in out
+        # the host's bye after the series' last game is the normal end (issue 12)
+        assert "The host closed the table after the last game." in out and "host was stopped" not in err, (out, err)
         path = re.search(r"(\S+-spectator\.jupai)", out)[1]
         assert read_and_verify(path).status == VERIFIED
         assert join.finish(30) == 0
@@ -85,6 +87,8 @@ def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang,
         flat = term.flat
         assert ("公平性：已验证" if lang == "zh" else "fairness: verified") in flat, flat[-2000:]
         assert "-spectator.jupai" in flat and "Traceback" not in term.text
+        closed = "最后一局结束后，主机关闭了牌桌。" if lang == "zh" else "The host closed the table after the last game."
+        assert closed in flat and "host was stopped" not in flat and "主机已停止" not in flat, flat[-2000:]
         assert re.search(r"(seat \d|\d号位).* (wins|获胜)", flat), flat[-2000:]
         assert re.search(r"第1名 \d号位" if lang == "zh" else r"1\. seat \d", flat), flat[-2000:]  # the ranking
         # no hand and no moves: a spectator is never asked
