@@ -97,16 +97,6 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, int(port_text)
 
 
-def default_name() -> str:
-    """The login name (printable, at most 24 characters), or ``player``."""
-    try:
-        name = os.getlogin()
-    except OSError:
-        name = os.environ.get("USER") or ""
-    name = "".join(c for c in name if c.isprintable()).strip()[:24]
-    return name or "player"
-
-
 def _welcome_printer(console: Any, lang: str) -> Callable[[Any], None]:
     """For a ``--bot`` run (no game screen): a view callback that prints the
     ``welcome-back`` notice once, when the seat is back after a rejoin (the ending does
@@ -363,12 +353,13 @@ def start(args: argparse.Namespace, prog: str, *, check: Any = None, name: str |
     the language (``--lang``, else the settings' or the locale's), the consoles (stdout,
     stderr), ``check(lang, err)`` (the command's own argument check: an exit code or
     None), the host (:func:`find_host`) and the player's name (``--name``, else
-    ``name``, else the settings' ``name``, else :func:`default_name`; checked with
+    ``name``, else :func:`~jupai_net.config.default_name`: the settings' ``name``, else
+    the login name; checked with
     :func:`name_refused`). Returns a :class:`Start`, or the exit code after one
     sentence on stderr starting ``prog:``."""
     from rich.console import Console
 
-    from jupai_net.config import default_lang, settings
+    from jupai_net.config import default_lang, default_name
 
     lang = args.lang or default_lang()
     console = Console(highlight=False)
@@ -379,7 +370,7 @@ def start(args: argparse.Namespace, prog: str, *, check: Any = None, name: str |
     if isinstance(target, int):
         return target
     host, port, code = target
-    chosen = args.name if args.name is not None else name or settings().get("name") or default_name()
+    chosen = args.name if args.name is not None else name or default_name()
     if name_refused(chosen, lang, err, prog):
         return EXIT_USAGE
     return Start(lang, console, err, host, port, code, chosen)

@@ -609,7 +609,7 @@ def commands_line(lang: str | None) -> Any:
 
 
 def host_table_name(args: argparse.Namespace, lang: str | None = None) -> str:
-    """The table's name: ``--table-name``, else ``<login name>'s table`` in the run's
+    """The table's name: ``--table-name``, else ``<name>'s table`` (:func:`default_table_name`) in the run's
     language (``root 的牌桌``), made a valid announced name
     (:func:`~jupai_net.protocol.discovery.clean_name`; ``jupai table`` when nothing of
     it is left). The banner shows it, the LAN announcement carries it and every
@@ -623,8 +623,12 @@ def host_table_name(args: argparse.Namespace, lang: str | None = None) -> str:
 
 
 def default_table_name(lang: str | None = None) -> str:
-    """``<login name>'s table`` / ``<login name> 的牌桌`` (``lang``; default the run's)."""
-    return t("host.default_table", lang, name=default_user())
+    """``<name>'s table`` / ``<name> 的牌桌`` (``lang``; default the run's), after the
+    name a player of this person would have (:func:`jupai_net.config.default_name`:
+    the settings' ``name``, else the login name), as ``jupai play`` names its table."""
+    from jupai_net.config import default_name
+
+    return t("host.default_table", lang, name=default_name())
 
 
 def announced(args: argparse.Namespace, config: HostConfig) -> bool:
@@ -634,16 +638,6 @@ def announced(args: argparse.Namespace, config: HostConfig) -> bool:
     from .announce import should_announce
 
     return should_announce(config.bind, getattr(args, "no_announce", False))
-
-
-def default_user() -> str:
-    """The login name (for the default table name), ``player`` when unknown."""
-    import getpass
-
-    try:
-        return getpass.getuser() or "player"
-    except Exception:  # noqa: BLE001 - no user database entry
-        return "player"
 
 
 def run(args: argparse.Namespace) -> int:

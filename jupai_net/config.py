@@ -130,6 +130,30 @@ def settings() -> Settings:
     return _cached
 
 
+def login_name() -> str:
+    """The login name of the person running jupai, the one rule behind every default
+    name (specs/host.md § 2, specs/client.md § Settings): ``LOGNAME``, ``USER``,
+    ``LNAME`` or ``USERNAME`` when set, else the account of the process's user id in
+    the password database (``root``, also with ``USER`` and ``LOGNAME`` unset), made
+    printable and cut to 24 characters; ``player`` when there is none."""
+    import getpass
+
+    try:
+        name = getpass.getuser()
+    except Exception:  # noqa: BLE001 - no variable and no user database entry (OSError, KeyError)
+        name = ""
+    name = "".join(c for c in name if c.isprintable()).strip()[:24]
+    return name or "player"
+
+
+def default_name() -> str:
+    """A player's name when they give none: the settings' ``name``, else
+    :func:`login_name`. ``jupai join``/``watch``/``play`` seat the player under it, and
+    ``jupai host`` names its table after it (``Ann's table``). Raises
+    :class:`ConfigError` for a settings file that cannot be used."""
+    return settings().get("name") or login_name()
+
+
 def default_lang() -> str:
     """The language when no ``--lang`` is given: the settings' ``lang``, else the locale's."""
     from .messages import detect_lang
@@ -149,10 +173,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _defaults() -> dict[str, str]:
-    from .client.cli import default_name
     from .messages import detect_lang, t
 
-    return {"name": default_name(), "lang": detect_lang(), "opponents": "greedy", "host": t("config.no_host")}
+    return {"name": login_name(), "lang": detect_lang(), "opponents": "greedy", "host": t("config.no_host")}
 
 
 def run(args: argparse.Namespace) -> int:

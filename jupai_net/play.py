@@ -356,11 +356,9 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
 
     console = Console(highlight=False)
     lang = args.lang or _default_lang()
-    from .client.cli import default_name
+    from .config import default_name, settings
 
-    from .config import settings
-
-    name = args.name or settings().get("name") or default_name()
+    name = args.name or default_name()
     demo = args.bot is not None
     delay = args.bot_delay if args.bot_delay is not None else (0.0 if demo else 0.8)
     timeout = args.turn_timeout if args.turn_timeout and args.turn_timeout > 0 else None
