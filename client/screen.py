@@ -215,10 +215,12 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
 
 def render_table(obs: Obs, *, names: Names = None, chat: Sequence[ChatLine] = (), notices: Sequence[Any] = (),
                  seconds_left: float | None = None, lang: str = "en", log_limit: int = 8,
-                 width: int | None = None, height: int | None = None) -> RenderableType:
+                 width: int | None = None, height: int | None = None, dealer: str | None = None) -> RenderableType:
     """The spectator view of the table for the host screen, from ``observation(None)``:
     everything public (round, every player's counts, visible identities and equipment,
-    last outcomes with formulas, result), no hand, no legal actions."""
+    last outcomes with formulas, result), no hand, no legal actions. ``dealer``
+    (``"blind"``/``"trusted"``) names the dealing scheme in the header as every client
+    screen does (``dealer-blind`` / ``trusted dealer``, ``庄家盲发`` / ``可信庄家``)."""
     spectator = dict(obs)
     spectator["seat"] = None
     spectator["hand"] = []
@@ -226,6 +228,6 @@ def render_table(obs: Obs, *, names: Names = None, chat: Sequence[ChatLine] = ()
         return AtWidth(lambda w: render_view(spectator, chat=chat, notices=notices, seconds_left=seconds_left,
                                               names=names, lang=lang, log_limit=log_limit, width=w,
                                               height=height if height is not None else None,
-                                              compact=w < COMPACT_WIDTH))
+                                              compact=w < COMPACT_WIDTH, dealer=dealer))
     return render_view(spectator, chat=chat, notices=notices, seconds_left=seconds_left, names=names, lang=lang,
-                       log_limit=log_limit, width=width, height=height)
+                       log_limit=log_limit, width=width, height=height, dealer=dealer)

@@ -371,7 +371,8 @@ class HostScreen:
                     out(Text(t("host.dealer.why_hidden", lang), style="yellow"))
         elif kind == "deal" and not self.quiet:
             if self.render is not None:
-                out(self.render.render_table(data["observation"], names=self._names(), lang=lang))
+                out(self.render.render_table(data["observation"], names=self._names(), lang=lang,
+                                             dealer=data.get("dealer")))
         elif kind == "step" and not self.quiet:
             from .table import describe_action
 

@@ -1272,7 +1272,7 @@ class Table:
         public = self._public_view()
         self._sync_spectators(public)
         if self.observer is not None:
-            self._observe("deal", observation=public)
+            self._observe("deal", observation=public, dealer=self.game_dealer)
         self._prompt_next(now)
 
     # ------------------------------------------------------------------ turns
