@@ -271,17 +271,21 @@ class GameState:
     # Observation caches: built when first asked for, replaced when the state changes
     # (shared, read-only; see observation()). Per seat, its ``players`` entry as the
     # others see it ([] until first built) and as the seat itself sees it (None:
-    # rebuild), and its own equipment's entry as it sees it (None: rebuild):
+    # rebuild), and what the seat sees of itself that the others do not (its hidden
+    # identity, its equipment's hidden cards: keys of the entry with their own
+    # values, {} for none; None: work it out again):
     _seen_by_others: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _seen_by_self: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
-    _own_equipment: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
+    _own_extra: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
     #: seats whose entries are out of date since they were built, and how far
     #: (_COUNTS, _RECOVERED or _ALL: see _touch)
     _stale: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     #: every event's public wire dict, in order (the log's; :meth:`_emit` keeps it);
-    #: per seat, the index of the last event with a private part for it
+    #: per seat, the index of the last event with a private part for it, and the
+    #: indices of all of them in order (a log tail patches only those)
     _wired: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _private_at: list[int] = field(default_factory=list, repr=False, compare=False)
+    _private_events: list[list[int]] = field(default_factory=list, repr=False, compare=False)
     #: the spectator's observation of this version (apply drops it: None), and the
     #: round's dict it is filled into (every key; those that change only with the
     #: round filled in when it is made; never handed out: observations are copies)
@@ -370,6 +374,7 @@ class GameState:
     def __post_init__(self) -> None:
         self.is_over = self.over
         self._private_at = [-1] * len(self.seats)
+        self._private_events = [[] for _ in self.seats]
         self._matching_card = self.rules.same_identity == "matching-card"
         self._settle_turn()
 
@@ -459,8 +464,10 @@ class GameState:
         event._own = None
         events = self.events
         if private:
+            k = len(events)
             for s in private:
-                self._private_at[s] = len(events)
+                self._private_at[s] = k
+                self._private_events[s].append(k)
         events.append(event)
         self._wired.append(wire)
 
@@ -475,7 +482,7 @@ class GameState:
         self._frame = self._round_frame = None
         self._seen_by_others.clear()
         self._seen_by_self.clear()
-        self._own_equipment.clear()
+        self._own_extra.clear()
         self._stale.clear()
 
     def _touch(self, seat: int, level: int = 3) -> None:
@@ -1109,15 +1116,14 @@ class GameState:
         # the log (as _log, inline: one call less on every observation)
         wired = self._wired
         now = len(wired)
-        if now != len(self.events):
-            obs["log"] = self._log(seat)
-        elif seat is None or self._private_at[seat] < now - LOG_TAIL:
+        if seat is None:
+            obs["log"] = wired[-LOG_TAIL:] if now == len(self.events) else self._log(None)
+            obs["hand"] = []
+            return obs
+        if self._private_at[seat] < now - LOG_TAIL and now == len(self.events):
             obs["log"] = wired[-LOG_TAIL:]  # no private event for seat in the tail
         else:
             obs["log"] = self._log(seat)
-        if seat is None:
-            obs["hand"] = []
-            return obs
         obs["seat"] = seat
         own = self._seen_by_self[seat] or self._own_entry(seat)
         players = frame["players"]
@@ -1193,16 +1199,18 @@ class GameState:
         if len(wired) != now:  # events appended from outside _emit
             wired[:] = [e._public for e in events]
             private_at = self._private_at = [-1] * len(self.seats)
+            private_events = self._private_events = [[] for _ in self.seats]
             for k, e in enumerate(events):
                 for s in e.private or ():
                     private_at[s] = k
+                    private_events[s].append(k)
         tail = wired[-LOG_TAIL:]
         if viewer is not None and self._private_at[viewer] >= now - LOG_TAIL:
             first = now - len(tail)
-            for k in range(first, now):
-                private = events[k].private
-                if private and viewer in private:
-                    tail[k - first] = events[k].wire(viewer)
+            for k in reversed(self._private_events[viewer]):  # only the viewer's private events
+                if k < first:
+                    break
+                tail[k - first] = events[k].wire(viewer)
         return tail
 
     def _public_entries(self) -> list[dict[str, Any]]:
@@ -1214,50 +1222,54 @@ class GameState:
         if not entries:
             n = len(self.seats)
             entries.extend([self._public_entry(t) for t in range(n)])
-            self._seen_by_self[:] = self._own_equipment[:] = [None] * n
+            self._seen_by_self[:] = self._own_extra[:] = [None] * n
             stale.clear()
         elif stale:
-            seats, pending, own = self.seats, self.pending, self._seen_by_self
+            seats, own = self.seats, self._seen_by_self
+            pending = self.pending
+            in_play = -1 if pending is None else pending.actor  # the seat with cards in play
             for t, level in stale.items():
                 own[t] = None
                 if level == _ALL:
-                    self._own_equipment[t] = None
+                    self._own_extra[t] = None
                     entries[t] = self._public_entry(t)
                     continue
                 st = seats[t]
                 entry = entries[t].copy()
-                hand = len(st.hand)
-                entry["hand_count"] = hand
+                entry["hand_count"] = left = len(st.hand)
                 if level == _RECOVERED:
-                    entry["recovered"] = sorted(st.recovered) if st.recovered else []
+                    entry["recovered"] = sorted(st.recovered)
                 if st.equipment is not None:
-                    hand += 2
-                if pending is not None and pending.actor == t:
-                    hand += len(pending.cards)
-                entry["cards_left"] = hand  # as cards_left(t)
+                    left += 2
+                if t == in_play:
+                    left += len(pending.cards)  # type: ignore[union-attr]
+                entry["cards_left"] = left  # as cards_left(t)
                 entries[t] = entry
             stale.clear()
         return entries.copy()
 
     def _own_entry(self, seat: int) -> dict[str, Any]:
         """Seat ``seat``'s ``players`` entry as it sees itself (kept until it changes):
-        the public entry itself when that already shows everything. Called once this
+        the public entry itself when that already shows everything, else the public
+        entry with the seat's own values of the keys it hides. Called once this
         version's frame is built (so the public entries are up to date)."""
-        st = self.seats[seat]
-        eq = st.equipment
-        public = self.public
-        entry = self._seen_by_others[seat]
-        hides_equipment = eq is not None and not (eq.mass in public and eq.weapon in public)
-        if not st.identity_shown or hides_equipment:
-            entry = entry.copy()
+        extra = self._own_extra[seat]
+        if extra is None:
+            # what the others do not see can change only with a change of the seat's
+            # identity, equipment or shown cards, all _ALL touches (which reset it to
+            # None): the counts' and recovered cards' touches keep it
+            extra = {}
+            st = self.seats[seat]
             if not st.identity_shown:
-                entry["identity"] = self.setup.identities[seat]
-                entry["identity_value"] = self._values[seat]
-            if hides_equipment:
-                equipment = self._own_equipment[seat]
-                if equipment is None:
-                    equipment = self._own_equipment[seat] = self._equipment_entry(eq, True)
-                entry["equipment"] = equipment
+                extra["identity"] = self.setup.identities[seat]
+                extra["identity_value"] = self._values[seat]
+            eq = st.equipment
+            if eq is not None and not (eq.mass in self.public and eq.weapon in self.public):
+                extra["equipment"] = self._equipment_entry(eq, True)
+            self._own_extra[seat] = extra
+        entry = self._seen_by_others[seat]
+        if extra:
+            entry = {**entry, **extra}  # every key of extra is in entry: the key order stays
         self._seen_by_self[seat] = entry
         return entry
 
@@ -1267,15 +1279,19 @@ class GameState:
         st = self.seats[t]
         shown = st.identity_shown
         eq = st.equipment
+        pending = self.pending
+        hand = len(st.hand)
         return {
             "seat": t,
             "identity": self.setup.identities[t] if shown else None,
             "identity_value": self._values[t] if shown else None,
-            "hand_count": len(st.hand),
-            "recovered": sorted(st.recovered) if st.recovered else [],
+            "hand_count": hand,
+            "recovered": sorted(st.recovered),
             "equipment": None if eq is None else self._equipment_entry(eq, False),
             "rearm_from": None if st.lost_round is None else st.lost_round + 2,
-            "cards_left": self.cards_left(t),
+            # as cards_left(t)
+            "cards_left": hand + (0 if eq is None else 2) + (
+                len(pending.cards) if pending is not None and pending.actor == t else 0),
         }
 
     def _equipment_entry(self, eq: Equipment, own: bool) -> dict[str, Any]:
