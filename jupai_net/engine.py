@@ -44,7 +44,7 @@ from .setup import Setup, hand_positions, round_pile_positions, stock_start
 RECORD_VERSION = 1
 LOG_TAIL = 8
 #: what changed about a seat since its ``players`` entries were built (GameState._touch)
-_COUNTS, _RECOVERED, _ALL = 1, 2, 3
+_COUNTS, _RECOVERED, _EQUIPMENT, _ALL = 1, 2, 3, 4
 
 ROUND_ATTACK, ROUND_DEFENSE, ROUND_SUPPLY, ROUND_DISCARD = "attack", "defense", "supply", "discard"
 
@@ -278,7 +278,7 @@ class GameState:
     _seen_by_self: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
     _own_extra: list[dict[str, Any] | None] = field(default_factory=list, repr=False, compare=False)
     #: seats whose entries are out of date since they were built, and how far
-    #: (_COUNTS, _RECOVERED or _ALL: see _touch)
+    #: (_COUNTS, _RECOVERED, _EQUIPMENT or _ALL: see _touch)
     _stale: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     #: every event's public wire dict, in order (the log's; :meth:`_emit` keeps it);
     #: per seat, the index of the last event with a private part for it, and the
@@ -292,6 +292,10 @@ class GameState:
     _frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _round_frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    #: the pending contest's wire dict, made with its ``play`` event (whose ``cards``
+    #: list it shares, as the contest's event does for the actor's side); None when
+    #: no play of this state made the pending contest (``pending.to_wire()`` then)
+    _pending_wire: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     #: the observations' ``discard_pile`` list (the pile only grows: a copy per change)
     _discard_wire: list[int] = field(default_factory=list, repr=False, compare=False)
     _shown_identities: list[str | None] | None = field(default=None, repr=False, compare=False)
@@ -485,11 +489,13 @@ class GameState:
         self._own_extra.clear()
         self._stale.clear()
 
-    def _touch(self, seat: int, level: int = 3) -> None:
-        """Seat ``seat`` changed: its ``players`` entries are brought up to date when
-        next asked for. ``level`` says what changed: 1 (``_COUNTS``) its hand or cards
-        in play only (``hand_count``, ``cards_left``), 2 (``_RECOVERED``) those and its
-        recovered cards, 3 (``_ALL``, the default) anything (equipment, identity)."""
+    def _touch(self, seat: int, level: int = _ALL) -> None:
+        """Seat ``seat``'s ``players`` entries are brought up to date when next asked
+        for. ``level`` says what changed: 1 (``_COUNTS``) its hand or cards in play
+        only (``hand_count``, ``cards_left``), 2 (``_RECOVERED``) those and its
+        recovered cards, 3 (``_EQUIPMENT``) those and how its equipment lies or what
+        of it is shown (not whether it has any), 4 (``_ALL``, the default) anything
+        (equipment drawn or lost, identity shown)."""
         stale = self._stale
         if stale.get(seat, 0) < level:
             stale[seat] = level
@@ -534,7 +540,9 @@ class GameState:
             eq.shown = True
             self.public.update([eq.mass, eq.weapon])
         eq.uses_left -= 1
-        self._stale[seat] = _ALL  # as _touch(seat)
+        stale = self._stale  # as _touch(seat, _EQUIPMENT) (the last use loses it: _ALL below)
+        if seat not in stale or stale[seat] < _EQUIPMENT:
+            stale[seat] = _EQUIPMENT
         eq.face_up = False  # after a use the pair lies face-down until its next use (§7)
         info = {"mass": eq.mass, "weapon": eq.weapon, "m": m, "w": w, "use": n_use, "face": face,
                 "quality": eq.quality, "spent": eq.uses_left == 0}
@@ -950,7 +958,9 @@ class GameState:
         assert target is not None
         self.pending = _new_tuple(Pending, (kind, seat, target, cards, weapon))
         self.to_move = target
-        self._emit({"kind": "play", "actor": seat, "target": target, "contest": kind, "cards": list(cards),
+        shown = list(cards)  # one list for the event, the pending contest's wire and the contest's event
+        self._pending_wire = {"contest": kind, "actor": seat, "target": target, "cards": shown, "weapon": weapon}
+        self._emit({"kind": "play", "actor": seat, "target": target, "contest": kind, "cards": shown,
                     "weapon": weapon})
 
     def _supply_recovered(self, seat: int, action: Action) -> None:
@@ -986,7 +996,7 @@ class GameState:
         i_a, m_d = _intent(cards, self._ranks), eq.m
         success = i_a > m_d
         self.public.update([eq.mass])  # the target shows its mass for the comparison
-        self._touch(target)
+        self._touch(target, _EQUIPMENT)
         equipment = [eq.mass, eq.weapon]
         self._discard(cards)
         if success:
@@ -1066,14 +1076,16 @@ class GameState:
             self._reveal_identity(a)
         if same_d:
             self._reveal_identity(d)
+        wire = self._pending_wire
         data["sides"] = [
-            {"seat": a, "cards": list(a_cards), "same": same_a, "weapon": use_a, "formula": formula_a, "total": total_a},
+            {"seat": a, "cards": list(a_cards) if wire is None else wire["cards"], "same": same_a, "weapon": use_a,
+             "formula": formula_a, "total": total_a},
             {"seat": d, "cards": list(d_cards), "same": same_d, "weapon": use_d, "formula": formula_d, "total": total_d},
         ]
         data["result"] = result
         data["collector"] = collector
         data["identities"] = self._shown_identities or self._public_identities()
-        self.pending = None
+        self.pending = self._pending_wire = None
         stale = self._stale  # as _touch(a, _COUNTS): its cards are no longer in play
         if a not in stale:
             stale[a] = _COUNTS
@@ -1145,7 +1157,7 @@ class GameState:
         pending, supplying = self.pending, self.supplying
         frame["version"] = len(self.history)
         frame["to_move"] = self.to_move
-        frame["pending"] = None if pending is None else pending.to_wire()
+        frame["pending"] = None if pending is None else self._pending_wire or pending.to_wire()
         frame["supply"] = None if supplying is None else supplying.to_wire()
         frame["players"] = self._public_entries()
         frame["stock"] = len(self.stock)
@@ -1237,8 +1249,12 @@ class GameState:
                 st = seats[t]
                 entry = entries[t].copy()
                 entry["hand_count"] = left = len(st.hand)
-                if level == _RECOVERED:
+                if level >= _RECOVERED:
                     entry["recovered"] = sorted(st.recovered)
+                    if level == _EQUIPMENT:  # the same pair, shown or used: its entries again
+                        self._own_extra[t] = None
+                        eq = st.equipment
+                        entry["equipment"] = None if eq is None else self._equipment_entry(eq, False)
                 if st.equipment is not None:
                     left += 2
                 if t == in_play:
@@ -1256,8 +1272,8 @@ class GameState:
         extra = self._own_extra[seat]
         if extra is None:
             # what the others do not see can change only with a change of the seat's
-            # identity, equipment or shown cards, all _ALL touches (which reset it to
-            # None): the counts' and recovered cards' touches keep it
+            # identity, equipment or shown cards, all _EQUIPMENT or _ALL touches (which
+            # reset it to None): the counts' and recovered cards' touches keep it
             extra = {}
             st = self.seats[seat]
             if not st.identity_shown:
