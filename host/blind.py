@@ -229,6 +229,7 @@ def play_blind_deal(
     host_seed: bytes | None = None,
     participants: Sequence[BlindParticipant] | None = None,
     reason: str = "the dealer-blind deal is done",
+    chained: Any = True,
 ) -> list[bytes]:
     """An honest dealer-blind deal between a host and one client per seat, in one
     process, as the table and the client sessions play it over the wire
@@ -238,12 +239,13 @@ def play_blind_deal(
     transcript (index = seat), as its client would save it.
 
     ``signing_key``: the host's statement key; ``participants``: every participant in
-    pass order (host, seats 0…P−1; default: fresh ones). Raises
+    pass order (host, seats 0…P−1; default: fresh ones); ``chained``: as
+    :class:`~jupai_net.fairness.HostDealer`'s (``False``: version-1 bodies). Raises
     :class:`~jupai_net.fairness.blind.BlindError` or ``FairnessViolation`` if a check
     fails (it cannot, honestly played)."""
     from jupai_net.fairness.witness import SeatWitness
 
-    dealer = HostDealer(rules, signing_key, game_id=game_id, host_seed=host_seed)
+    dealer = HostDealer(rules, signing_key, game_id=game_id, host_seed=host_seed, chained=chained)
     pids = table_participants(rules.players)
     people = list(participants) if participants is not None else [BlindParticipant(dealer.game_id, p) for p in pids]
     if [p.pid for p in people] != list(pids):

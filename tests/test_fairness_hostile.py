@@ -22,6 +22,7 @@ from jupai_net.fairness import (
     signing_key_from_bytes,
     verify_transcript,
 )
+from jupai_net.fairness.forge import relinked
 from jupai_net.fairness.pin import cert_join_code
 from jupai_net.fairness.keys import FIELD_P, GROUP_L, SMALL_ORDER_Y, key_weakness, signature_weakness
 from jupai_net.fairness.selfplay import play_game
@@ -103,9 +104,16 @@ def test_a_non_canonical_signature_is_refused_with_its_reason(t0):
     bad = pack([body_bytes, sig[:32] + s.to_bytes(32, "little")])
     statements = list(t0.statements)
     statements[i] = bad
-    v = verify_transcript(with_statements(t0, statements))
+    v = verify_transcript(with_statements(t0, statements), all_signatures=True)
     assert v.status == TAMPERED and v.message == i
     assert "non-canonical" in v.reason and "group order" in v.reason
+    last = len(statements) - 1  # the fast path checks the last signature: there it is caught as well
+    body_bytes, sig = split_statement(t0.statements[last])
+    s = int.from_bytes(sig[32:], "little") + GROUP_L
+    statements = list(t0.statements)
+    statements[last] = pack([body_bytes, sig[:32] + s.to_bytes(32, "little")])
+    v = verify_transcript(with_statements(t0, statements))
+    assert v.status == TAMPERED and v.message == last and "non-canonical" in v.reason
 
 
 def test_every_small_order_point_is_blocklisted():
@@ -227,6 +235,7 @@ def resigned(t: Transcript, key, host_cert: bytes | None) -> bytes:
         if i == 0:
             b["host_key"] = public_key_bytes(key)
         out.append(signed(pack(b), key))
+    out = relinked(out, key)  # the forger fits the hash chain to the new start (specs/fairness.md §6.5)
     return Transcript(t.seat, t.seed, tuple(out), t.host_gone, t.left, host_cert).encode()
 
 

@@ -59,7 +59,11 @@ def resign(raw: bytes, mutate, *, check: bool = True) -> bytes:
 
 
 def rebuild(t: Transcript, statements, **kw) -> bytes:
-    return Transcript(kw.get("seat", t.seat), kw.get("seed", t.seed), tuple(statements), kw.get("host_gone", t.host_gone)).encode()
+    """The transcript with ``statements`` as a host holding the key sends them: the hash
+    chain's later links fitted again and re-signed (specs/fairness.md §6.5)."""
+    from jupai_net.fairness.forge import relinked
+
+    return Transcript(kw.get("seat", t.seat), kw.get("seed", t.seed), tuple(relinked(statements, KEY)), kw.get("host_gone", t.host_gone)).encode()
 
 
 def first_step(t: Transcript) -> int:

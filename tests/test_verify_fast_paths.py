@@ -206,6 +206,7 @@ def test_a_step_signed_with_its_maps_in_another_key_order_still_verifies_and_a_c
     byte-equal and takes the field-by-field way, which finds them equal (as before), and
     a changed event value is still named."""
     from jupai_net.fairness import TAMPERED, VERIFIED, Transcript, decode_transcript, sign_statement, signing_key_from_bytes, verify_transcript
+    from jupai_net.fairness.forge import relinked
     from jupai_net.fairness.selfplay import play_game
     from jupai_net.fairness.statements import split_statement, unpack
     from jupai_net.rules import RuleSet
@@ -220,11 +221,13 @@ def test_a_step_signed_with_its_maps_in_another_key_order_still_verifies_and_a_c
     b["events"] = [dict(reversed(list(e.items()))) for e in b["events"]]
     b["action"] = dict(reversed(list(b["action"].items())))
     statements[i] = sign_statement(key, b)
+    statements = relinked(statements, key)  # the hash chain fitted to the re-signed body (§6.5)
     v = verify_transcript(Transcript(t.seat, t.seed, tuple(statements), t.host_gone).encode())
     assert v.status == VERIFIED, v.reason
 
     b["events"][0]["seat"] = (b["events"][0].get("seat", 0) + 1) % 4 if "seat" in b["events"][0] else 9
     b["events"][0].setdefault("seat", 9)
     statements[i] = sign_statement(key, b)
+    statements = relinked(statements, key)
     v = verify_transcript(Transcript(t.seat, t.seed, tuple(statements), t.host_gone).encode())
     assert v.status == TAMPERED and v.message == i and "events[0]" in v.reason, v.reason

@@ -130,7 +130,8 @@ def _wire_vectors(pids: tuple[int, ...], people: list) -> dict[str, Any]:
     fresh = [BlindParticipant(GAME_ID, pid, seed=seed, signing_key=signing_key_from_bytes(k))
              for pid, seed, k in zip(pids, SEEDS, SIGNING_KEYS)]
     host_key = signing_key_from_bytes(HOST_SIGNING_KEY)
-    files = play_blind_deal(rules, host_key, game_id=GAME_ID, host_seed=HOST_SEED, participants=fresh, reason=ABANDON_REASON)
+    files = play_blind_deal(rules, host_key, game_id=GAME_ID, host_seed=HOST_SEED, participants=fresh, reason=ABANDON_REASON,
+                            chained=False)  # the version-1 bodies these vectors were made with
     data = files[0]
     statements = unpack(data)["statements"]
     kinds = [unpack(split_statement(raw)[0])["kind"] for raw in statements]

@@ -73,6 +73,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", nargs="+", help=t("verify.opt.file"))
     p.add_argument("--code", default=None, metavar="CODE", help=t("verify.opt.code"))
     p.add_argument("--json", action="store_true", help=t("verify.opt.json"))
+    p.add_argument("--all-signatures", action="store_true", help=t("verify.opt.all_signatures"))
     p.set_defaults(func=run)
     return p
 
@@ -108,9 +109,10 @@ def read_bytes(path: str) -> tuple[bytes, str | None]:
     return data, None
 
 
-def read_and_verify(path: str, code: str | None = None) -> Verdict:
+def read_and_verify(path: str, code: str | None = None, *, all_signatures: bool = False) -> Verdict:
     """Read ``path`` and verify it (against the join ``code`` when given, which must be a
-    valid code: ``ValueError`` otherwise); unreadable files give a ``malformed`` verdict."""
+    valid code: ``ValueError`` otherwise; ``all_signatures``: every statement's signature,
+    specs/fairness.md §10); unreadable files give a ``malformed`` verdict."""
     from .pin import normalize_code
     from .verify import Verdict, verify_transcript
 
@@ -119,7 +121,7 @@ def read_and_verify(path: str, code: str | None = None) -> Verdict:
     data, problem = read_bytes(path)
     if problem is not None:
         return Verdict(MALFORMED, problem)
-    return verify_transcript(data, code=code)
+    return verify_transcript(data, code=code, all_signatures=all_signatures)
 
 
 #: Order of the verdicts from worst to best: several files exit with the first found.
@@ -150,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     from ..messages import t
 
     code = getattr(args, "code", None)
+    every = bool(getattr(args, "all_signatures", False))
     if code is not None:
         from .pin import normalize_code
 
@@ -168,12 +171,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"jupai verify: {t('verify.missing', file=printable(paths[0]))}", file=sys.stderr)
         return EXIT_CODES[MALFORMED]
     if single:
-        verdicts = [read_and_verify(paths[0], code)]
+        verdicts = [read_and_verify(paths[0], code, all_signatures=every)]
     else:  # across files too: one seat seed in two games (specs/fairness.md §10)
         from .verify import Verdict, verify_many
 
         read = [read_bytes(path) for path in paths]
-        checked = iter(verify_many([data for data, problem in read if problem is None], code=code))
+        checked = iter(verify_many([data for data, problem in read if problem is None], code=code,
+                                       all_signatures=every))
         verdicts = [Verdict(MALFORMED, problem) if problem is not None else next(checked) for _, problem in read]
     if getattr(args, "json", False):
         outs = []

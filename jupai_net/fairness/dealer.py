@@ -34,8 +34,8 @@ from .primitives import (
     seed_commitment,
 )
 from .replay import due_reveals, load_engine
-from .statements import (ABANDON, BLIND, CLAIM, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, make_body, pack,
-                         public_key_bytes, sign_packed, sign_statement)
+from .statements import (ABANDON, BLIND, CLAIM, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, chain_link,
+                         chain_start, make_body, pack, public_key_bytes, sign_packed)
 
 #: Viewer → signed statements to send it now, in order.
 Outbox = dict[int | None, list[bytes]]
@@ -55,7 +55,10 @@ class HostDealer:
     ``rules``: the :class:`RuleSet`; ``signing_key``: the host's Ed25519 key;
     ``game_id`` (16 bytes) and ``host_seed`` (32 bytes) default to fresh values from
     :mod:`secrets` (give them only for test vectors); ``spectators``: also produce the
-    public stream (viewer ``None``); ``engine``: replaces :mod:`jupai_net.engine` (tests).
+    public stream (viewer ``None``); ``engine``: replaces :mod:`jupai_net.engine` (tests);
+    ``chained``: the viewers whose streams are chained (specs/fairness.md §6.5), every
+    viewer by default (``True``), none with ``False`` (version-1 bodies, as before the
+    chain), else a collection of viewers (seats, ``None`` for the spectators' stream).
 
     Order of calls: :meth:`start`; :meth:`commit` (or :meth:`commit_bot`) for every seat;
     :meth:`reveal` for every seat that is not a bot; then :meth:`apply` for each action
@@ -71,6 +74,7 @@ class HostDealer:
         host_seed: bytes | None = None,
         spectators: bool = False,
         engine: ModuleType | None = None,
+        chained: Any = True,
     ):
         self.rules = rules
         self._key = signing_key
@@ -85,6 +89,10 @@ class HostDealer:
         self._engine = engine
         self.phase = CREATED
         self._n: dict[int | None, int] = {v: 0 for v in self.viewers}
+        #: viewer -> ``prev`` of its stream's next statement (chained streams only)
+        self._prev: dict[int | None, bytes] = {
+            v: chain_start(self.game_id, v) for v in self.viewers
+            if chained is True or (chained is not False and v in chained)}
         self._commitments: list[bytes | None] = [None] * self.seats
         self._seeds: list[bytes | None] = [None] * self.seats
         self._bots: dict[int, bytes] = {}
@@ -92,7 +100,7 @@ class HostDealer:
         self.state: Any = None
         self._shown: dict[int | None, set[int]] = {v: set() for v in self.viewers}
         self._pos: dict[int, int] = {}
-        self._unwatched: list[dict[str, Any]] | None = None  # public bodies not packed nor signed yet (unwatched())
+        self._unwatched: list[tuple[str, int, dict[str, Any]]] | None = None  # public statements not signed yet (unwatched())
 
     # ------------------------------------------------------------------ helpers
 
@@ -114,15 +122,30 @@ class HostDealer:
         and return them, in order (the same bytes as if signed at once: Ed25519 is
         deterministic); later ones go into the outboxes again."""
         kept, self._unwatched = self._unwatched or [], None
-        return [sign_packed(self._key, pack(body)) for body in kept]
+        return [self._sign(None, *entry) for entry in kept]
+
+    @property
+    def chained(self) -> frozenset[int | None]:
+        """The viewers whose streams are chained (specs/fairness.md §6.5)."""
+        return frozenset(self._prev)
 
     def _emit(self, out: Outbox, viewer: int | None, kind: str, **fields: Any) -> None:
-        body = make_body(kind, self.game_id, viewer, self._n[viewer], **fields)
+        n = self._n[viewer]
         self._n[viewer] += 1
         if viewer is None and self._unwatched is not None:
-            self._unwatched.append(body)  # packed when someone watches: its parts are never changed
+            self._unwatched.append((kind, n, fields))  # packed (and chained) when someone watches: never changed
             return
-        out.setdefault(viewer, []).append(sign_statement(self._key, body, check=False))  # built here: not re-checked
+        out.setdefault(viewer, []).append(self._sign(viewer, kind, n, fields))
+
+    def _sign(self, viewer: int | None, kind: str, n: int, fields: dict[str, Any]) -> bytes:
+        """Build, pack and sign statement ``n`` of ``viewer``'s stream (built here: not
+        re-checked; every witness checks it); in a chained stream with ``prev``, and the
+        link to it kept for the next one (specs/fairness.md §6.5)."""
+        prev = self._prev.get(viewer)
+        body_bytes = pack(make_body(kind, self.game_id, viewer, n, prev, **fields))
+        if prev is not None:
+            self._prev[viewer] = chain_link(body_bytes)
+        return sign_packed(self._key, body_bytes)
 
     def _broadcast(self, out: Outbox, kind: str, **fields: Any) -> None:
         for v in self.viewers:

@@ -223,7 +223,7 @@ def fault_cases(game_id: bytes, host_seed: bytes, seat_seeds: Sequence[bytes], k
 
     def game(**kw: Any):
         return play_game(TINY, rng_seed=1, key=key, game_id=game_id, host_seed=host_seed,
-                         seat_seeds=list(seat_seeds[:2]), spectators=False, **kw)
+                         seat_seeds=list(seat_seeds[:2]), spectators=False, chained=False, **kw)
 
     sp = game()
     honest = decode_transcript(sp.transcript(0))
@@ -330,7 +330,7 @@ def fault_cases(game_id: bytes, host_seed: bytes, seat_seeds: Sequence[bytes], k
     # item 1: a reused seed (game 2 played with game 1's revealed seed) shows only across two files
     game2 = bytes(game_id[:-1]) + bytes([game_id[-1] ^ 0xFF])
     sp3 = play_game(TINY, rng_seed=1, key=key, game_id=game2, host_seed=bytes([0x42]) * 32,
-                    seat_seeds=list(seat_seeds[:2]), spectators=False)
+                    seat_seeds=list(seat_seeds[:2]), spectators=False, chained=False)
     case("seed_reuse_second_game", "1", "a second game (another game id) in which seat 0 used the seed it revealed "
          "in the first (the file 'honest'): alone it verifies; verified together with 'honest' (jupai verify of "
          "both files) each is suspicious", sp3.transcript(0), ("verified", None, None))

@@ -7,15 +7,19 @@ body map and ``signature`` is the 64-byte Ed25519 signature of
 ``TAG_STATEMENT ‖ body`` by the host signing key. Verifiers check the signature over
 the stored body bytes and never re-encode a body.
 
-Every body map has the fields ``v`` (1), ``kind``, ``game`` (16-byte game id),
+Every body map has the fields ``v`` (1 or 2), ``kind``, ``game`` (16-byte game id),
 ``to`` (the seat the statement is addressed to, ``nil`` for spectators) and ``n``
-(its index in that addressee's stream, from 0), then the fields of its kind listed
-in :data:`KIND_FIELDS`.
+(its index in that addressee's stream, from 0), in a version-2 (*chained*) body then
+``prev`` (the SHA-256 chain link to the statement before it in the same stream,
+:func:`chain_link`), then the fields of its kind listed in :data:`KIND_FIELDS`
+(specs/fairness.md §6.5: the last signature of a chained stream authenticates every
+statement before it).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +32,15 @@ from .keys import key_weakness, signature_weakness
 from .primitives import DIGEST_BYTES, FAIRNESS_VERSION, GAME_ID_BYTES, SALT_BYTES, SEED_BYTES, FairnessError
 
 TAG_STATEMENT = b"jupai/v1/statement\x00"
+#: Domain tag of the hash chain of a statement stream (specs/fairness.md §6.5).
+TAG_CHAIN = b"jupai/v1/chain\x00"
+#: Body version of the first format (no chain: every statement stands on its own signature).
+PLAIN_BODY_VERSION = FAIRNESS_VERSION
+#: Body version of the chained format: the common fields end with ``prev`` (§6.5).
+CHAINED_BODY_VERSION = 2
+BODY_VERSIONS = (PLAIN_BODY_VERSION, CHAINED_BODY_VERSION)
+#: Addressee byte of the spectators' stream (``to`` nil) in :func:`chain_start`.
+SPECTATOR_BYTE = 0xFE
 SIGNATURE_BYTES = 64
 PUBLIC_KEY_BYTES = 32
 #: :class:`StatementError` reason of a signature that does not verify (as opposed to a
@@ -69,6 +82,8 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     CLAIM: ("version", "actor", "action"),
 }
 COMMON_FIELDS = ("v", "kind", "game", "to", "n")
+#: The common fields of a chained (version 2) body.
+CHAINED_FIELDS = COMMON_FIELDS + ("prev",)
 
 
 class StatementError(FairnessError):
@@ -78,6 +93,22 @@ class StatementError(FairnessError):
     def __init__(self, reason: str, *, signature: bool = False, **kw: Any):
         super().__init__(reason, **kw)
         self.signature = signature
+
+
+# --------------------------------------------------------------------------- chain
+
+
+def chain_start(game_id: bytes, to: int | None) -> bytes:
+    """``prev`` of statement 0 of a chained stream (specs/fairness.md §6.5):
+    ``SHA-256(TAG_CHAIN ‖ game_id(16) ‖ addressee(1))``, the addressee byte being the
+    seat (0–5) or :data:`SPECTATOR_BYTE` for the spectators' stream. 32 bytes."""
+    return hashlib.sha256(TAG_CHAIN + bytes(game_id) + bytes([SPECTATOR_BYTE if to is None else to])).digest()
+
+
+def chain_link(body_bytes: bytes) -> bytes:
+    """``prev`` of the statement after the one whose signed body is ``body_bytes`` in
+    the same stream (specs/fairness.md §6.5): ``SHA-256(TAG_CHAIN ‖ body_bytes)``. 32 bytes."""
+    return hashlib.sha256(TAG_CHAIN + body_bytes).digest()
 
 
 # --------------------------------------------------------------------------- keys
@@ -486,20 +517,25 @@ def check_body(body: Any) -> None:
     kind = body.get("kind")
     if not isinstance(kind, str) or kind not in KIND_FIELDS:
         raise StatementError(f"unknown statement kind {kind!r}")
-    expected = COMMON_FIELDS + KIND_FIELDS[kind]
+    version = body.get("v")
+    chained = version == CHAINED_BODY_VERSION and _is_int(version)
+    expected = (CHAINED_FIELDS if chained else COMMON_FIELDS) + KIND_FIELDS[kind]
     missing = [f for f in expected if f not in body]
     extra = [str(f) for f in body if f not in expected]
     if missing:
         raise StatementError(f"'{kind}' statement lacks field(s) {', '.join(missing)}")
     if extra:
         raise StatementError(f"'{kind}' statement has unknown field(s) {', '.join(sorted(extra))}")
-    if body["v"] != FAIRNESS_VERSION or not _is_int(body["v"]):
-        raise StatementError(f"statement version {body['v']!r} is not supported (this verifier reads {FAIRNESS_VERSION})")
+    if body["v"] not in BODY_VERSIONS or not _is_int(body["v"]):
+        raise StatementError(f"statement version {body['v']!r} is not supported (this verifier reads "
+                             f"{PLAIN_BODY_VERSION} and {CHAINED_BODY_VERSION})")
     _need_bin(body, "game", GAME_ID_BYTES)
     if body["to"] is not None and not (_is_int(body["to"]) and 0 <= body["to"] <= 5):
         raise _bad("to", "must be a seat 0..5 or nil")
     if not _is_int(body["n"]) or body["n"] < 0:
         raise _bad("n", "must be a whole number >= 0")
+    if chained:
+        _need_bin(body, "prev", DIGEST_BYTES)
     if kind == START:
         if not isinstance(body["rules"], dict) or not _plain(body["rules"]):
             raise _bad("rules", "must be a map of rule settings")
@@ -546,9 +582,15 @@ def check_body(body: Any) -> None:
             raise _bad("msg", f"must be a participant message of 1..{MAX_BLIND_MESSAGE} bytes")
 
 
-def make_body(kind: str, game_id: bytes, to: int | None, n: int, **fields: Any) -> dict[str, Any]:
-    """A body map with the common fields first, then ``fields`` in :data:`KIND_FIELDS` order."""
-    body: dict[str, Any] = {"v": FAIRNESS_VERSION, "kind": kind, "game": game_id, "to": to, "n": n}
+def make_body(kind: str, game_id: bytes, to: int | None, n: int, prev: bytes | None = None,
+              **fields: Any) -> dict[str, Any]:
+    """A body map with the common fields first, then ``fields`` in :data:`KIND_FIELDS`
+    order: a chained (version 2) body when ``prev`` (32 bytes, :func:`chain_start` or
+    :func:`chain_link`) is given, else a version-1 body (specs/fairness.md §6.2, §6.5)."""
+    body: dict[str, Any] = {"v": PLAIN_BODY_VERSION, "kind": kind, "game": game_id, "to": to, "n": n}
+    if prev is not None:
+        body["v"] = CHAINED_BODY_VERSION
+        body["prev"] = prev
     for f in KIND_FIELDS[kind]:
         body[f] = fields[f]
     return body
@@ -557,7 +599,8 @@ def make_body(kind: str, game_id: bytes, to: int | None, n: int, **fields: Any) 
 #: The bytes after the map header with which :func:`pack` of a :func:`make_body` body of
 #: each kind begins (``"v"``, the version, ``"kind"``, the kind), for :func:`made_kind`.
 _KIND_PREFIXES = tuple(
-    (kind, msgpack.packb({"v": FAIRNESS_VERSION, "kind": kind}, use_bin_type=True)[1:])
+    (kind, msgpack.packb({"v": version, "kind": kind}, use_bin_type=True)[1:])
+    for version in (CHAINED_BODY_VERSION, PLAIN_BODY_VERSION)
     for kind in sorted(KINDS, key=lambda k: k not in (STEP, CLAIM, BLIND))  # one per action first
 )
 

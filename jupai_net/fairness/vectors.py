@@ -3,7 +3,9 @@
 :func:`build_vectors` computes, from fixed inputs, every encoding a third-party
 verifier must reproduce: seed commitments, DRBG keys and streams, rejection-sampled
 integers, the deck order and setup, salts and card commitments, one signed statement
-and a small complete transcript (with a tampered copy). All bytes are lowercase hex.
+and a small complete transcript (with a tampered copy), in the version-1 body format,
+and the hash-chained format's vectors (``chain``, :mod:`.chain_vectors`). All bytes
+are lowercase hex.
 
 ``python -m jupai_net.fairness.vectors [--write]`` prints them, or rewrites
 ``protocol/vectors/fairness.json``. The cryptographic vectors never change within
@@ -30,6 +32,7 @@ from .primitives import (
     drbg_key,
     seed_commitment,
 )
+from .chain_vectors import build_chain_vectors
 from .fault_vectors import build_extra_vectors
 from .selfplay import play_game
 from .statements import make_body, public_key_bytes, sign_statement, signing_key_from_bytes, split_statement
@@ -39,6 +42,8 @@ GAME_ID = bytes.fromhex("6a75706169000000000000000000c0de")
 HOST_SEED = bytes(range(32))
 SEAT_SEEDS = [bytes([0x10 * (s + 1) + i % 16 for i in range(32)]) for s in range(4)]
 SIGNING_KEY = bytes([0x5A] * 32)  # a test key: never use it for a real game
+#: The game id of the ``chain`` vector's statement from another game.
+OTHER_GAME_ID = bytes.fromhex("6a75706169000000000000000000c0df")
 VECTOR_PATH = Path(__file__).resolve().parents[2] / "protocol" / "vectors" / "fairness.json"
 
 
@@ -95,7 +100,8 @@ def build_vectors() -> dict[str, Any]:
         "wire": _hex(wire),
     }
     small = RuleSet(players=2, rounds=2, hand_size=2)
-    sp = play_game(small, rng_seed=1, key=key, game_id=GAME_ID, host_seed=HOST_SEED, seat_seeds=SEAT_SEEDS[:2], spectators=False)
+    sp = play_game(small, rng_seed=1, key=key, game_id=GAME_ID, host_seed=HOST_SEED, seat_seeds=SEAT_SEEDS[:2], spectators=False,
+                   chained=False)  # version-1 bodies: the chained game is the ``chain`` vector
     data = sp.transcript(0)
     verdict = verify_transcript(data)
     tampered = bytearray(data)
@@ -113,6 +119,7 @@ def build_vectors() -> dict[str, Any]:
         "tampered_message": tv.message,
     }
     v.update(build_extra_vectors(GAME_ID, HOST_SEED, SEAT_SEEDS, SIGNING_KEY, data))
+    v.update(build_chain_vectors(GAME_ID, HOST_SEED, SEAT_SEEDS, SIGNING_KEY, OTHER_GAME_ID))
     return v
 
 

@@ -51,9 +51,12 @@ from .statements import (
     SEEDS,
     START,
     STEP,
+    CHAINED_BODY_VERSION,
     Statement,
     StatementError,
     canonical,
+    chain_link,
+    chain_start,
     decode_body,
     pack,
     split_statement,
@@ -255,11 +258,19 @@ class GameChecker:
 
     ``seat`` is the receiving seat (``None`` for a spectator) and ``seed`` its own
     32-byte seed (``None`` for a spectator). ``engine`` replaces
-    :mod:`jupai_net.engine` (tests only).
+    :mod:`jupai_net.engine` (tests only). ``all_signatures`` (the default, and always
+    at once): every statement's signature is checked; ``False`` (the offline fast path,
+    :func:`check_decoded`): in a chained stream (specs/fairness.md §6.5) only the
+    signature of a statement fed with ``last=True``, the chain links vouching for the
+    ones before it.
     """
 
     def __init__(self, seat: int | None, seed: bytes | None, *, engine: ModuleType | None = None,
-                 host_cert: bytes | None = None, blind: Any = None):
+                 host_cert: bytes | None = None, blind: Any = None, all_signatures: bool = True):
+        self.all_signatures = all_signatures
+        #: True/False once statement #0 tells whether the stream is chained (§6.5).
+        self.chained: bool | None = None
+        self._prev: bytes | None = None  # ``prev`` the next statement of a chained stream must carry
         self.seat = seat
         self.seed = seed
         #: This seat's own dealer-blind participant (a ``BlindParticipant``), whose hello
@@ -304,15 +315,16 @@ class GameChecker:
         """Fingerprint of the host key (:func:`key_fingerprint`), once known."""
         return key_fingerprint(self.host_key) if self.host_key else None
 
-    def feed(self, raw: bytes) -> Statement:
-        """Check the next signed statement ``raw`` at once and record it.
+    def feed(self, raw: bytes, *, last: bool = False) -> Statement:
+        """Check the next signed statement ``raw`` at once and record it (``last``: it is
+        the last one of the transcript; its signature is checked even on the fast path).
         Raises :class:`FairnessViolation` on the first failure (and on every later call)."""
         i = len(self.statements)
         self.statements.append(None)
         if self.failure is not None:
             raise FairnessViolation(self.failure)
         try:
-            st = self._check(i, raw)
+            st = self._check(i, raw, self.all_signatures or last)
         except _Problem as p:
             self.failure = self._verdict(p, message=i)
             raise FairnessViolation(self.failure) from None
@@ -356,32 +368,37 @@ class GameChecker:
             reason_args=p.key_args,
         )
 
-    def _check(self, i: int, raw: bytes) -> Statement:
+    def _signature(self, i: int, key: bytes, body_bytes: bytes, sig: bytes) -> None:
+        """Check statement ``i``'s signature with the host key ``key`` (§8 step 2)."""
+        try:
+            verify_signature(key, body_bytes, sig)
+        except StatementError as e:
+            if i == 0:
+                why = e.reason if e.reason != _BAD_SIGNATURE else "the signature does not verify with the host key it announces"
+                raise _Problem(TAMPERED, f"statement #0 (start): {why}", kind=START) from None
+            why = (f"the signature does not verify with the host key {self.fingerprint} (changed bytes or a broken signature)"
+                   if e.reason == _BAD_SIGNATURE else e.reason)
+            raise _Problem(TAMPERED, f"statement #{i}: {why}") from None
+
+    def _check(self, i: int, raw: bytes, signature: bool = True) -> Statement:
         try:
             body_bytes, sig = split_statement(raw)
         except StatementError as e:
             raise _Problem(MALFORMED, f"statement #{i}: {e.reason}") from None
-        if i == 0:
-            key = self._start_key(body_bytes)
-            try:
-                verify_signature(key, body_bytes, sig)
-            except StatementError as e:
-                why = e.reason if e.reason != _BAD_SIGNATURE else "the signature does not verify with the host key it announces"
-                raise _Problem(TAMPERED, f"statement #0 (start): {why}", kind=START) from None
-            self.host_key = key
-        else:
-            try:
-                verify_signature(self.host_key, body_bytes, sig)
-            except StatementError as e:
-                why = (f"the signature does not verify with the host key {self.fingerprint} (changed bytes or a broken signature)"
-                       if e.reason == _BAD_SIGNATURE else e.reason)
-                raise _Problem(TAMPERED, f"statement #{i}: {why}") from None
+        key = self._start_key(body_bytes) if i == 0 else self.host_key
+        if signature:
+            self._signature(i, key, body_bytes, sig)
+        self.host_key = key
         try:
             body = decode_body(body_bytes)
         except StatementError as e:
             raise _Problem(TAMPERED, f"statement #{i}: signed by the host but malformed: {e.reason}") from None
+        chained = body["v"] == CHAINED_BODY_VERSION
+        if not signature and not chained:
+            self._signature(i, key, body_bytes, sig)  # a version-1 body stands on its own signature
         if i == 0:
             self.game_id = body["game"]
+            self.chained = chained
         st = Statement(body, body_bytes, sig, bytes(raw))
         kind = st.kind
         where = f"statement #{i} ({kind})"
@@ -392,6 +409,16 @@ class GameChecker:
             raise _Problem(TAMPERED, f"{where} is addressed to {who}, not to this transcript's {'spectator' if self.seat is None else f'seat {self.seat}'}", expected=self.seat, found=st.to, kind=kind)
         if st.n != i:
             raise _Problem(TAMPERED, f"{where} is out of order: its sequence number is {st.n}, expected {i} (messages reordered, dropped or inserted)", expected=i, found=st.n, kind=kind)
+        if chained != self.chained:
+            raise _Problem(TAMPERED, f"{where} has body version {body['v']}, but this stream began with version {CHAINED_BODY_VERSION if self.chained else 1} (formats mixed in one stream)",
+                           expected=CHAINED_BODY_VERSION if self.chained else 1, found=body["v"], kind=kind)
+        if chained:
+            want = chain_start(self.game_id, self.seat) if i == 0 else self._prev
+            if st["prev"] != want:
+                what = ("the start of this seat's stream" if self.seat is not None else "the start of the spectators' stream") if i == 0 else f"statement #{i - 1}"
+                raise _Problem(TAMPERED, f"{where} is not chained to {what}: its 'prev' is not the hash the chain gives (a statement changed, dropped, inserted or taken from another stream)",
+                               expected=want, found=st["prev"], kind=kind)
+            self._prev = chain_link(body_bytes)
         if kind == BLIND:
             if self.ledger is None:
                 raise _Problem(TAMPERED, f"{where}: a participant message of a dealer-blind deal, but this game has no hellos (statement #1)", kind=kind)
@@ -910,33 +937,55 @@ class GameChecker:
             shown.update(deal.deck[k] for k in want)
 
 
-def verify_transcript(data: bytes, *, engine: ModuleType | None = None, code: str | None = None) -> Verdict:
+def verify_transcript(data: bytes, *, engine: ModuleType | None = None, code: str | None = None,
+                      all_signatures: bool = False) -> Verdict:
     """Verify a transcript file (specs/fairness.md §9). Never raises for bad input:
     unreadable, truncated or malformed files give a ``malformed`` verdict.
     ``code``: a join code the user gives (``jupai verify --code``); the statements must
     then be signed by the key of the host with that code (:func:`check_code`).
+    ``all_signatures``: check every statement's signature, also in a chained stream,
+    where by default the last one vouches for the rest (§6.5, :func:`check_decoded`).
     ``engine`` replaces :mod:`jupai_net.engine` (tests only)."""
     try:
         t = decode_transcript(data)
     except TranscriptError as e:
         return Verdict(MALFORMED, e.reason, details={"truncated": e.truncated})
-    return verify_decoded(t, engine=engine, code=code)
+    return verify_decoded(t, engine=engine, code=code, all_signatures=all_signatures)
 
 
-def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str | None = None) -> Verdict:
+def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str | None = None,
+                   all_signatures: bool = False) -> Verdict:
     """Verify an already decoded :class:`Transcript` (see :func:`verify_transcript`)."""
-    verdict, _ = check_decoded(t, engine=engine)
+    verdict, _ = check_decoded(t, engine=engine, all_signatures=all_signatures)
     return check_code(verdict, code) if code is not None else verdict
 
 
-def check_decoded(t: Transcript, *, engine: ModuleType | None = None) -> tuple[Verdict, GameChecker]:
+def check_decoded(t: Transcript, *, engine: ModuleType | None = None,
+                  all_signatures: bool = False) -> tuple[Verdict, GameChecker]:
     """:func:`verify_decoded` without the join-code check, also returning the
     :class:`GameChecker` fed with every statement it accepted (``jupai replay`` tells a
-    dealer-blind game from its ledger and play, without checking the file twice)."""
-    checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert)
+    dealer-blind game from its ledger and play, without checking the file twice).
+
+    The fast path (specs/fairness.md §9 step 2): in a chained stream every ``prev``
+    link is checked and only the LAST statement's signature, which through the links
+    authenticates every body before it (a version-1 stream: every signature, as
+    always). When that finds anything wrong (*tampered* or *malformed*), the full path
+    runs (``all_signatures``: every signature, in order), so the verdict names the same
+    statement and reason as checking every signature would."""
+    if not all_signatures:
+        verdict, checker = _check_stream(t, engine, all_signatures=False)
+        if verdict.status not in (TAMPERED, MALFORMED):
+            return verdict, checker
+    return _check_stream(t, engine, all_signatures=True)
+
+
+def _check_stream(t: Transcript, engine: ModuleType | None, *, all_signatures: bool) -> tuple[Verdict, GameChecker]:
+    """Feed every statement of ``t`` to a :class:`GameChecker` and conclude."""
+    checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert, all_signatures=all_signatures)
+    last = len(t.statements) - 1
     try:
-        for raw in t.statements:
-            checker.feed(raw)
+        for i, raw in enumerate(t.statements):
+            checker.feed(raw, last=i == last)
         verdict = checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent)
     except FairnessViolation as v:
         verdict = v.verdict
@@ -1004,7 +1053,8 @@ def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
 
 
 
-def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: str | None = None) -> list[Verdict]:
+def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: str | None = None,
+                all_signatures: bool = False) -> list[Verdict]:
     """Verify several transcript files (``jupai verify`` of several files or a folder,
     specs/fairness.md §10): each as :func:`verify_transcript`, then across them: a seat
     seed found in the transcripts of two different games makes each of those games
@@ -1021,7 +1071,7 @@ def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: s
             verdicts.append(Verdict(MALFORMED, e.reason, details={"truncated": e.truncated}))
             seeds.append(None)
             continue
-        verdicts.append(verify_decoded(t, engine=engine, code=code))
+        verdicts.append(verify_decoded(t, engine=engine, code=code, all_signatures=all_signatures))
         seeds.append(t.seed)
     games: dict[bytes, set[str]] = {}
     for seed, v in zip(seeds, verdicts):

@@ -348,6 +348,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.opt.code": ("the host's join code (from its screen): every game must be signed by that host's key",
                         "主机的加入码（见主机屏幕）：每局都必须由该主机的密钥签名"),
     "verify.opt.json": ("print the verdict as one JSON object", "以一个 JSON 对象输出结论"),
+    "verify.opt.all_signatures": ("check every statement's signature (by default, in a hash-chained transcript "
+                                  "the last signature vouches for every statement before it)",
+                                  "逐条检查每份声明的签名（默认情况下，哈希链式记录中最后一个签名即可担保之前的所有声明）"),
     # --- the host console (host/cli.py) ----------------------------------------------------------
     "host.opponents_unused": ("--opponents {named} has no effect with --bots 0: every seat waits for a person "
                               "(use --bots N to let {named} bots take N seats)",
