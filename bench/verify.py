@@ -12,6 +12,11 @@ then times each transcript ``--repeat`` times with ``time.process_time`` and pri
 the per-transcript median and the median time per statement (time over the
 statements the transcript holds). The table gives the median over rounds, the ratio old/new
 and the load average. Both builds must say ``verified`` for every transcript.
+
+``--instructions`` (needs ``valgrind``) also counts, with ``valgrind --tool=callgrind``,
+the instructions per statement of each build: one child verifies every transcript once,
+another twice; the difference over the statements of one pass is the steady state
+(imports and first-use caches cancel out), whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import argparse
 import json
 import os
 import statistics
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -55,15 +62,43 @@ def child(paths: list[str], repeat: int) -> None:
                       "statements": sum(v.statements for v in verdicts)}))
 
 
+def passes(paths: list[str], n: int) -> None:
+    """Verify every transcript ``n`` times (under callgrind); the statements of one pass on stderr."""
+    from jupai_net.fairness import verify_transcript
+
+    datas = [Path(p).read_bytes() for p in paths]
+    total = 0
+    for _ in range(n):
+        total = sum(verify_transcript(d).statements for d in datas)
+    print(f"statements {total}", file=sys.stderr)
+
+
+def instructions(python: str, paths: list[str]) -> float:
+    """Instructions per statement of ``python``'s verifier (two callgrind runs, 1 and 2 passes)."""
+    counts = []
+    for n in (1, 2):
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, os.path.abspath(__file__),
+               "--passes", str(n), "--child", *paths]
+        err = subprocess.run(cmd, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
+        counts.append((int(re.search(r"Collected : (\d+)", err).group(1)), int(re.search(r"^statements (\d+)$", err, re.M).group(1))))
+    (one, statements), (two, _) = counts
+    return (two - one) / statements
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=10, help="transcripts (default 10)")
     p.add_argument("--rounds", type=int, default=5, help="interleaved rounds per build (default 5)")
     p.add_argument("--repeat", type=int, default=5, help="timed verifications of each transcript per round")
     p.add_argument("--old-python", default=None, metavar="PY", help="Python of an older checkout's venv")
+    p.add_argument("--instructions", action="store_true", help="also count instructions per statement (valgrind)")
+    p.add_argument("--passes", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--child", nargs="+", default=None, help=argparse.SUPPRESS)
     p.add_argument("--make", default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.child and args.passes is not None:
+        passes(args.child, args.passes)
+        return 0
     if args.child:
         child(args.child, args.repeat)
         return 0
@@ -108,6 +143,15 @@ def main(argv: list[str] | None = None) -> int:
         old = statistics.median(per_statement["old"])
         line += f"   old {old * 1e6:7.1f} µs   old/new {old / new:4.2f}×   aim ≥ 2×: {'met' if old / new >= 2 else 'NOT met'}"
     print(line)
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+            return 1
+        counted = {name: instructions(python, paths[name]) for name, python in builds.items()}
+        line = f"instructions/stmt   new {counted['new'] / 1000:7.0f} k"
+        if "old" in counted:
+            line += f"   old {counted['old'] / 1000:7.0f} k   old/new {counted['old'] / counted['new']:4.2f}×  (callgrind)"
+        print(line)
     return 0
 
 

@@ -68,6 +68,7 @@ from jupai_net.protocol import (
 )
 from jupai_net.protocol.limits import (
     BLIND_VERSION,
+    CHAIN_VERSION,
     MAX_NAME_LEN,
     MAX_STANDINGS,
     MAX_TEXT_LEN,
@@ -366,6 +367,10 @@ class Table:
         self._chat: dict[int, tuple[float, float]] = {}
         self._ready_rate: dict[int, tuple[float, float]] = {}
         self.spectators: dict[int, str] = {}  # connection id -> name of each spectator
+        #: spectators whose client reads no chained statement (protocol below 5): they get
+        #: the spectators' stream in version-1 bodies (HostDealer.plain_public)
+        self._plain_spectators: set[int] = set()
+        self._plain_sent = 0  # statements of that stream sent to them this game
         self.games = games
         self.series = SeriesState(secrets.token_bytes(16), games)
         self.game_label: tuple[bytes, int] | None = None  # (series id, game number) of the current or last game
@@ -604,6 +609,12 @@ class Table:
             self._admit_spectator(cid, hello, now)
             return None
         if hello.token is not None:
+            if hello.version < CHAIN_VERSION and self._chained_seat(hello.token):
+                self._error(cid, "version-mismatch",
+                            "this game's signed statements to your seat are hash-chained, which needs jupai-net with "
+                            f"protocol version {CHAIN_VERSION}; update jupai to take your seat back",
+                            hello, "chained-game", version=hello.version, need=CHAIN_VERSION)
+                return None
             return self._readmit(cid, hello, now)
         if self.phase != LOBBY:
             self._error(cid, "game-running", "a game is running at this table and you hold no seat in it", hello)
@@ -649,6 +660,22 @@ class Table:
         self._old_client_notice(self.seats[seat])  # type: ignore[arg-type]
         return seat
 
+    def _chained_seat(self, token: str) -> bool:
+        """True when ``token`` takes back a seat of the running game whose statement
+        stream is hash-chained (specs/fairness.md §6.5): a client below protocol 5
+        cannot read it (specs/protocol.md §6)."""
+        if self.phase == LOBBY or self.dealer is None:
+            return False
+        seat = next((s.seat for s in self.seats if s is not None and s.token is not None
+                     and secrets.compare_digest(s.token, token)), None)
+        return seat is not None and seat in self.dealer.chained
+
+    def _chained_viewers(self) -> set[int | None]:
+        """The viewers whose streams the next game chains: every seat whose client
+        negotiated protocol 5 or later, every bot seat, and the spectators' stream
+        (older spectators get it in version-1 bodies)."""
+        return {st.seat for st in self.seats if st is not None and (st.bot or st.version >= CHAIN_VERSION)} | {None}
+
     def _welcome(self, seat: int | None, token: str) -> Welcome:
         """The ``welcome`` for ``seat`` (None: a spectator), naming the scheme."""
         return Welcome(seat, token, self.rules, self.players(), dealer=self._shown_dealer())
@@ -678,6 +705,8 @@ class Table:
             return False
         name = hello.name
         self.spectators[cid] = name
+        if hello.version < CHAIN_VERSION:
+            self._plain_spectators.add(cid)
         log.info("table %d: %r watches (connection %d; %d spectators)", self.table_id, name, cid, len(self.spectators))
         self._send(cid, self._welcome(None, secrets.token_urlsafe(24)))
         self._send(cid, Lobby(self.players(), self._shown_dealer()))
@@ -686,8 +715,14 @@ class Table:
             self._send(cid, self._start_message())
             # the public statements made while nobody watched, signed now (the same bytes)
             self._streams[None].extend(statement_message(raw) for raw in self.dealer.watched())
-            for msg in self._streams.get(None, []):
-                self._send(cid, msg)
+            if cid in self._plain_spectators:  # the same stream in version-1 bodies
+                plain = self.dealer.plain_public()
+                for raw in plain[:self._plain_sent]:
+                    self._send(cid, statement_message(raw))
+                self._send_plain(plain[self._plain_sent:])  # to it, and any other such spectator
+            else:
+                for msg in self._streams.get(None, []):
+                    self._send(cid, msg)
             if self.phase == PLAYING and self._settled():
                 self._send(cid, Sync.trusted(self.dealer.state.version, self._public_observation()))
         return True
@@ -758,6 +793,7 @@ class Table:
         self._chat.pop(cid, None)
         self._ready_rate.pop(cid, None)
         name = self.spectators.pop(cid, None)
+        self._plain_spectators.discard(cid)
         if name is not None:
             n = len(self.spectators)
             log.info("table %d: spectator %r left (connection %d)%s", self.table_id, name, cid, f": {why}" if why else "")
@@ -958,7 +994,8 @@ class Table:
         if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
             return
         self.game_dealer, why = self.next_dealer()
-        self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0), why)
+        self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0,
+                                         chained=self._chained_viewers()), why)
 
     def _start_game(self, now: float, dealer: HostDealer, why: DealerWhy | None = None) -> None:
         """Begin a game dealt by ``dealer`` (fresh game id and host seed) in the scheme
@@ -975,6 +1012,7 @@ class Table:
         self.game_label = (self.series.series_id, self.series.played + 1)
         self._streams = {s: [] for s in range(self.rules.players)}
         self._streams[None] = []  # the public stream, for spectators (if the dealer signs one)
+        self._plain_sent = 0
         self._raw = {s: [] for s in range(self.rules.players)}
         self._commits, self._reveals = {}, {}
         self._seed_deadline = now + self.config.seed_timeout
@@ -1013,10 +1051,23 @@ class Table:
                 self._streams[viewer].append(msg)
                 if viewer is None:
                     for cid in self.spectators:
-                        self._send(cid, msg)
+                        if cid not in self._plain_spectators:
+                            self._send(cid, msg)
                     continue
                 self._raw[viewer].append(raw)
                 self._to_seat(viewer, msg)
+        if None in outbox and self._plain_spectators:
+            plain = self.dealer.plain_public()  # type: ignore[union-attr]
+            self._send_plain(plain[self._plain_sent:])
+
+    def _send_plain(self, raws: list[bytes]) -> None:
+        """Send the spectators' statements ``raws`` in version-1 bodies (the next ones of
+        that stream) to every spectator whose client reads no chain."""
+        for raw in raws:
+            msg = statement_message(raw)
+            for cid in self._plain_spectators:
+                self._send(cid, msg)
+        self._plain_sent += len(raws)
 
     def _on_commit(self, cid: int, seat: int, msg: SeedCommit, now: float) -> None:
         if self.dealer is None or msg.game_id != self.dealer.game_id:

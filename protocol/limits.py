@@ -16,10 +16,12 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 #: message (the scoreboard of games in a row), one release (specs/protocol.md §6).
 #: Version 4 = version 3 plus dealer-blind games: the client's ``blind`` message and the
 #: optional ``dealer`` key of ``start`` (specs/protocol.md §13), and the optional ``args``
-#: key of ``notice`` (§7a).
-PROTOCOL_VERSION = 4
+#: key of ``notice`` (§7a). Version 5 = version 4 plus hash-chained fairness statements
+#: (body version 2, specs/fairness.md §6.5): no message changes, only what ``statement``
+#: carries (specs/protocol.md §6).
+PROTOCOL_VERSION = 5
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
-SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4)
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5)
 #: The first version with ``hello.bot``: a hello with ``bot`` true has ``min_version`` at least this.
 BOT_HELLO_VERSION = 2
 #: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
@@ -35,6 +37,11 @@ DEALERS: tuple[str, ...] = ("trusted", "blind")
 #: The first version with ``notice.args``: a host sends the args only to clients that
 #: negotiated this version or a later one (older ones get the English ``text`` alone).
 NOTICE_ARGS_VERSION = 4
+#: The first version whose clients read hash-chained statements (body version 2,
+#: specs/fairness.md §6.5): a host chains the stream of a seat whose client negotiated
+#: it (or a later one) and of its own bots, and the spectators' stream; an older
+#: spectator gets the spectators' stream in version-1 bodies.
+CHAIN_VERSION = 5
 
 # --- framing -----------------------------------------------------------------
 #: Bytes of the big-endian unsigned length prefix of a frame.

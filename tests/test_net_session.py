@@ -11,7 +11,7 @@ from jupai_net.client.bot import BotPlayer
 from jupai_net.client.session import run_session
 from jupai_net.fairness import SUSPICIOUS, UNVERIFIED, SeatWitness, verify_transcript
 from jupai_net.fairness.transcript import decode_transcript
-from jupai_net.protocol import Hello
+from jupai_net.protocol import PROTOCOL_VERSION, Hello
 
 from .test_net_support import host_config, pin, start_host
 
@@ -86,7 +86,7 @@ async def test_bot_clients_are_listed_as_bots_and_share_a_default_name():
         person = await RawClient.connect(server.port)
         await person.send(Hello("Ann"))  # a person's hello: no bot key (a version-1 hello)
         welcome = await person.recv_until(Welcome)
-        assert welcome.version == 4
+        assert welcome.version == PROTOCOL_VERSION
 
         async def bot(i: int) -> None:
             await run_session("127.0.0.1", server.port, name=bot_name("random"), player=bots[i],

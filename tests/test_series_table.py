@@ -10,6 +10,7 @@ from jupai_net.fairness import VERIFIED
 from jupai_net.fairness.transcript import decode_transcript
 from jupai_net.host.table import TableConfig
 from jupai_net.protocol import (
+    PROTOCOL_VERSION,
     ClientConnection,
     End,
     Hello,
@@ -153,7 +154,7 @@ def test_a_series_message_goes_only_to_version_3_and_a_bad_one_is_a_protocol_err
             c.next_event()
     c, h = ClientConnection(), HostConnection()
     deliver(c, h, Hello("Ann"))
-    deliver(h, c, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=4))
+    deliver(h, c, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=PROTOCOL_VERSION))
     assert deliver(h, c, msg) == msg
     bad = {"type": "series", "seq": c.their_seq, "series_id": b"\x05" * 16, "game": 0, "games": None,
            "final": False, "standings": []}
@@ -167,7 +168,7 @@ def test_a_series_message_goes_only_to_version_3_and_a_bad_one_is_a_protocol_err
                            ([{**twice, "last": 9}], "last")):
         c2, h2 = ClientConnection(), HostConnection()
         deliver(c2, h2, Hello("Ann"))
-        deliver(h2, c2, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=4))
+        deliver(h2, c2, Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=PROTOCOL_VERSION))
         c2.receive_data(encode_frame({**bad, "seq": c2.their_seq, "game": 1, "standings": standings}))
         with pytest.raises(RemoteProtocolError, match=why):
             c2.next_event()
@@ -177,7 +178,7 @@ def test_a_client_cannot_send_a_series_message_and_the_host_says_so():
     h = HostConnection()
     c = ClientConnection()
     deliver(c, h, Hello("Ann"))
-    h.send(Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=4))
+    h.send(Welcome(seat=0, token="t" * 20, rules=RuleSet(players=2), version=PROTOCOL_VERSION))
     from jupai_net.protocol import encode_frame
 
     h.receive_data(encode_frame({"type": "series", "seq": 1, "series_id": b"\x05" * 16, "game": 1, "games": None,

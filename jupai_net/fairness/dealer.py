@@ -101,6 +101,9 @@ class HostDealer:
         self._shown: dict[int | None, set[int]] = {v: set() for v in self.viewers}
         self._pos: dict[int, int] = {}
         self._unwatched: list[tuple[str, int, dict[str, Any]]] | None = None  # public statements not signed yet (unwatched())
+        #: every public statement's parts, and those signed so far in version-1 bodies (plain_public())
+        self._public: list[tuple[str, int, dict[str, Any]]] = []
+        self._plain: list[bytes] = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -111,7 +114,7 @@ class HostDealer:
 
     def unwatched(self) -> None:
         """Nobody watches the public stream (viewer ``None``) for now: its statements are
-        built and numbered as before but kept as packed bodies, unsigned and out of every
+        built and numbered as before but kept unsigned and out of every
         :data:`Outbox`, until :meth:`watched` (specs/performance.md § Host: a fifth of
         the signing per action at a 4-seat table). No effect without ``spectators``."""
         if None in self._n and self._unwatched is None:
@@ -124,6 +127,15 @@ class HostDealer:
         kept, self._unwatched = self._unwatched or [], None
         return [self._sign(None, *entry) for entry in kept]
 
+    def plain_public(self) -> list[bytes]:
+        """The spectators' stream so far in version-1 bodies (no chain), for spectators
+        whose client reads no chained body (protocol below 5, specs/protocol.md §12):
+        the same statements as the public stream, each signed once, when first asked
+        for. Empty without ``spectators``."""
+        for kind, n, fields in self._public[len(self._plain):]:
+            self._plain.append(sign_packed(self._key, pack(make_body(kind, self.game_id, None, n, **fields))))
+        return list(self._plain)
+
     @property
     def chained(self) -> frozenset[int | None]:
         """The viewers whose streams are chained (specs/fairness.md §6.5)."""
@@ -132,6 +144,8 @@ class HostDealer:
     def _emit(self, out: Outbox, viewer: int | None, kind: str, **fields: Any) -> None:
         n = self._n[viewer]
         self._n[viewer] += 1
+        if viewer is None:
+            self._public.append((kind, n, fields))
         if viewer is None and self._unwatched is not None:
             self._unwatched.append((kind, n, fields))  # packed (and chained) when someone watches: never changed
             return
