@@ -162,8 +162,12 @@ def _spectator_view(steps: int | None):
     from jupai_net.fairness.selfplay import play_game
     from jupai_net.rules import RuleSet
 
-    game = play_game(RuleSet(players=4, rounds=6), rng_seed=5, max_steps=steps)
+    # fixed seeds: with random ones the deck differs per run, and some decks end the
+    # game within 12 actions (the "mid-game" view was then a finished game)
+    game = play_game(RuleSet(players=4, rounds=6), rng_seed=5, max_steps=steps, game_id=b"\x07" * 16,
+                     host_seed=b"\x01" * 32, seat_seeds=[bytes([2 + s]) * 32 for s in range(4)])
     obs = game.dealer.state.observation(None)
+    assert (obs.get("result") is None) == (steps is not None)  # mid-game is mid-game
     names = {s: n for s, n in enumerate(["Ann", "张伟伟", "greedy bot 2", "Bob"])}
     return SimpleNamespace(observation=obs, chat=(), notices=(), names=names, events=tuple(obs.get("log") or ()),
                            players=(), phase="playing", host="127.0.0.1", port=1, join_code="", rules=None)
