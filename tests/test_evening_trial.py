@@ -275,6 +275,16 @@ def test_the_chinese_host_console_names_the_host_bots_in_chinese_and_wraps_at_60
 # ------------------------------------------------------------------ a blind game waits for a seat that left
 
 
+def _a_move_that_plays_a_card(text: str, lang: str) -> str:
+    """The number of the first move on the latest prompt of ``text`` that is not a
+    pass (``1. pass``, ``1) 3♥ (i 3 vs m ?)``)."""
+    prompt = ANSI.sub("", text).rsplit("Your turn" if lang == "en" else "轮到你", 1)[-1]
+    for m in re.finditer(r"(?:^|\s)(\d+)[.)]\s+(\S+)", prompt):
+        if m.group(2) not in ("pass", "跳过"):
+            return m.group(1)
+    raise AssertionError(f"no move that plays a card on the prompt:\n{prompt}")
+
+
 @pytest.mark.parametrize("lang, key", [
     ("en", r"Waiting\s+for\s+the\s+key\s+of\s+seat\s+1\s+\(Bob\)\s+·\s+the\s+game\s+ends\s+in\s+\d+\s+s\s+without\s+them"),
     ("zh", r"等待\s*1号位（Bob）\s*的密钥\s*·\s*\d+\s*秒内不回来，牌局就会结束"),
@@ -303,7 +313,10 @@ def test_a_blind_game_says_it_waits_for_the_key_of_a_seat_that_left(tmp_path, la
         ann.expect(r"(s left|秒) >", timeout=30)  # Ann's turn: Bob's client dies now
         bob.proc.send_signal(signal.SIGKILL)
         host.wait_for(r"Bob \(seat 1\) disconnected", timeout=20)
-        ann.type("1")  # her move's cards need every participant's key, Bob's too
+        # a move that plays a card: making it public needs every participant's key,
+        # Bob's too (specs/fairness.md B.7); a pass needs none (then the game waits for
+        # Bob's move instead, a different line: the deck decides whether 1 is a pass)
+        ann.type(_a_move_that_plays_a_card(ann.text, lang))
         ann.expect(key, timeout=20)
         raw = ann.raw.decode("utf-8", "replace")
         screens = [" ".join(ANSI.sub("", part).split()) for part in raw.split(CLEAR)]
