@@ -276,12 +276,16 @@ def test_the_chinese_host_console_names_the_host_bots_in_chinese_and_wraps_at_60
 
 
 def _a_move_that_plays_a_card(text: str, lang: str) -> str:
-    """The number of the first move on the latest prompt of ``text`` that is not a
-    pass (``1. pass``, ``1) 3♥ (i 3 vs m ?)``)."""
+    """The number of a move on the latest prompt of ``text`` that plays a card: 1,
+    unless the list says ``1. pass`` (then the first listed move that is not a pass);
+    a grid of moves (an attack: one number per card and target) holds no pass."""
     prompt = ANSI.sub("", text).rsplit("Your turn" if lang == "en" else "轮到你", 1)[-1]
-    for m in re.finditer(r"(?:^|\s)(\d+)[.)]\s+(\S+)", prompt):
-        if m.group(2) not in ("pass", "跳过"):
-            return m.group(1)
+    listed = {m.group(1): m.group(2) for m in re.finditer(r"(?:^|\s)(\d+)[.)]\s+(\S+)", prompt)}
+    if listed.get("1") not in ("pass", "跳过"):
+        return "1"
+    for number, first_word in listed.items():
+        if first_word not in ("pass", "跳过"):
+            return number
     raise AssertionError(f"no move that plays a card on the prompt:\n{prompt}")
 
 
