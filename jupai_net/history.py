@@ -36,7 +36,9 @@ class GameEntry(NamedTuple):
     seat from that ranking (specs/rules.md § 15; empty unless it finished and verified);
     ``address``: the ``host:port`` the game was played at ("" in older files, whose
     ``table`` may be that address); ``scheme``: the scheme that dealt it, as the
-    verdict names it (``trusted`` or ``dealer-blind``; "" when the transcript does not tell)."""
+    verdict names it (``trusted`` or ``dealer-blind``; "" when the transcript does not tell);
+    ``code``/``args``: the verdict's reason as its code and args, as ``jupai verify
+    --json`` gives them (specs/fairness.md §9.1; ``reason`` is its English)."""
 
     when: str
     game: str
@@ -53,6 +55,8 @@ class GameEntry(NamedTuple):
     points: tuple[int, ...] = ()
     address: str = ""
     scheme: str = ""
+    code: str = ""
+    args: dict[str, Any] = {}  # noqa: RUF012 - never changed: read_entry makes a new dict
 
 
 def default_dirs() -> list[Path]:
@@ -104,7 +108,15 @@ def read_entry(path: Path) -> GameEntry | None:
             points = ()
     return GameEntry(when, story.verdict.game_id or "", table, tuple(names), t.seat, winner,
                      story.verdict.status, story.verdict.reason, str(path), series, game_no if series else None,
-                     ranking, points, address, str(story.verdict.details.get("scheme") or ""))
+                     ranking, points, address, str(story.verdict.details.get("scheme") or ""),
+                     story.verdict.code or "", _json_ready(story.verdict.args))
+
+
+def _json_ready(args: dict[str, Any]) -> dict[str, Any]:
+    """A verdict's args as JSON writes them (bytes as hex, as ``jupai verify --json``)."""
+    import json
+
+    return json.loads(json.dumps(args, default=lambda x: x.hex() if isinstance(x, (bytes, bytearray)) else repr(x)))
 
 
 def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]]]:

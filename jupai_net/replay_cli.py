@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from .config import default_lang
     from .fairness.cli import read_bytes
     from .fairness.story import StoryError, read_game
-    from .fairness.verify import MALFORMED, VERIFIED, Verdict
+    from .fairness.verify import VERIFIED
 
     from .client.cli import say_error
     from .fairness.cli import reason_text
@@ -51,12 +51,12 @@ def run(args: argparse.Namespace) -> int:
     data, problem = read_bytes(args.file)
     try:
         if problem is not None:
-            raise StoryError(Verdict(MALFORMED, problem))
+            raise StoryError(problem)
         story = read_game(data)
     except StoryError as exc:
         verdict = exc.verdict
-        if problem is not None:  # cannot read the file: read_bytes said it in the run's language
-            say_error(err, t("replay.unreadable", lang, reason=problem))
+        if problem is not None:  # cannot read the file: said in the run's language
+            say_error(err, t("replay.unreadable", lang, reason=reason_text(problem, lang)))
         else:
             say_error(err, t("replay.malformed", lang, file=printable(args.file), reason=reason_text(verdict, lang)))
             _say_detail(err, verdict, lang)

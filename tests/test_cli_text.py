@@ -330,17 +330,17 @@ def transcripts(tmp_path_factory):
 
 @pytest.mark.parametrize("status", ["verified", "unverified", "suspicious"])
 def test_a_verdict_reason_in_words_says_what_the_verifier_says(transcripts, status):
-    """The catalog's English for a verdict's reason_key, after the name of the scheme
-    that dealt the game, is the verifier's reason, word for word, and its Chinese names
-    the scheme too and has no English left in it."""
+    """The catalog's English for a verdict's code, after the name of the scheme that
+    dealt the game, is the verifier's reason, word for word, and its Chinese names the
+    scheme too and has no English left in it."""
     from jupai_net.fairness.cli import read_and_verify, reason_detail, reason_text
     from jupai_net.fairness.verify import named_scheme
-    from jupai_net.messages import t
+    from jupai_net.messages.verdicts import verdict_sentence
 
     verdict = read_and_verify(str(transcripts / f"{status}.jupai"))
-    assert verdict.status == status and verdict.reason_key and verdict.details["scheme"] == "trusted"
+    assert verdict.status == status and verdict.code and verdict.details["scheme"] == "trusted"
     assert verdict.reason.startswith("trusted dealer: ")
-    assert named_scheme(t(verdict.reason_key, "en", **verdict.reason_args), "trusted") == verdict.reason
+    assert named_scheme(verdict_sentence(verdict.code, verdict.args, "en"), "trusted") == verdict.reason
     zh = reason_text(verdict, "zh")
     assert zh.startswith("可信庄家：") and reason_detail(verdict, "zh") is None
     assert not any(word in zh for word in ("the host", "seed", "deck", "transcript")), zh
@@ -353,10 +353,10 @@ def test_jupai_verify_in_chinese(transcripts):
     assert "退出码" in proc.stdout and "fair game" not in proc.stdout and "reason" not in proc.stdout
     proc = jupai("verify", str(transcripts / "tampered.jupai"), "--lang", "zh", env={"COLUMNS": "100"})
     assert proc.returncode == 3
-    # the technical failure has no words in the catalog: the Chinese sentence, then the
-    # verifier's words on their own labelled row, never inside the Chinese sentence
-    assert "被篡改 — 对局记录对不上" in proc.stdout and "记录被篡改：牌或种子与承诺不符" in proc.stdout
-    assert "技术细节（英文）" in proc.stdout
+    # the changed byte breaks the signature: said in Chinese from the verdict's code,
+    # no English technical detail left over
+    assert "被篡改 — 对局记录对不上" in proc.stdout and "第 9 条声明：签名与主机密钥" in proc.stdout
+    assert "技术细节（英文）" not in proc.stdout and "signature" not in proc.stdout
     proc = jupai("verify", str(transcripts), "--lang", "zh", env={"COLUMNS": "100"})
     assert proc.returncode == 3
     last = proc.stdout.strip().splitlines()[-1]

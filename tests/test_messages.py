@@ -140,6 +140,11 @@ NEVER_ONE = {
     ("verdict.reason.verified_seat", "deck"): "the deck, 53",
     ("verdict.reason.abandon_unannounced", "sent"): "a seat sends its seed after the start and the commitments",
     ("verdict.reason.host_gone_sent", "sent"): "a seat sends its seed after the start and the commitments",
+    ("verdict.reason.commitments_count", "seats"): "a start announces 2-6 seats (statements.check_body)",
+    ("verdict.reason.hellos_count", "seats"): "a start announces 2-6 seats (statements.check_body)",
+    ("verdict.reason.seeds_count", "seats"): "a start announces 2-6 seats (statements.check_body)",
+    ("verdict.reason.seats_for_rules", "seats"): "a start announces 2-6 seats (statements.check_body)",
+    ("verdict.reason.seats_for_rules", "players"): "rules are for 2-6 players (RuleSet)",
 }
 
 

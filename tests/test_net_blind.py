@@ -73,10 +73,10 @@ async def test_a_blind_game_over_tls_every_seat_opens_exactly_its_own_hand_and_v
         offline = verify_transcript(r.transcript_path.read_bytes())
         assert offline.status == VERIFIED and offline.reason.startswith("dealer-blind"), offline
         # the verdict in the player's language: the catalog's English is the verifier's reason
-        from jupai_net.messages import t
+        from jupai_net.messages.verdicts import verdict_sentence
 
-        assert t(r.verdict.reason_key, "en", **r.verdict.reason_args) == r.verdict.reason
-        assert t(r.verdict.reason_key, "zh", **r.verdict.reason_args).startswith("庄家盲发")
+        assert verdict_sentence(r.verdict.code, r.verdict.args, "en") == r.verdict.reason
+        assert verdict_sentence(r.verdict.code, r.verdict.args, "zh").startswith("庄家盲发")
     assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
     # through the command a user types: the verdict names the scheme
     import subprocess

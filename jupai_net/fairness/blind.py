@@ -77,7 +77,7 @@ class BlindError(FairnessError):
     known yet (an :func:`audit` names it). ``position`` is the deck position concerned.
     """
 
-    def __init__(self, reason: str, *, culprit: int | None = None, **kw):
+    def __init__(self, reason: str | None = None, *, culprit: int | None = None, **kw):
         super().__init__(reason, **kw)
         self.culprit = culprit
 

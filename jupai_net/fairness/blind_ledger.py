@@ -297,7 +297,7 @@ class BlindLedger:
         ``seed`` messages from now on, and a seed may skip the numbers of messages the
         relay refused before it, B.9). Nothing changes if the deal has already failed."""
         if self.failure is None:
-            self.failure = BlindError(f"the game was abandoned ({reason})")
+            self.failure = BlindError(code="blind_abandoned", args={"why": reason})
 
     def next_number(self, pid: int) -> int:
         """The sequence number the next message of participant ``pid`` must carry."""
@@ -305,8 +305,10 @@ class BlindLedger:
 
     def _stopped(self, what: str) -> None:
         if self.failure is not None:
+            from .verify import why_of
+
             raise BlindError(
-                f"the deal stopped ({self.failure.reason}): no {what} now, only the seeds for the audit",
+                code="blind_stopped", args={"why_stopped": why_of(self.failure), "what": what},
                 culprit=self.failure.culprit,
                 position=self.failure.position,
             )
@@ -330,53 +332,46 @@ class BlindLedger:
         try:
             body, body_bytes, sig = decode_message(raw)
         except BlindError as exc:
-            raise BlindError(exc.reason, culprit=self.relay) from None
+            raise BlindError(exc.reason, culprit=self.relay, code=exc.code, args=exc.code_args) from None
         author, kind = body["from"], body["kind"]
         if kind != SEED:
-            self._stopped(f"{kind} message")
+            self._stopped(kind)
         if author not in self._n:
-            raise BlindError(f"a blind message comes from {author!r}, who is not a participant", culprit=self.relay)
-        who = participant_name(author)
+            raise BlindError(code="blind_not_participant", args={"found": repr(author)}, culprit=self.relay)
         key = self.keys.get(author)
         if kind == HELLO and key is None:
             key = _public_key(body["key"])
         if key is None:
-            raise BlindError(f"a {kind} message of {who} comes before its hello", culprit=self.relay)
+            raise BlindError(code="blind_before_hello", args={"kind": kind, "who": author}, culprit=self.relay)
         try:
             key.verify(sig, TAG_BLIND_MSG + body_bytes)
         except InvalidSignature:
-            raise BlindError(
-                f"the signature of a {kind} message of {who} does not verify (forged or altered by {participant_name(self.relay)},"
-                " which relays it)",
-                culprit=self.relay,
-            ) from None
+            raise BlindError(code="blind_bad_signature", args={"kind": kind, "who": author, "relay": self.relay},
+                             culprit=self.relay) from None
         if body["game"] != self.game_id:
-            raise BlindError(f"a {kind} message of {who} belongs to another game (replayed)", culprit=author)
+            raise BlindError(code="blind_other_game", args={"kind": kind, "who": author}, culprit=author)
         n = body["n"]
         # a seed may skip the numbers of messages refused before it (the deal stopped)
         if n != self._n[author] and not (kind == SEED and self.failure is not None and n > self._n[author]):
-            raise BlindError(f"a {kind} message of {who} is number {n}, expected {self._n[author]} (replayed or reordered)", culprit=author)
+            raise BlindError(code="blind_number", args={"kind": kind, "who": author, "found": n, "expected": self._n[author]},
+                             culprit=author)
         getattr(self, "_" + kind)(author, body)
         self._n[author] = n + 1
         return BlindMessage(body, bytes(raw))
 
     def _expect(self, phase: str, kind: str, author: int) -> None:
         if self.phase != phase:
-            raise BlindError(f"a {kind} message of {participant_name(author)} comes out of turn (the deal is at '{self.phase}')", culprit=author)
+            raise BlindError(code="blind_out_of_turn", args={"kind": kind, "who": author, "phase": self.phase}, culprit=author)
 
     def _hello(self, author: int, body: dict[str, Any]) -> None:
         self._expect(HELLOS, HELLO, author)
         if author in self.keys:
-            raise BlindError(f"{participant_name(author)} says hello twice", culprit=author)
+            raise BlindError(code="blind_hello_twice", args={"who": author}, culprit=author)
         c = body["seed_commitment"]
         if not isinstance(c, bytes) or len(c) != 32:
-            raise BlindError(f"the seed commitment of {participant_name(author)} is not 32 bytes", culprit=author)
+            raise BlindError(code="blind_commitment_size", args={"who": author}, culprit=author)
         if self.own is not None and author == self.own.pid and (body["key"], c) != (self.own.public_key, self.own.secrets.commitment):
-            raise BlindError(
-                f"the hello of {participant_name(author)} relayed to it is not the one it sent (replaced by"
-                f" {participant_name(self.relay)}, which relays it)",
-                culprit=self.relay,
-            )
+            raise BlindError(code="blind_hello_replaced", args={"who": author, "relay": self.relay}, culprit=self.relay)
         self.keys[author] = _public_key(body["key"])
         self.seed_commitments[author] = c
         if len(self.keys) == len(self.participants):
@@ -385,20 +380,22 @@ class BlindLedger:
     def _turn(self, kind: str, author: int, done: int) -> int:
         expected = self.participants[done]
         if author != expected:
-            raise BlindError(f"{participant_name(author)} sent a {kind} pass, but it is {participant_name(expected)}'s turn", culprit=author)
+            raise BlindError(code="blind_not_turn", args={"who": author, "kind": kind, "expected_pid": expected}, culprit=author)
         return done
 
     def _deck(self, author: int, value: Any, what: str) -> tuple[list[bytes], list]:
         """``(values, points)`` of a pass deck, checked (B.9)."""
         if not isinstance(value, list) or len(value) != self.size or not all(isinstance(x, bytes) and len(x) == POINT_BYTES for x in value):
-            raise BlindError(f"the {what} of {participant_name(author)} is not {self.size} points of {POINT_BYTES} bytes", culprit=author)
+            raise BlindError(code="blind_deck_size", args={"pass_name": what, "who": author, "size": self.size,
+                                                           "point": POINT_BYTES}, culprit=author)
         if len(set(value)) != self.size:
-            raise BlindError(f"the {what} of {participant_name(author)} repeats a value (a duplicated card)", culprit=author)
+            raise BlindError(code="blind_deck_repeats", args={"pass_name": what, "who": author}, culprit=author)
         try:
             points = load_deck(value, culprit=author)
         except BlindError as exc:
             q = exc.position
-            raise BlindError(f"the {what} of {participant_name(author)} has a value off the curve at position {q}", culprit=author, position=q) from None
+            raise BlindError(code="blind_off_curve", args={"pass_name": what, "who": author, "position": q},
+                             culprit=author, position=q) from None
         return list(value), points
 
     def _append(self, deck: list[bytes], points: list) -> None:
@@ -408,10 +405,10 @@ class BlindLedger:
     def _shuffle(self, author: int, body: dict[str, Any]) -> None:
         self._expect(SHUFFLING, SHUFFLE, author)
         index = self._turn("shuffle", author, len(self.decks) - 1)
-        deck, points = self._deck(author, body["deck"], "shuffle pass")
+        deck, points = self._deck(author, body["deck"], SHUFFLE)
         if self.proof_rounds:
             if body["proof"] is None:
-                raise BlindError(f"the shuffle pass of {participant_name(author)} has no proof", culprit=author)
+                raise BlindError(code="blind_no_proof", args={"who": author}, culprit=author)
             check_shuffle_proof(self.game_id, author, index, self.deck, deck, body["proof"], self.proof_rounds)
         self._append(deck, points)
         if len(self.decks) == len(self.participants) + 1:
@@ -421,9 +418,9 @@ class BlindLedger:
         self._expect(RELOCKING, RELOCK, author)
         self._turn("relock", author, len(self.decks) - 1 - len(self.participants))
         locks = body["locks"]
-        deck, points = self._deck(author, body["deck"], "re-lock pass")
+        deck, points = self._deck(author, body["deck"], RELOCK)
         if not isinstance(locks, list) or len(locks) != self.size or not all(isinstance(c, bytes) and len(c) == 32 for c in locks):
-            raise BlindError(f"the lock commitments of {participant_name(author)} are not {self.size} × 32 bytes", culprit=author)
+            raise BlindError(code="blind_locks_size", args={"who": author, "size": self.size}, culprit=author)
         self._append(deck, points)
         self.locks[author] = list(locks)
         if len(self.decks) == 2 * len(self.participants) + 1:
@@ -431,41 +428,37 @@ class BlindLedger:
 
     def _keys(self, author: int, body: dict[str, Any]) -> None:
         self._expect(DEALT, KEYS, author)
-        who = participant_name(author)
         entries = body["keys"]
         if not isinstance(entries, list) or not entries:
-            raise BlindError(f"the keys message of {who} is not a non-empty list", culprit=author)
+            raise BlindError(code="blind_keys_empty", args={"who": author}, culprit=author)
         for entry in entries:
             if not isinstance(entry, list) or len(entry) != 3:
-                raise BlindError(f"a key reveal of {who} is not [position, to, key]", culprit=author)
+                raise BlindError(code="blind_key_shape", args={"who": author}, culprit=author)
             position, to, key = entry
             if type(position) is not int or not (to is None or type(to) is int) or (position, to) not in self.requests:
                 raise BlindError(
-                    f"{who} revealed its lock of position {position!r} to {_to_name(to)}, but that card is not being opened to"
-                    f" {_to_name(to)} (a key revealed to the wrong seat)",
+                    code="blind_key_wrong_seat", args={"who": author, "position": repr(position), "opened_to": to},
                     culprit=author,
                     position=position if isinstance(position, int) else None,
                 )
             if to == author:
-                raise BlindError(f"{who} revealed its own lock of position {position} privately", culprit=author, position=position)
+                raise BlindError(code="blind_own_lock", args={"who": author, "position": position}, culprit=author, position=position)
             got = self.revealed[(position, to)]
             if author in got:
-                raise BlindError(f"{who} revealed its lock of position {position} to {_to_name(to)} twice", culprit=author, position=position)
+                raise BlindError(code="blind_key_twice", args={"who": author, "position": position, "opened_to": to},
+                                 culprit=author, position=position)
             k = scalar_from_bytes(key, culprit=author, position=position)
             if lock_commitment(self.game_id, author, position, key) != self.locks[author][position]:
-                raise BlindError(
-                    f"{who} revealed a lock key for position {position} that does not match its commitment (a wrong key)",
-                    culprit=author,
-                    position=position,
-                )
+                raise BlindError(code="blind_wrong_key", args={"who": author, "position": position},
+                                 culprit=author, position=position)
             got[author] = k
 
     def _seed(self, author: int, body: dict[str, Any]) -> None:
         if author in self.seeds:
-            raise BlindError(f"{participant_name(author)} revealed its seed twice", culprit=author)
+            raise BlindError(code="blind_seed_twice", args={"who": author}, culprit=author)
         seed = body["seed"]
         if not isinstance(seed, bytes) or len(seed) != SEED_BYTES or seed_commitment(self.game_id, author, seed) != self.seed_commitments[author]:
-            raise BlindError(f"the seed of {participant_name(author)} does not open its commitment", culprit=author)
+            raise BlindError(code="blind_seed_mismatch", args={"who": author}, culprit=author)
         self.seeds[author] = seed
 
     # ------------------------------------------------------------------ openings
@@ -498,7 +491,7 @@ class BlindLedger:
         owed = self.owed(position, to)
         if owed:
             raise self._fail(BlindError(
-                f"{participant_name(owed[0])} withheld its lock key for position {position} (to {_to_name(to)})",
+                code="blind_withheld", args={"who": owed[0], "position": position, "opened_to": to},
                 culprit=owed[0],
                 position=position,
             ))
@@ -507,15 +500,11 @@ class BlindLedger:
         self._stopped("opening")
         card = self.cards.card(unlock(self.deck[position], keys, point=self.points[position]))
         if card is None:
-            raise self._fail(BlindError(
-                f"position {position} does not open to a card (a wrong pass; the audit names who)", position=position
-            ))
+            raise self._fail(BlindError(code="blind_no_card", args={"position": position}, position=position))
         for p, c in self.opened.items():
             if c == card and p != position:
-                raise self._fail(BlindError(
-                    f"position {position} opens to the same card as position {p} (a duplicated card; the audit names who)",
-                    position=position,
-                ))
+                raise self._fail(BlindError(code="blind_same_card", args={"position": position, "first": p},
+                                            position=position))
         self.opened[position] = card
         return card
 
@@ -544,32 +533,32 @@ class BlindLedger:
         Also checks every card this ledger opened against the deck."""
         for p in self.participants:
             if p not in self.seeds:
-                raise BlindError(f"{participant_name(p)} did not reveal its seed", culprit=p)
+                raise BlindError(code="blind_no_seed", args={"who": p}, culprit=p)
         if self.phase != DEALT:
-            raise BlindError(f"the deal stopped at '{self.phase}'")
+            raise BlindError(code="blind_stopped_at", args={"phase": self.phase})
         g, n = self.game_id, len(self.participants)
         for i, p in enumerate(self.participants):
             seed = self.seeds[p]
             key = derive_scalar(g, p, seed, LABEL_PASS_KEY)
             perm = derive_permutation(g, p, seed, LABEL_PASS_PERM, self.size)
             if shuffle_pass(self.decks[i], key, perm, points=self.points_of(i)) != self.decks[i + 1]:
-                raise BlindError(f"the shuffle pass of {participant_name(p)} is not the one its seed gives (a wrong shuffle pass)", culprit=p)
+                raise BlindError(code="blind_wrong_shuffle", args={"who": p}, culprit=p)
         for i, p in enumerate(self.participants):
             seed = self.seeds[p]
             key = derive_scalar(g, p, seed, LABEL_PASS_KEY)
             locks = [derive_scalar(g, p, seed, LABEL_LOCK + bytes([q])) for q in range(self.size)]
             if [lock_commitment(g, p, q, scalar_bytes(k)) for q, k in enumerate(locks)] != self.locks[p]:
-                raise BlindError(f"the lock commitments of {participant_name(p)} are not the ones its seed gives", culprit=p)
+                raise BlindError(code="blind_wrong_locks", args={"who": p}, culprit=p)
             if relock_pass(self.decks[n + i], key, locks, points=self.points_of(n + i)) != self.decks[n + i + 1]:
-                raise BlindError(f"the re-lock pass of {participant_name(p)} is not the one its seed gives (a wrong re-lock)", culprit=p)
+                raise BlindError(code="blind_wrong_relock", args={"who": p}, culprit=p)
         all_locks = {p: [derive_scalar(g, p, self.seeds[p], LABEL_LOCK + bytes([q])) for q in range(self.size)] for p in self.participants}
         final = self.points
         deck = [self.cards.card(unlock(self.deck[q], [all_locks[p][q] for p in self.participants], point=final[q])) for q in range(self.size)]
         if sorted(c for c in deck if c is not None) != list(range(self.size)):  # pragma: no cover  (follows from the passes)
-            raise BlindError("the recomputed deck is not a permutation of the cards")
+            raise BlindError(code="blind_not_permutation")
         for q, c in self.opened.items():
             if deck[q] != c:  # pragma: no cover  (keys are bound by their commitments)
-                raise BlindError(f"position {q} was opened as card {c}, but the deck has {deck[q]} there", position=q)
+                raise BlindError(code="blind_opened_other", args={"position": q, "found": c, "card": deck[q]}, position=q)
         return deck
 
 

@@ -23,44 +23,54 @@ _STYLE = {VERIFIED: "bold green", TAMPERED: "bold red", SUSPICIOUS: "bold yellow
 
 
 def reason_text(verdict: Verdict, lang: str | None = None) -> str:
-    """The reason of ``verdict`` in ``lang`` (default: the run's language). English:
-    the verifier's own sentence. Chinese: the catalog's words for a reason it knows
-    (``verdict.reason_key``: the verdicts of a game's end), else the status in a
-    sentence (:func:`reason_detail` then gives the verifier's technical words)."""
+    """The reason of ``verdict`` in ``lang`` (default: the run's language), said from
+    its ``code`` and ``args`` (:func:`~jupai_net.messages.verdicts.verdict_sentence`;
+    specs/fairness.md §9.1) and naming the scheme that dealt the game, as the English
+    ``reason`` does. English is the verifier's own sentence; a verdict without a code
+    (or with a code of a newer verifier) is said by its status in other languages, and
+    :func:`reason_detail` then gives the verifier's English apart."""
     from ..messages import catalog, current_lang, t
 
     lang = lang or current_lang()
-    if lang != "zh":
+    if lang == "en":
         return verdict.reason
-    said = None
-    if verdict.reason_key:
-        from ..messages.notices import reason_sentence
-
-        args = dict(verdict.reason_args)
-        if isinstance(args.get("why"), str):  # why the host abandoned: its own stop words in lang
-            args["why"] = reason_sentence(args["why"], lang)
-        try:
-            said = t(verdict.reason_key, lang, **args)
-        except (KeyError, IndexError, ValueError):  # a key of a newer verifier: its sentence
-            pass
+    said = _said(verdict, lang)
     if said is None:
         said = t(f"verdict.sentence.{verdict.status}", lang)
     scheme = (verdict.details or {}).get("scheme")
-    if isinstance(scheme, str) and f"verdict.scheme.{scheme}" in catalog():  # named, as the English is
+    if (isinstance(scheme, str) and f"verdict.scheme.{scheme}" in catalog()
+            and verdict.reason.startswith(t(f"verdict.scheme.{scheme}", "en"))):  # named where the English names it
         words = t(f"verdict.scheme.{scheme}", lang)
         said = said if said.startswith(words) else words + t("colon", lang) + said
     return said
 
 
-def reason_detail(verdict: Verdict, lang: str | None = None) -> str | None:
-    """The verifier's technical reason when :func:`reason_text` could not say it in
-    ``lang`` (Chinese, a reason the catalog has no words for), else None: shown
-    apart, labelled as the technical detail, never inside a Chinese sentence."""
-    from ..messages import current_lang
+def _said(verdict: Verdict, lang: str) -> str | None:
+    """The verdict's reason from its code in ``lang``; None without a code it knows."""
+    from ..messages.verdicts import verdict_sentence
 
-    if (lang or current_lang()) != "zh" or not verdict.reason:
+    code = getattr(verdict, "code", None)
+    if not code:
         return None
-    return None if verdict.reason_key else verdict.reason
+    try:
+        return verdict_sentence(code, getattr(verdict, "args", None) or {}, lang)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a code or args of a newer verifier
+        return None
+
+
+def reason_detail(verdict: Verdict, lang: str | None = None) -> str | None:
+    """The verifier's technical words that :func:`reason_text` leaves out in ``lang``
+    (not English), or None: a library's message (``detail`` args, e.g. a msgpack error)
+    or, for a verdict it could not say, the whole English reason. Shown apart, labelled
+    as the technical detail, never inside a Chinese sentence."""
+    from ..messages import current_lang
+    from ..messages.verdicts import technical_details
+
+    if (lang or current_lang()) == "en" or not verdict.reason:
+        return None
+    if _said(verdict, lang or current_lang()) is None:
+        return verdict.reason
+    return "; ".join(technical_details(getattr(verdict, "args", None) or {})) or None
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -93,19 +103,25 @@ def _read_at_most(path: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def read_bytes(path: str) -> tuple[bytes, str | None]:
-    """The bytes of transcript file ``path`` and ``None``, or ``(b"", reason)`` when it
-    cannot be read or is larger than any transcript (``MAX_TRANSCRIPT_BYTES``)."""
+def read_bytes(path: str) -> tuple[bytes, Verdict | None]:
+    """The bytes of transcript file ``path`` and ``None``, or ``(b"", verdict)`` (the
+    *malformed* verdict) when it cannot be read or is larger than any transcript
+    (``MAX_TRANSCRIPT_BYTES``)."""
+    import errno
+
     from .transcript import MAX_TRANSCRIPT_BYTES
+    from .verify import problem_verdict
 
     try:
         data = _read_at_most(path, MAX_TRANSCRIPT_BYTES + 1)
     except OSError as exc:
-        from ..textfile import cannot_read
-
-        return b"", cannot_read(path, exc)
+        why = {errno.ENOENT: "missing", errno.EACCES: "denied", errno.EISDIR: "folder",
+               errno.ENOTDIR: "missing"}.get(exc.errno or 0)
+        if why:
+            return b"", problem_verdict(MALFORMED, "cannot_read", {"path": path, "file_why": why})
+        return b"", problem_verdict(MALFORMED, "cannot_read_other", {"path": path, "detail": exc.strerror or str(exc)})
     if len(data) > MAX_TRANSCRIPT_BYTES:
-        return b"", f"{path} is larger than {MAX_TRANSCRIPT_BYTES} bytes: not a transcript"
+        return b"", problem_verdict(MALFORMED, "too_large", {"path": path, "limit": MAX_TRANSCRIPT_BYTES})
     return data, None
 
 
@@ -114,13 +130,13 @@ def read_and_verify(path: str, code: str | None = None, *, all_signatures: bool 
     valid code: ``ValueError`` otherwise; ``all_signatures``: every statement's signature,
     specs/fairness.md §10); unreadable files give a ``malformed`` verdict."""
     from .pin import normalize_code
-    from .verify import Verdict, verify_transcript
+    from .verify import verify_transcript
 
     if code is not None:
         normalize_code(code)
     data, problem = read_bytes(path)
     if problem is not None:
-        return Verdict(MALFORMED, problem)
+        return problem
     return verify_transcript(data, code=code, all_signatures=all_signatures)
 
 
@@ -173,12 +189,12 @@ def run(args: argparse.Namespace) -> int:
     if single:
         verdicts = [read_and_verify(paths[0], code, all_signatures=every)]
     else:  # across files too: one seat seed in two games (specs/fairness.md §10)
-        from .verify import Verdict, verify_many
+        from .verify import verify_many
 
         read = [read_bytes(path) for path in paths]
         checked = iter(verify_many([data for data, problem in read if problem is None], code=code,
                                        all_signatures=every))
-        verdicts = [Verdict(MALFORMED, problem) if problem is not None else next(checked) for _, problem in read]
+        verdicts = [problem if problem is not None else next(checked) for _, problem in read]
     if getattr(args, "json", False):
         outs = []
         for path, verdict in zip(paths, verdicts):
@@ -284,8 +300,10 @@ def verdict_rows(verdict: Verdict, path: str) -> list[tuple[str, str]]:
     detail = reason_detail(verdict)
     if detail:
         rows.append((t("verdict.detail"), printable(detail)))
+    from ..messages import current_lang
+
     if verdict.where():
-        rows.append((t("verify.row.where"), printable(verdict.where())))
+        rows.append((t("verify.row.where"), printable(verdict.where(current_lang()))))
     if verdict.expected is not None or verdict.found is not None:
         rows.append((t("verify.row.expected"), printable(verdict.expected)))
         rows.append((t("verify.row.found"), printable(verdict.found)))

@@ -53,12 +53,23 @@ LABEL_SETUP = "setup"
 class FairnessError(ValueError):
     """A fairness check failed or a value has the wrong shape.
 
-    ``reason`` is a one-line human explanation; ``position`` the deck position
-    concerned (or ``None``); ``expected`` / ``found`` the two values that differ, in
-    a printable form (or ``None``).
+    ``reason`` is a one-line human explanation in English; ``position`` the deck
+    position concerned (or ``None``); ``expected`` / ``found`` the two values that
+    differ, in a printable form (or ``None``). ``code`` and ``args``, when given, say
+    the same in every language (a ``verdict.reason.CODE`` of the message catalog,
+    :mod:`jupai_net.messages.verdicts`; specs/fairness.md §9.1): ``reason`` may then be
+    omitted, it is the catalog's English. Errors raised with a reason only have no code
+    (``code`` None): a verdict says them as a technical detail.
     """
 
-    def __init__(self, reason: str, *, position: int | None = None, expected: Any = None, found: Any = None):
+    def __init__(self, reason: str | None = None, *, position: int | None = None, expected: Any = None,
+                 found: Any = None, code: str | None = None, args: dict[str, Any] | None = None):
+        self.code = code
+        self.code_args: dict[str, Any] = dict(args or {})
+        if reason is None:
+            from ..messages.verdicts import verdict_sentence
+
+            reason = verdict_sentence(code or "unexplained", self.code_args, "en")
         super().__init__(reason)
         self.reason = reason
         self.position = position
@@ -123,13 +134,13 @@ def seed_commitment(game_id: bytes, seat: int, seed: bytes) -> bytes:
 def check_seed(game_id: bytes, seat: int, seed: Any, commitment: bytes) -> None:
     """Raise :class:`FairnessError` unless ``seed`` opens ``commitment`` for ``seat``
     in game ``game_id`` (constant-time compare)."""
-    who = "host" if seat == HOST_SEAT else f"seat {seat}"
+    who = seat
     if not isinstance(seed, (bytes, bytearray)) or len(seed) != SEED_BYTES:
-        raise FairnessError(f"the {who} seed must be {SEED_BYTES} bytes, got {_short(seed)}")
+        raise FairnessError(code="seed_size", args={"seed_of": who, "size": SEED_BYTES, "got": _short(seed)})
     got = seed_commitment(game_id, seat, bytes(seed))
     if not hmac.compare_digest(got, commitment):
         raise FairnessError(
-            f"the {who} seed does not match its commitment (a changed seed, or a commitment from another game)",
+            code="seed_mismatch", args={"seed_of": who},
             expected=bytes(commitment).hex(),
             found=got.hex(),
         )
@@ -332,12 +343,11 @@ class CardReveal:
 def _check_reveal(game_id: bytes, commitments: Sequence[bytes], reveal: CardReveal, what: str) -> None:
     k = reveal.position
     if not 0 <= k < len(commitments):
-        raise FairnessError(f"{what} of position {k}: no such deck position", position=k)
+        raise FairnessError(code="reveal_no_position", args={"scope": what, "position": k}, position=k)
     got = card_commitment(game_id, k, reveal.card, reveal.salt)
     if not hmac.compare_digest(got, commitments[k]):
         raise FairnessError(
-            f"{what} of position {k} ({card_name(reveal.card)}) does not match the commitment to that position"
-            " (a swapped card or a changed salt)",
+            code="reveal_mismatch", args={"scope": what, "position": k, "card": card_name(reveal.card)},
             position=k,
             expected=bytes(commitments[k]).hex(),
             found=got.hex(),
@@ -355,18 +365,18 @@ def check_private_reveal(
     """
     if addressed_to != seat:
         raise FairnessError(
-            f"private reveal of position {reveal.position} is addressed to seat {addressed_to}, not to this seat",
+            code="reveal_misaddressed", args={"position": reveal.position, "to": addressed_to},
             position=reveal.position,
             expected=seat,
             found=addressed_to,
         )
-    _check_reveal(game_id, commitments, reveal, "private reveal")
+    _check_reveal(game_id, commitments, reveal, "private")
 
 
 def check_public_reveal(game_id: bytes, commitments: Sequence[bytes], reveal: CardReveal) -> None:
     """Check a public reveal (a card shown to everyone) the moment it arrives.
     Raises :class:`FairnessError` when ``(k, card, salt)`` does not open ``commitments[k]``."""
-    _check_reveal(game_id, commitments, reveal, "public reveal")
+    _check_reveal(game_id, commitments, reveal, "public")
 
 
 def find_committed_card(game_id: bytes, position: int, salt: bytes, commitment: bytes) -> int | None:

@@ -23,7 +23,7 @@ from ..rules import RuleSet
 from .replay import load_engine
 from .statements import ABANDON, DEAL, END, START, STEP, Statement, check_body, decode_body, split_statement
 from .transcript import Transcript, TranscriptError, decode_transcript
-from .verify import MALFORMED, Verdict, check_decoded
+from .verify import MALFORMED, Verdict, check_decoded, file_verdict, problem_verdict
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def read_game(data: bytes, *, engine: ModuleType | None = None) -> GameStory:
     try:
         t = decode_transcript(data)
     except TranscriptError as e:
-        raise StoryError(Verdict(MALFORMED, e.reason)) from None
+        raise StoryError(file_verdict(e)) from None
     verdict, checker = check_decoded(t, engine=engine)
     story = _tell(t, verdict, engine)
     if not story.steps and story.deck is None:
@@ -148,7 +148,7 @@ def _bodies(t: Transcript, verdict: Verdict) -> list[Statement]:
             check_body(body)
         except Exception as exc:  # noqa: BLE001 - a bad statement ends the story there
             if not out:
-                raise StoryError(Verdict(MALFORMED, f"statement #{i} cannot be read: {exc}")) from None
+                raise StoryError(problem_verdict(MALFORMED, "statement_unreadable", {"n": i, "detail": str(exc)})) from None
             break
         out.append(Statement(body, body_bytes, sig, raw))
     return out

@@ -55,8 +55,9 @@ class TranscriptError(FairnessError):
     """A transcript file cannot be read: not msgpack, cut short (``truncated``), wrong
     format name or version, or a field of the wrong shape."""
 
-    def __init__(self, reason: str, *, truncated: bool = False):
-        super().__init__(reason)
+    def __init__(self, reason: str | None = None, *, truncated: bool = False, code: str | None = None,
+                 args: dict[str, Any] | None = None):
+        super().__init__(reason, code=code, args=args)
         self.truncated = truncated
 
 
@@ -107,58 +108,57 @@ def decode_transcript(data: bytes) -> Transcript:
     :class:`TranscriptError` (``truncated=True`` when the bytes stop mid-value); a map
     that repeats a key is refused, like in a signed body (specs/fairness.md §7)."""
     if not isinstance(data, (bytes, bytearray)):
-        raise TranscriptError("a transcript must be bytes")
+        raise TranscriptError(code="file_not_bytes")
     if not data:
-        raise TranscriptError("the file is empty", truncated=True)
+        raise TranscriptError(code="file_empty", truncated=True)
     try:
         obj = unpack(bytes(data), max_len=MAX_TRANSCRIPT_BYTES, unique_keys=True)  # a repeated key: refused (§7)
     except msgpack.OutOfData:
-        raise TranscriptError("the file is cut short (truncated msgpack)", truncated=True) from None
+        raise TranscriptError(code="file_cut", truncated=True) from None
     except (ValueError, TypeError, RecursionError) as exc:
-        raise TranscriptError(f"not a transcript file (msgpack error: {exc})") from None
+        raise TranscriptError(code="file_not_msgpack", args={"detail": str(exc)}) from None
     except Exception as exc:  # msgpack raises a few other types on hostile input
-        raise TranscriptError(f"not a transcript file ({type(exc).__name__})") from None
+        raise TranscriptError(code="file_not_msgpack", args={"detail": type(exc).__name__}) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
-        raise TranscriptError(f"not a transcript file (no \"format\": \"{FORMAT_NAME}\")")
+        raise TranscriptError(code="file_no_format", args={"format": FORMAT_NAME})
     if obj.get("v") != TRANSCRIPT_VERSION:
-        raise TranscriptError(f"transcript version {obj.get('v')!r} is not supported (this verifier reads {TRANSCRIPT_VERSION})")
+        raise TranscriptError(code="file_version", args={"found": repr(obj.get("v")), "version": TRANSCRIPT_VERSION})
     extra = sorted(str(k) for k in obj if k not in _KEYS and k not in _OPTIONAL_KEYS)
     missing = [k for k in _KEYS if k not in obj]
     if missing or extra:
-        raise TranscriptError(
-            "transcript fields wrong: " + ", ".join([f"missing {k}" for k in missing] + [f"unknown {k}" for k in extra])
-        )
+        raise TranscriptError(code="file_fields", args={"detail": ", ".join([f"missing {k}" for k in missing]
+                                                                           + [f"unknown {k}" for k in extra])})
     seat, seed, stmts, gone = obj["seat"], obj["seed"], obj["statements"], obj["host_gone"]
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 5):
-        raise TranscriptError("transcript 'seat' must be 0..5 or nil")
+        raise TranscriptError(code="file_field", args={"field": "seat", "detail": "must be 0..5 or nil"})
     if seed is not None and (not isinstance(seed, bytes) or len(seed) != SEED_BYTES):
-        raise TranscriptError(f"transcript 'seed' must be {SEED_BYTES} bytes or nil")
+        raise TranscriptError(code="file_field", args={"field": "seed", "detail": f"must be {SEED_BYTES} bytes or nil"})
     if (seat is None) != (seed is None):
-        raise TranscriptError("a seat's transcript has both 'seat' and 'seed'; a spectator's neither")
+        raise TranscriptError(code="file_seat_seed")
     if not isinstance(stmts, list) or not all(isinstance(s, bytes) for s in stmts):
-        raise TranscriptError("transcript 'statements' must be a list of byte strings")
+        raise TranscriptError(code="file_field", args={"field": "statements", "detail": "must be a list of byte strings"})
     if gone is not None and not isinstance(gone, str):
-        raise TranscriptError("transcript 'host_gone' must be a string or nil")
+        raise TranscriptError(code="file_field", args={"field": "host_gone", "detail": "must be a string or nil"})
     left = obj.get("left")
     if left is not None and not isinstance(left, str):
-        raise TranscriptError("transcript 'left' must be a string or nil")
+        raise TranscriptError(code="file_field", args={"field": "left", "detail": "must be a string or nil"})
     cert = obj.get("host_cert")
     if cert is not None and (not isinstance(cert, bytes) or not 0 < len(cert) <= MAX_CERT_BYTES):
-        raise TranscriptError(f"transcript 'host_cert' must be the DER bytes of a certificate (at most {MAX_CERT_BYTES} bytes)")
+        raise TranscriptError(code="file_field", args={"field": "host_cert", "detail": f"must be the DER bytes of a certificate (at most {MAX_CERT_BYTES} bytes)"})
     moves = obj.get("host_moves", [])
     if not isinstance(moves, list) or not all(
             isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and not isinstance(m[0], bool)
             and isinstance(m[1], str) for m in moves):
-        raise TranscriptError("transcript 'host_moves' must be a list of [version, reason] pairs")
+        raise TranscriptError(code="file_field", args={"field": "host_moves", "detail": "must be a list of [version, reason] pairs"})
     meta = obj.get("meta")
     if meta is not None and not _meta_ok(meta):
-        raise TranscriptError(f"transcript 'meta' must be a map of at most {MAX_META_KEYS} keys, each a string or "
-                              f"a list of at most 6 strings (at most {MAX_META_TEXT} characters)")
+        raise TranscriptError(code="file_field", args={"field": "meta", "detail": f"must be a map of at most {MAX_META_KEYS} keys, "
+                              f"each a string or a list of at most 6 strings (at most {MAX_META_TEXT} characters)"})
     sent = obj.get("seed_sent")
     if sent is not None and (seat is None or isinstance(sent, bool) or not isinstance(sent, int)
                              or not 2 <= sent <= len(stmts)):
-        raise TranscriptError("transcript 'seed_sent' must be the number of statements the seat had received when it "
-                              f"sent its seed: 2 (start and commitments) to {len(stmts)}")
+        raise TranscriptError(code="file_field", args={"field": "seed_sent", "detail": "must be the number of statements "
+                              f"the seat had received when it sent its seed: 2 (start and commitments) to {len(stmts)}"})
     return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves), meta, sent)
 
 

@@ -100,7 +100,8 @@ def named_scheme(reason: str, scheme: str) -> str:
 class Verdict:
     """The outcome of checking a transcript.
 
-    ``status`` is one of :data:`STATUSES`; ``reason`` one plain sentence. When a check
+    ``status`` is one of :data:`STATUSES`; ``reason`` one plain sentence in English,
+    ``code``/``args`` the same in every language. When a check
     failed, ``message`` is the 0-based index of the statement concerned and ``kind``
     its kind, ``position`` the deck position (or ``None``), ``expected`` / ``found`` the
     two values that differ (printable strings or numbers). ``game_id`` (hex), ``seat``,
@@ -123,11 +124,13 @@ class Verdict:
     statements: int = 0
     details: dict[str, Any] = field(default_factory=dict)
     host_code: str | None = None
-    #: the reason as a message-catalog key (``verdict.reason.*``, jupai_net.messages) and
-    #: its values, for the verdicts a player commonly meets (the end of a game); None
-    #: for the technical failures, which only ``reason`` says (in English)
-    reason_key: str | None = None
-    reason_args: dict[str, Any] = field(default_factory=dict)
+    #: the reason as a stable code and its values (specs/fairness.md §9.1): the catalog
+    #: key ``verdict.reason.CODE`` (jupai_net.messages.verdicts) said with ``args`` is
+    #: ``reason`` in English and the same verdict in every other language
+    #: (:func:`~jupai_net.messages.verdicts.verdict_sentence`); None only for a verdict
+    #: made from an English sentence alone (a newer verifier's, a test's)
+    code: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -140,22 +143,26 @@ class Verdict:
         return EXIT_CODES[self.status]
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready dict of every field plus ``exit_code``."""
+        """JSON-ready dict of every field plus ``exit_code``: the English ``reason`` and
+        its ``code``/``args``."""
         import json
 
         d = asdict(self)
-        del d["reason_key"], d["reason_args"]  # the JSON form says the reason once, in English
         d["exit_code"] = self.exit_code
         return json.loads(json.dumps(d, default=_printable))
 
-    def where(self) -> str:
-        """``'statement #5 (step), position 12'`` or ``''``."""
+    def where(self, lang: str = "en") -> str:
+        """``'statement #5 (step), position 12'`` (``第 5 条声明（出牌），位置 12``) or ``''``."""
+        from ..messages import t
+        from ..messages.verdicts import kind_words
+
         parts = []
         if self.message is not None:
-            parts.append(f"statement #{self.message}" + (f" ({self.kind})" if self.kind else ""))
+            parts.append(t("verdict.where.statement_kind", lang, n=self.message, kind=kind_words(self.kind, lang))
+                         if self.kind else t("verdict.where.statement", lang, n=self.message))
         if self.position is not None:
-            parts.append(f"position {self.position}")
-        return ", ".join(parts)
+            parts.append(t("verdict.where.position", lang, position=self.position))
+        return t("verdict.where.sep", lang).join(parts)
 
 
 class FairnessViolation(FairnessError):
@@ -167,14 +174,34 @@ class FairnessViolation(FairnessError):
         self.verdict = verdict
 
 
+def said(code: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A reason as a verdict's args carry a nested one: ``{"code": code, "args": args}``."""
+    return {"code": code, "args": dict(args or {})}
+
+
+def why_of(error: Any) -> dict[str, Any]:
+    """The nested reason of a lower layer's error (a ``FairnessError``): its code and args,
+    or ``unexplained`` with its English words as the ``detail`` when it has no code."""
+    code = getattr(error, "code", None)
+    if code:
+        return said(code, getattr(error, "code_args", {}))
+    return said("unexplained", {"detail": getattr(error, "reason", None) or str(error)})
+
+
 class _Problem(Exception):
-    def __init__(self, status: str, reason: str, *, position: int | None = None, expected: Any = None, found: Any = None, message: int | None = None, kind: str | None = None,
-                 key: str | None = None, args: dict[str, Any] | None = None):
+    """A failed check: ``status`` and the reason's ``code``/``args`` (the English
+    ``reason`` is the catalog's, :func:`~jupai_net.messages.verdicts.verdict_sentence`)."""
+
+    def __init__(self, status: str, code: str, args: dict[str, Any] | None = None, *, position: int | None = None,
+                 expected: Any = None, found: Any = None, message: int | None = None, kind: str | None = None):
+        from ..messages.verdicts import verdict_sentence
+
+        self.code, self.code_args = code, dict(args or {})
+        reason = verdict_sentence(code, self.code_args, "en")
         super().__init__(reason)
         self.status, self.reason, self.position = status, reason, position
         self.expected, self.found = expected, found
         self.message, self.kind = message, kind
-        self.key, self.key_args = key, args or {}
 
 
 def _printable(x: Any) -> Any:
@@ -249,7 +276,7 @@ def first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, An
 
 def _positions_text(positions: list[int], deck: Any = None) -> str:
     if not positions:
-        return "none"
+        return "—"
     return ", ".join(str(k) for k in positions)
 
 
@@ -329,7 +356,7 @@ class GameChecker:
             self.failure = self._verdict(p, message=i)
             raise FairnessViolation(self.failure) from None
         except Exception as exc:  # defensive: a hostile statement must never crash the caller
-            p = _Problem(MALFORMED, f"statement #{i} could not be checked: {type(exc).__name__}: {exc}")
+            p = _Problem(MALFORMED, "statement_not_checked", {"n": i, "detail": f"{type(exc).__name__}: {exc}"})
             self.failure = self._verdict(p, message=i)
             raise FairnessViolation(self.failure) from None
         self.statements[i] = st
@@ -364,8 +391,8 @@ class GameChecker:
             len(self.statements),
             details=details,
             host_code=self.pinned_code,
-            reason_key=p.key,
-            reason_args=p.key_args,
+            code=p.code,
+            args=p.code_args,
         )
 
     def _signature(self, i: int, key: bytes, body_bytes: bytes, sig: bytes) -> None:
@@ -374,17 +401,18 @@ class GameChecker:
             verify_signature(key, body_bytes, sig)
         except StatementError as e:
             if i == 0:
-                why = e.reason if e.reason != _BAD_SIGNATURE else "the signature does not verify with the host key it announces"
-                raise _Problem(TAMPERED, f"statement #0 (start): {why}", kind=START) from None
-            why = (f"the signature does not verify with the host key {self.fingerprint} (changed bytes or a broken signature)"
-                   if e.reason == _BAD_SIGNATURE else e.reason)
-            raise _Problem(TAMPERED, f"statement #{i}: {why}") from None
+                if e.reason == _BAD_SIGNATURE:
+                    raise _Problem(TAMPERED, "start_bad_signature", kind=START) from None
+                raise _Problem(TAMPERED, "statement_kind", {"n": 0, "kind": START, "why": why_of(e)}, kind=START) from None
+            if e.reason == _BAD_SIGNATURE:
+                raise _Problem(TAMPERED, "bad_signature", {"n": i, "key": self.fingerprint}) from None
+            raise _Problem(TAMPERED, "statement", {"n": i, "why": why_of(e)}) from None
 
     def _check(self, i: int, raw: bytes, signature: bool = True) -> Statement:
         try:
             body_bytes, sig = split_statement(raw)
         except StatementError as e:
-            raise _Problem(MALFORMED, f"statement #{i}: {e.reason}") from None
+            raise _Problem(MALFORMED, "statement", {"n": i, "why": why_of(e)}) from None
         key = self._start_key(body_bytes) if i == 0 else self.host_key
         if signature:
             self._signature(i, key, body_bytes, sig)
@@ -392,7 +420,7 @@ class GameChecker:
         try:
             body = decode_body(body_bytes)
         except StatementError as e:
-            raise _Problem(TAMPERED, f"statement #{i}: signed by the host but malformed: {e.reason}") from None
+            raise _Problem(TAMPERED, "signed_malformed", {"n": i, "why": why_of(e)}) from None
         chained = body["v"] == CHAINED_BODY_VERSION
         if not signature and not chained:
             self._signature(i, key, body_bytes, sig)  # a version-1 body stands on its own signature
@@ -401,30 +429,33 @@ class GameChecker:
             self.chained = chained
         st = Statement(body, body_bytes, sig, bytes(raw))
         kind = st.kind
-        where = f"statement #{i} ({kind})"
         if st.game_id != self.game_id:
-            raise _Problem(TAMPERED, f"{where} belongs to another game (replayed from another game)", expected=self.game_id, found=st.game_id, kind=kind)
+            raise _Problem(TAMPERED, "other_game", {"n": i, "kind": kind}, expected=self.game_id, found=st.game_id, kind=kind)
         if st.to != self.seat:
-            who = "a spectator" if st.to is None else f"seat {st.to}"
-            raise _Problem(TAMPERED, f"{where} is addressed to {who}, not to this transcript's {'spectator' if self.seat is None else f'seat {self.seat}'}", expected=self.seat, found=st.to, kind=kind)
+            raise _Problem(TAMPERED, "misaddressed", {"n": i, "kind": kind, "to": st.to, "viewer": self.seat}, expected=self.seat, found=st.to, kind=kind)
         if st.n != i:
-            raise _Problem(TAMPERED, f"{where} is out of order: its sequence number is {st.n}, expected {i} (messages reordered, dropped or inserted)", expected=i, found=st.n, kind=kind)
+            raise _Problem(TAMPERED, "out_of_order", {"n": i, "kind": kind, "found": st.n}, expected=i, found=st.n, kind=kind)
         if chained != self.chained:
-            raise _Problem(TAMPERED, f"{where} has body version {body['v']}, but this stream began with version {CHAINED_BODY_VERSION if self.chained else 1} (formats mixed in one stream)",
-                           expected=CHAINED_BODY_VERSION if self.chained else 1, found=body["v"], kind=kind)
+            began = CHAINED_BODY_VERSION if self.chained else 1
+            raise _Problem(TAMPERED, "mixed_versions", {"n": i, "kind": kind, "found": body["v"], "began": began},
+                           expected=began, found=body["v"], kind=kind)
         if chained:
             want = chain_start(self.game_id, self.seat) if i == 0 else self._prev
             if st["prev"] != want:
-                what = ("the start of this seat's stream" if self.seat is not None else "the start of the spectators' stream") if i == 0 else f"statement #{i - 1}"
-                raise _Problem(TAMPERED, f"{where} is not chained to {what}: its 'prev' is not the hash the chain gives (a statement changed, dropped, inserted or taken from another stream)",
-                               expected=want, found=st["prev"], kind=kind)
+                if i:
+                    raise _Problem(TAMPERED, "not_chained", {"n": i, "kind": kind, "previous": i - 1},
+                                   expected=want, found=st["prev"], kind=kind)
+                raise _Problem(TAMPERED, "not_chained_start" if self.seat is not None else "not_chained_spectators",
+                               {"n": i, "kind": kind}, expected=want, found=st["prev"], kind=kind)
             self._prev = chain_link(body_bytes)
         if kind == BLIND:
             if self.ledger is None:
-                raise _Problem(TAMPERED, f"{where}: a participant message of a dealer-blind deal, but this game has no hellos (statement #1)", kind=kind)
+                raise _Problem(TAMPERED, "blind_without_hellos", {"n": i, "kind": kind}, kind=kind)
         elif kind not in _NEXT[self.last_kind]:
-            allowed = " or ".join(_NEXT[self.last_kind]) or "nothing (the game is over)"
-            raise _Problem(TAMPERED, f"{where} cannot follow a '{self.last_kind}' statement; expected {allowed}", expected=allowed, found=kind, kind=kind)
+            allowed = list(_NEXT[self.last_kind])
+            raise _Problem(TAMPERED, "cannot_follow" if allowed else "cannot_follow_end",
+                           {"n": i, "kind": kind, "last": self.last_kind, **({"allowed": allowed} if allowed else {})},
+                           expected=" | ".join(allowed) or None, found=kind, kind=kind)
         try:
             getattr(self, "_on_" + kind)(i, st)
         except _Problem as p:
@@ -444,15 +475,15 @@ class GameChecker:
         try:
             body = unpack(body_bytes)
         except Exception as exc:  # msgpack raises several types on hostile input
-            raise _Problem(MALFORMED, f"statement #0: the body is not readable msgpack: {exc}") from None
+            raise _Problem(MALFORMED, "start_unreadable", {"detail": str(exc)}) from None
         kind = body.get("kind") if isinstance(body, dict) else None
         if not isinstance(kind, str):
-            raise _Problem(MALFORMED, "statement #0: the body is not a statement (no kind)")
+            raise _Problem(MALFORMED, "start_no_kind")
         if kind != START:
-            raise _Problem(TAMPERED, f"statement #0 must be the '{START}' statement, found '{kind[:40]}' (reordered or cut at the front)", expected=START, found=kind[:40], kind=kind[:40])
+            raise _Problem(TAMPERED, "start_not_first", {"found_kind": kind[:40]}, expected=START, found=kind[:40], kind=kind[:40])
         key = body.get("host_key")
         if not isinstance(key, bytes) or len(key) != 32:
-            raise _Problem(MALFORMED, "statement #0 (start): it names no 32-byte host key", kind=START)
+            raise _Problem(MALFORMED, "start_no_key", kind=START)
         if self.host_cert is not None:
             self._check_pinned(key)
         return key
@@ -463,23 +494,24 @@ class GameChecker:
             pinned = cert_statement_key(self.host_cert)
             code = cert_join_code(self.host_cert)
         except ValueError as exc:
-            raise _Problem(TAMPERED, f"statement #0 (start): the pinned host certificate cannot be read: {exc}", kind=START) from None
+            raise _Problem(TAMPERED, "pin_unreadable", {"detail": str(exc)}, kind=START) from None
         if pinned is None:
-            raise _Problem(TAMPERED, f"statement #0 (start): the pinned host certificate (join code {code}) names no statement key, so nothing binds the key that signs the statements to the host (a host made by an older jupai?)", kind=START)
+            raise _Problem(TAMPERED, "pin_no_key", {"code": code}, kind=START)
         if pinned != key:
-            raise _Problem(TAMPERED, f"statement #0 (start): the statements are signed by the key {key_fingerprint(key)}, but the pinned host (join code {code}) signs with {key_fingerprint(pinned)}: another key re-signed them", expected=key_fingerprint(pinned), found=key_fingerprint(key), kind=START)
+            raise _Problem(TAMPERED, "pin_other_key", {"key": key_fingerprint(key), "code": code, "pinned": key_fingerprint(pinned)},
+                           expected=key_fingerprint(pinned), found=key_fingerprint(key), kind=START)
         self.pinned_code = code
 
     def _on_start(self, i: int, st: Statement) -> None:
         try:
             self.rules = RuleSet.from_wire(st["rules"])
         except (RuleError, TypeError) as exc:
-            raise _Problem(TAMPERED, f"statement #{i} (start): the host announced invalid rules: {exc}") from None
+            raise _Problem(TAMPERED, "bad_rules", {"n": i, "detail": str(exc)}) from None
         self.seats = st["seats"]
         if self.seats != self.rules.players:
-            raise _Problem(TAMPERED, f"statement #{i} (start): {self.seats} seats announced for rules of {self.rules.players} players", expected=self.rules.players, found=self.seats)
+            raise _Problem(TAMPERED, "seats_for_rules", {"n": i, "seats": self.seats, "players": self.rules.players}, expected=self.rules.players, found=self.seats)
         if self.seat is not None and self.seat >= self.seats:
-            raise _Problem(TAMPERED, f"statement #{i} (start): this transcript's seat {self.seat} is not at a {self.seats}-seat table")
+            raise _Problem(TAMPERED, "seat_not_at_table", {"n": i, "seat": self.seat, "seats": self.seats})
         self.host_commitment = st["host_commitment"]
         if self.seat is not None:
             self.positions = PositionRule(self.rules, self.seat)
@@ -491,13 +523,14 @@ class GameChecker:
         pids = table_participants(self.seats)
         hellos = st["hellos"]
         if len(hellos) != len(pids):
-            raise _Problem(TAMPERED, f"statement #{i} (hellos): {len(hellos)} hellos for {len(pids)} participants (the host and {self.seats} seats)", expected=len(pids), found=len(hellos))
+            raise _Problem(TAMPERED, "hellos_count", {"n": i, "found": len(hellos), "expected": len(pids), "seats": self.seats}, expected=len(pids), found=len(hellos))
         try:
             self.ledger = BlindLedger(self.game_id, pids, own=self.blind)
             for pid, raw in zip(pids, hellos):
                 body = decode_message(raw)[0]
                 if body["kind"] != "hello" or body["from"] != pid:
-                    raise BlindError(f"the hellos are not one hello per participant in pass order (found a {body['kind']} of {body['from']!r} where {pid} belongs)", culprit=HOST_SEAT)
+                    raise BlindError(code="hellos_order", args={"found_kind": body["kind"], "author": body["from"], "who": pid},
+                                     culprit=HOST_SEAT)
                 self.ledger.receive(raw)
             self._blind_advance()
             if self.seat is not None and self.seed is not None:
@@ -506,8 +539,7 @@ class GameChecker:
                 from .blind import seed_commitment as blind_seed_commitment
 
                 if self.ledger.seed_commitments[self.seat] != blind_seed_commitment(self.game_id, self.seat, self.seed):
-                    raise BlindError(f"the hello of seat {self.seat} relayed to it is not the one it sent: it does not commit"
-                                     " to this seat's seed (replaced by the host, which relays it)", culprit=HOST_SEAT)
+                    raise BlindError(code="hello_replaced", args={"seat": self.seat}, culprit=HOST_SEAT)
         except BlindError as e:
             raise self._blind_problem(i, st, e) from None
 
@@ -518,7 +550,7 @@ class GameChecker:
 
         try:
             if self.last_kind in (END, ABANDON) and decode_message(st["msg"])[0]["kind"] != SEED:
-                raise BlindError(f"after the '{self.last_kind}' statement only the participants' seeds are relayed", culprit=HOST_SEAT)
+                raise BlindError(code="after_end", args={"last": self.last_kind}, culprit=HOST_SEAT)
             self.ledger.receive(st["msg"])
             schedule(self.ledger, self.rules)
             self._blind_advance()
@@ -544,7 +576,7 @@ class GameChecker:
             try:
                 self.play = BlindPlay(self.rules, self.ledger, viewer=self.seat if actor else None, actor=actor)
             except ValueError as exc:
-                raise _Problem(TAMPERED, f"a dealer-blind game with rules it cannot be played with: {exc}") from None
+                raise _Problem(TAMPERED, "blind_unplayable", {"detail": str(exc)}) from None
 
     def _on_claim(self, i: int, st: Statement) -> None:
         """A seat's claim, relayed by the host (B.16.4): it must come when the game waits
@@ -553,19 +585,18 @@ class GameChecker:
         from .blind import BlindError
         from ..engine import IllegalAction
 
-        where = f"statement #{i} (claim)"
         if self.ledger is None:
-            raise _Problem(TAMPERED, f"{where}: a dealer-blind claim, but this game has no hellos")
+            raise _Problem(TAMPERED, "claim_without_hellos", {"n": i})
         if self.play is None:
-            raise _Problem(TAMPERED, f"{where}: a claim before the dealer-blind deal was done")
+            raise _Problem(TAMPERED, "claim_before_deal", {"n": i})
         try:
             action = Action.from_wire(st["action"])
         except ValueError as exc:
-            raise _Problem(TAMPERED, f"{where}: the claimed action is not an action: {exc}", found=st["action"]) from None
+            raise _Problem(TAMPERED, "claim_not_action", {"n": i, "detail": str(exc)}, found=st["action"]) from None
         try:
             self.play.on_claim(st["version"], st["actor"], action)
         except IllegalAction as exc:
-            p = _Problem(TAMPERED, f"{where}: the host relayed a claim it must refuse: {exc.reason} (culprit: the host)", found=st["action"])
+            p = _Problem(TAMPERED, "claim_refused", {"n": i, "detail": exc.reason}, found=st["action"])
             p.culprit = "the host"
             raise p from None
         except BlindError as e:
@@ -576,36 +607,36 @@ class GameChecker:
         from .blind import participant_name
 
         who = participant_name(e.culprit) if e.culprit is not None else None
-        blame = f" (culprit: {who})" if who else ""
-        p = _Problem(TAMPERED, f"statement #{i} ({st.kind}): dealer-blind check failed: {e.reason}{blame}", position=e.position)
+        args = {"n": i, "kind": st.kind, "why": why_of(e)}
+        p = (_Problem(TAMPERED, "blind_check_by", {**args, "culprit": e.culprit}, position=e.position) if who
+             else _Problem(TAMPERED, "blind_check", args, position=e.position))
         p.culprit = who
         return p
 
     def _on_commitments(self, i: int, st: Statement) -> None:
         cs = st["commitments"]
         if len(cs) != self.seats:
-            raise _Problem(TAMPERED, f"statement #{i} (commitments): {len(cs)} seed commitments for {self.seats} seats", expected=self.seats, found=len(cs))
+            raise _Problem(TAMPERED, "commitments_count", {"n": i, "found": len(cs), "seats": self.seats}, expected=self.seats, found=len(cs))
         if self.seat is not None and self.seed is not None:
             mine = seed_commitment(self.game_id, self.seat, self.seed)
             if cs[self.seat] != mine:
-                raise _Problem(TAMPERED, f"statement #{i} (commitments): the commitment announced for seat {self.seat} is not this seat's", expected=mine, found=cs[self.seat])
+                raise _Problem(TAMPERED, "commitment_not_mine", {"n": i, "seat": self.seat}, expected=mine, found=cs[self.seat])
         self.seat_commitments = list(cs)
 
     def _on_seeds(self, i: int, st: Statement) -> None:
         seeds = st["seeds"]
         if len(seeds) != self.seats:
-            raise _Problem(TAMPERED, f"statement #{i} (seeds): {len(seeds)} seeds for {self.seats} seats", expected=self.seats, found=len(seeds))
+            raise _Problem(TAMPERED, "seeds_count", {"n": i, "found": len(seeds), "seats": self.seats}, expected=self.seats, found=len(seeds))
         for s, seed in enumerate(seeds):
             try:
                 check_seed(self.game_id, s, seed, self.seat_commitments[s])
             except FairnessError as e:
-                raise _Problem(TAMPERED, f"statement #{i} (seeds): {e.reason}", expected=e.expected, found=e.found) from None
+                raise _Problem(TAMPERED, "statement_kind", {"n": i, "kind": SEEDS, "why": why_of(e)}, expected=e.expected, found=e.found) from None
         self.seat_seeds = list(seeds)
 
     def _reveals(self, i: int, st: Statement) -> None:
-        where = f"statement #{i} ({st.kind})"
         if self.seat is None and st["private"]:
-            raise _Problem(TAMPERED, f"{where}: a private reveal was sent to a spectator", position=st["private"][0][0])
+            raise _Problem(TAMPERED, "private_to_spectator", {"n": i, "kind": st.kind}, position=st["private"][0][0])
         for scope in ("private", "public"):
             for entry in st[scope]:
                 r = CardReveal.from_wire(entry)
@@ -615,12 +646,13 @@ class GameChecker:
                     else:
                         check_public_reveal(self.game_id, self.deck_commitments, r)
                 except FairnessError as e:
-                    raise _Problem(TAMPERED, f"{where}: {e.reason}", position=e.position, expected=e.expected, found=e.found) from None
+                    raise _Problem(TAMPERED, "statement_kind", {"n": i, "kind": st.kind, "why": why_of(e)}, position=e.position, expected=e.expected, found=e.found) from None
                 if r.position in self.revealed:
-                    raise _Problem(TAMPERED, f"{where}: position {r.position} was already revealed in statement #{self.revealed[r.position][2]}", position=r.position)
+                    raise _Problem(TAMPERED, "revealed_twice", {"n": i, "kind": st.kind, "position": r.position, "first": self.revealed[r.position][2]}, position=r.position)
                 if r.card in self._card_at:
                     k0 = self._card_at[r.card]
-                    raise _Problem(TAMPERED, f"{where}: {card_name(r.card)} revealed at position {r.position} was already revealed at position {k0}: the deck is not a permutation", position=r.position, expected=f"{card_name(r.card)} only at position {k0}", found=f"also at position {r.position}")
+                    raise _Problem(TAMPERED, "card_twice", {"n": i, "kind": st.kind, "card": card_name(r.card), "position": r.position, "first": k0},
+                                   position=r.position, expected=k0, found=r.position)
                 self.revealed[r.position] = (r.card, r.salt, i)
                 self._card_at[r.card] = r.position
 
@@ -632,7 +664,7 @@ class GameChecker:
 
     def _on_step(self, i: int, st: Statement) -> None:
         if st["version"] != self.version + 1:
-            raise _Problem(TAMPERED, f"statement #{i} (step): state version {st['version']}, expected {self.version + 1}", expected=self.version + 1, found=st["version"])
+            raise _Problem(TAMPERED, "step_version", {"n": i, "found": st["version"], "expected": self.version + 1}, expected=self.version + 1, found=st["version"])
         self.version = st["version"]
         self._reveals(i, st)
         if self.positions is not None:
@@ -648,16 +680,16 @@ class GameChecker:
         seat (:mod:`~jupai_net.fairness.positions`; specs/fairness.md §8)."""
         if problem is not None:
             k, why = problem
-            raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {why}", position=k)
+            raise _Problem(TAMPERED, "statement_kind", {"n": i, "kind": st.kind, "why": why if isinstance(why, dict) else why_of(why)}, position=k)
 
     def _on_end(self, i: int, st: Statement) -> None:
         self._host_seed(i, st)
         if self.ledger is not None:  # dealer-blind: the game on positions must be over, as announced
             state = self.play.game.state if self.play is not None else None
             if state is None or not state.is_over or not self.play.idle:
-                raise _Problem(TAMPERED, f"statement #{i} (end): the host ended the dealer-blind game, but it is not over")
+                raise _Problem(TAMPERED, "blind_end_not_over", {"n": i})
             if list(state.ranking) != st["ranking"] or state.winner != st["winner"]:
-                raise _Problem(TAMPERED, f"statement #{i} (end): the announced ranking differs from the game",
+                raise _Problem(TAMPERED, "blind_end_ranking", {"n": i},
                                expected=list(state.ranking), found=st["ranking"])
 
     def _on_abandon(self, i: int, st: Statement) -> None:
@@ -670,7 +702,7 @@ class GameChecker:
         try:
             check_seed(self.game_id, HOST_SEAT, st["host_seed"], self.host_commitment)
         except FairnessError as e:
-            raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {e.reason}", expected=e.expected, found=e.found) from None
+            raise _Problem(TAMPERED, "statement_kind", {"n": i, "kind": st.kind, "why": why_of(e)}, expected=e.expected, found=e.found) from None
         self.host_seed = st["host_seed"]
 
     # ------------------------------------------------------------------ after the game
@@ -688,22 +720,19 @@ class GameChecker:
         try:
             return self._conclude(host_gone, left, seed_sent)
         except Exception as exc:  # defensive: never a traceback for a hostile transcript
-            return self._final(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
+            return self._final(MALFORMED, "not_checked", {"detail": f"{type(exc).__name__}: {exc}"})
 
     def _conclude(self, host_gone: str | None, left: str | None = None, seed_sent: int | None = None) -> Verdict:
         if self.failure is not None:
             return self.failure
         if not self.statements:
-            return self._final(UNVERIFIED, "the transcript holds no statement: the game never started",
-                               key="verdict.reason.empty")
+            return self._final(UNVERIFIED, "empty")
         if self.ledger is not None:
             return self._conclude_blind(host_gone, left)
         last, n = self.last_kind, len(self.statements) - 1
         seeds_out = self.seat_seeds is not None
         # after this point the host alone may know the deck (specs/fairness.md §1.2)
         sent = seeds_out or seed_sent is not None
-        when = ("after the player seeds were revealed" if seeds_out else
-                f"after this seat sent its seed (having received {seed_sent} statements)")
         abort = {"abort_after_reveal": True}
         try:
             if last == END:
@@ -711,42 +740,33 @@ class GameChecker:
                 if left is not None:
                     # a copy the host wrote for a seat that was gone at the end: it
                     # checks out, but the seat never saw it (specs/fairness.md §9)
-                    return self._final(UNVERIFIED, f"this seat left the game before the end ({left}): the statements of this copy check out, but the seat did not receive them itself", message=n, kind=END,
-                                       key="verdict.reason.left_copy", args={"left": left})
-                saw = "every card shown in public" if self.seat is None else "every card this seat saw"
-                return self._final(VERIFIED, f"fair game: the host seed matches its commitment, the deck matches all {DECK_SIZE} commitments and {saw}, and the replay gives every outcome the host announced",
-                                   key="verdict.reason.verified_" + ("public" if self.seat is None else "seat"), args={"deck": DECK_SIZE})
+                    return self._final(UNVERIFIED, "left_copy", {"left": left}, message=n, kind=END)
+                return self._final(VERIFIED, "verified_public" if self.seat is None else "verified_seat", {"deck": DECK_SIZE})
             if last == ABANDON:
                 ab = self.statements[n]
                 why = ab["reason"] or "no reason given"
                 if not sent:
-                    return self._final(UNVERIFIED, f"the host abandoned the game before the seeds were revealed ({why}): no card was dealt, nothing to verify", message=n, kind=ABANDON)
+                    return self._final(UNVERIFIED, "abandon_early", {"why": why}, message=n, kind=ABANDON)
                 if not seeds_out:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, before it announced the seeds: once every seed is in, the host alone could know the deck, so it may have seen the cards and dropped the deal (its reason, unchecked: {why})", message=n, kind=ABANDON, details=abort,
-                                       key="verdict.reason.abandon_unannounced", args={"sent": seed_sent, "why": why})
+                    return self._final(SUSPICIOUS, "abandon_unannounced", {"sent": seed_sent, "why": why}, message=n, kind=ABANDON, details=abort)
                 if self.host_seed is None:
-                    return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck, and did not reveal its seed ({why})", message=n, kind=ABANDON, details=abort,
-                                       key="verdict.reason.abandon_no_seed", args={"why": why})
+                    return self._final(SUSPICIOUS, "abandon_no_seed", {"why": why}, message=n, kind=ABANDON, details=abort)
                 self._check_deal_and_replay(final=False)
-                return self._final(SUSPICIOUS, f"the host abandoned the game {when}, when it alone could know the deck ({why}); the deal and the play up to then check out", message=n, kind=ABANDON, details=abort,
-                                   key="verdict.reason.abandon_checked", args={"why": why})
+                return self._final(SUSPICIOUS, "abandon_checked", {"why": why}, message=n, kind=ABANDON, details=abort)
         except _Problem as p:
             return self._verdict(p)
-        stop = f"the transcript stops after statement #{n} ({last})"
         if left is not None:
-            return self._final(UNVERIFIED, f"{stop}: this seat left the game before the end ({left}), so the host never revealed its seed to it and the deal cannot be checked (every statement received until then checked out)", message=n, kind=last,
-                               key="verdict.reason.left", args={"n": n, "last": last, "left": left})
+            return self._final(UNVERIFIED, "left", {"n": n, "last": last, "left": left}, message=n, kind=last)
         if host_gone is not None and sent:
-            return self._final(SUSPICIOUS, f"{stop}: the host stopped ({host_gone}) {when}, when it alone could know the deck", message=n, kind=last, details=abort,
-                               key="verdict.reason.host_gone" if seeds_out else "verdict.reason.host_gone_sent",
-                               args={"n": n, "last": last, "gone": host_gone, **({} if seeds_out else {"sent": seed_sent})})
-        gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
-        return self._final(UNVERIFIED, f"{stop}{gone}: the host never revealed its seed, so the deal cannot be checked", message=n, kind=last,
-                           key="verdict.reason.stops_gone" if host_gone is not None else "verdict.reason.stops",
-                           args={"n": n, "last": last, "gone": host_gone} if host_gone is not None else {"n": n, "last": last})
+            return self._final(SUSPICIOUS, "host_gone" if seeds_out else "host_gone_sent",
+                               {"n": n, "last": last, "gone": host_gone, **({} if seeds_out else {"sent": seed_sent})},
+                               message=n, kind=last, details=abort)
+        return self._final(UNVERIFIED, "stops_gone" if host_gone is not None else "stops",
+                           {"n": n, "last": last, **({"gone": host_gone} if host_gone is not None else {})}, message=n, kind=last)
 
-    def _final(self, status: str, reason: str, *, details: dict[str, Any] | None = None, **kw: Any) -> Verdict:
-        verdict = self._verdict(_Problem(status, reason, **kw))
+    def _final(self, status: str, code: str, args: dict[str, Any] | None = None, *,
+               details: dict[str, Any] | None = None, **kw: Any) -> Verdict:
+        verdict = self._verdict(_Problem(status, code, args, **kw))
         return replace(verdict, details={**verdict.details, **details}) if details else verdict
 
     def _conclude_blind(self, host_gone: str | None, left: str | None) -> Verdict:
@@ -764,8 +784,10 @@ class GameChecker:
             try:
                 ledger.audit()
             except BlindError as e:
-                p = self._blind_problem(n, self.statements[n], e)
-                p.reason = f"dealer-blind audit after the game: {e.reason}" + (f" (culprit: {p.culprit})" if p.culprit else "")
+                blamed = self._blind_problem(n, self.statements[n], e)
+                p = (_Problem(TAMPERED, "blind_audit_by", {"why": why_of(e), "culprit": e.culprit}, position=e.position)
+                     if blamed.culprit else _Problem(TAMPERED, "blind_audit", {"why": why_of(e)}, position=e.position))
+                p.culprit = blamed.culprit
                 return self._verdict(p)
         if last == END:
             return self._conclude_blind_end(missing, left)
@@ -773,20 +795,14 @@ class GameChecker:
             n = self.index_of[ABANDON]  # (the seeds' blind statements follow it)
             why = self.statements[n]["reason"] or "no reason given"
             if ledger.phase != DEALT:
-                return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game during the deal, at '{ledger.phase}' ({why}); no card was opened", message=n, kind=ABANDON,
-                                   key="verdict.reason.blind_mid_deal", args={"phase": ledger.phase, "why": why})
+                return self._final(UNVERIFIED, "blind_mid_deal", {"phase": ledger.phase, "why": why}, message=n, kind=ABANDON)
             if missing:
-                from .blind import participant_name
-
-                names = ", ".join(participant_name(p) for p in missing)
-                return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the deal cannot be audited: no seed from {names}", message=n, kind=ABANDON)
-            return self._final(UNVERIFIED, f"dealer-blind: the host abandoned the game ({why}); the host never saw a card it did not hold, and the audit of the deal checks out: every shuffle and re-lock is the one its participant's seed gives", message=n, kind=ABANDON,
-                               key="verdict.reason.blind_audited", args={"why": why})
-        stop = f"the transcript stops after statement #{n} ({last})"
+                return self._final(UNVERIFIED, "blind_abandoned_unaudited", {"why": why, "names": missing}, message=n, kind=ABANDON)
+            return self._final(UNVERIFIED, "blind_audited", {"why": why}, message=n, kind=ABANDON)
         if left is not None:
-            return self._final(UNVERIFIED, f"dealer-blind: {stop}: this seat left the game before the end ({left}); every statement received until then checked out", message=n, kind=last)
-        gone = f" (the host stopped: {host_gone})" if host_gone is not None else ""
-        return self._final(UNVERIFIED, f"dealer-blind: {stop}{gone}: the game did not end, so the deal cannot be audited (every statement received until then checked out)", message=n, kind=last)
+            return self._final(UNVERIFIED, "blind_left", {"n": n, "last": last, "left": left}, message=n, kind=last)
+        return self._final(UNVERIFIED, "blind_stops_gone" if host_gone is not None else "blind_stops",
+                           {"n": n, "last": last, **({"gone": host_gone} if host_gone is not None else {})}, message=n, kind=last)
 
     def _conclude_blind_end(self, missing: list[int], left: str | None) -> Verdict:
         """A dealer-blind game that ended: audit the deal, then replay the game with the
@@ -794,27 +810,23 @@ class GameChecker:
         ranking; every card opened during the game was checked against the deck by the
         audit."""
         from ..blind_game import trusted_record
-        from .blind import participant_name
 
         n = self.index_of[END]
         if missing:
-            names = ", ".join(participant_name(p) for p in missing)
-            return self._final(UNVERIFIED, f"dealer-blind: the game ended, but the deal cannot be audited: no seed from {names} (the host never saw a card it did not hold)", message=n, kind=END,
-                               key="verdict.reason.blind_ended_unaudited", args={"names": names})
+            return self._final(UNVERIFIED, "blind_ended_unaudited", {"names": missing}, message=n, kind=END)
         deck = self.ledger.audit()  # (checked by the caller: it passes)
         try:
             engine = load_engine(self._engine)
             replayed = engine.replay(trusted_record(self.play.game.state.record(), deck))
         except Exception as exc:
-            return self._final(TAMPERED, f"dealer-blind: the game does not replay on the audited deck: {type(exc).__name__}: {exc}", message=n, kind=END)
+            return self._final(TAMPERED, "blind_no_replay", {"detail": f"{type(exc).__name__}: {exc}"}, message=n, kind=END)
         end = self.statements[n]
         if not replayed.is_over or list(replayed.ranking) != end["ranking"] or replayed.winner != end["winner"]:
-            return self._final(TAMPERED, "dealer-blind: the replay on the audited deck gives another outcome than the host announced", message=n, kind=END,
+            return self._final(TAMPERED, "blind_other_outcome", message=n, kind=END,
                                expected=list(replayed.ranking), found=end["ranking"])
         if left is not None:
-            return self._final(UNVERIFIED, f"dealer-blind: this seat left the game before the end ({left}): the statements of this copy check out, but the seat did not receive them itself", message=n, kind=END)
-        return self._final(VERIFIED, "dealer-blind: fair game: the host never saw a card it did not hold, the audit shows every shuffle and re-lock is the one its participant's seed gives, and the replay on the audited deck gives every outcome announced",
-                           message=None, kind=None, key="verdict.reason.blind_verified")
+            return self._final(UNVERIFIED, "blind_left_copy", {"left": left}, message=n, kind=END)
+        return self._final(VERIFIED, "blind_verified", message=None, kind=None)
 
     def derive(self) -> Deal:
         """Deck, setup and salts recomputed from the revealed seeds (after the host seed)."""
@@ -828,32 +840,37 @@ class GameChecker:
                 want = card_commitment(self.game_id, k, deal.deck[k], deal.salts[k])
                 if want != self.deck_commitments[k]:
                     hidden = find_committed_card(self.game_id, k, deal.salts[k], self.deck_commitments[k])
-                    what = f"{card_name(hidden)} (id {hidden})" if hidden is not None else "no card with this position's salt"
-                    raise _Problem(TAMPERED, f"statement #{di} (deal): the commitment to position {k} is for {what}, but the seeds give {card_name(deal.deck[k])} there", position=k, expected=f"{card_name(deal.deck[k])} (id {deal.deck[k]})", found=what, message=di, kind=DEAL)
+                    card = card_name(deal.deck[k])
+                    if hidden is not None:
+                        raise _Problem(TAMPERED, "deck_commitment", {"n": di, "position": k, "hidden": card_name(hidden), "hidden_id": hidden, "card": card},
+                                       position=k, expected=f"{card} (id {deal.deck[k]})", found=f"{card_name(hidden)} (id {hidden})", message=di, kind=DEAL)
+                    raise _Problem(TAMPERED, "deck_commitment_none", {"n": di, "position": k, "card": card},
+                                   position=k, expected=f"{card} (id {deal.deck[k]})", found=None, message=di, kind=DEAL)
             for k, (card, salt, mi) in sorted(self.revealed.items(), key=lambda kv: (kv[1][2], kv[0])):
                 if card != deal.deck[k]:
-                    raise _Problem(TAMPERED, f"statement #{mi}: position {k} was revealed as {card_name(card)}, the seeds give {card_name(deal.deck[k])}", position=k, expected=card_name(deal.deck[k]), found=card_name(card), message=mi)
+                    raise _Problem(TAMPERED, "revealed_other_card", {"n": mi, "position": k, "found": card_name(card), "card": card_name(deal.deck[k])},
+                                   position=k, expected=card_name(deal.deck[k]), found=card_name(card), message=mi)
                 if salt != deal.salts[k]:
-                    raise _Problem(TAMPERED, f"statement #{mi}: the salt revealed for position {k} is not the one derived from the host seed", position=k, expected=deal.salts[k], found=salt, message=mi)
+                    raise _Problem(TAMPERED, "salt_mismatch", {"n": mi, "position": k}, position=k, expected=deal.salts[k], found=salt, message=mi)
             self._replay(deal, final=final)
 
     def _replay(self, deal: Deal, *, final: bool) -> None:
         try:
             engine = load_engine(self._engine)
         except ImportError as exc:  # pragma: no cover - installation problem
-            raise _Problem(UNVERIFIED, f"the rules engine is not available, the game cannot be replayed: {exc}") from None
+            raise _Problem(UNVERIFIED, "no_engine", {"detail": str(exc)}) from None
         pos = deal.position_of()
         di = self.index_of[DEAL]
         try:
             state = engine.GameState.new(self.rules, deal.deck, deal.setup)
         except Exception as exc:
-            raise _Problem(TAMPERED, f"the replayed game cannot be set up: {exc}", message=di, kind=DEAL) from None
+            raise _Problem(TAMPERED, "setup_fails", {"detail": str(exc)}, message=di, kind=DEAL) from None
         dst = self.statements[di]
         view = state.observation(self.seat)
         d = (None if _signed_as(dst, observation=view) or same_wire(view, dst["observation"])
              else first_difference(canonical(view), dst["observation"]))
         if d:
-            raise _Problem(TAMPERED, f"statement #{di} (deal): the initial view announced by the host differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=di, kind=DEAL)
+            raise _Problem(TAMPERED, "deal_view", {"n": di, "path": d[0]}, expected=d[1], found=d[2], message=di, kind=DEAL)
         shown: set[int] = set()
         self._compare_reveals(di, dst, state, shown, pos, deal)
         seat, history = self.seat, None
@@ -862,19 +879,19 @@ class GameChecker:
             if st.kind != STEP:
                 break
             if state.is_over:
-                raise _Problem(TAMPERED, f"statement #{i} (step): an action after the replayed game was over", message=i, kind=STEP)
+                raise _Problem(TAMPERED, "step_after_over", {"n": i}, message=i, kind=STEP)
             if st["actor"] != state.to_move:
-                raise _Problem(TAMPERED, f"statement #{i} (step): seat {st['actor']} acted, but in the replayed game seat {state.to_move} is to move", expected=state.to_move, found=st["actor"], message=i, kind=STEP)
+                raise _Problem(TAMPERED, "step_actor", {"n": i, "found": st["actor"], "expected": state.to_move}, expected=state.to_move, found=st["actor"], message=i, kind=STEP)
             try:
                 action = Action.from_wire(st["action"])
             except ValueError as exc:
-                raise _Problem(TAMPERED, f"statement #{i} (step): the announced action is not an action: {exc}", found=st["action"], message=i, kind=STEP) from None
+                raise _Problem(TAMPERED, "step_not_action", {"n": i, "detail": str(exc)}, found=st["action"], message=i, kind=STEP) from None
             try:
                 events = state.apply(action)
             except engine.IllegalAction as exc:
-                raise _Problem(TAMPERED, f"statement #{i} (step): the announced action is illegal in the replayed game: {exc}", found=st["action"], message=i, kind=STEP) from None
+                raise _Problem(TAMPERED, "step_illegal", {"n": i, "detail": str(exc)}, found=st["action"], message=i, kind=STEP) from None
             except Exception as exc:
-                raise _Problem(TAMPERED, f"statement #{i} (step): the replayed game rejects the announced action: {type(exc).__name__}: {exc}", found=st["action"], message=i, kind=STEP) from None
+                raise _Problem(TAMPERED, "step_rejected", {"n": i, "detail": f"{type(exc).__name__}: {exc}"}, found=st["action"], message=i, kind=STEP) from None
             history = getattr(state, "history", None)
             want = [e.to_wire(seat) for e in events]
             # the step as the replay writes it, byte for byte the signed body: version,
@@ -888,29 +905,28 @@ class GameChecker:
             ei = len(self.statements) - 1
             end = self.statements[ei]
             if not state.is_over:
-                raise _Problem(TAMPERED, f"statement #{ei} (end): the host ended the game, but the replayed game is not over", message=ei, kind=END)
+                raise _Problem(TAMPERED, "end_not_over", {"n": ei}, message=ei, kind=END)
             if list(state.ranking) != end["ranking"]:
-                raise _Problem(TAMPERED, f"statement #{ei} (end): the announced ranking differs from the replayed game", expected=list(state.ranking), found=end["ranking"], message=ei, kind=END)
+                raise _Problem(TAMPERED, "end_ranking", {"n": ei}, expected=list(state.ranking), found=end["ranking"], message=ei, kind=END)
             if state.winner != end["winner"]:
-                raise _Problem(TAMPERED, f"statement #{ei} (end): the announced winner differs from the replayed game", expected=state.winner, found=end["winner"], message=ei, kind=END)
+                raise _Problem(TAMPERED, "end_winner", {"n": ei}, expected=state.winner, found=end["winner"], message=ei, kind=END)
 
     @staticmethod
     def _step_differs(i: int, st: Statement, state: Any, want: list[Any]) -> None:
         """Raise the :class:`_Problem` naming where replayed step ``i`` differs from the
         signed one (version, then the action as the engine records it, then the events),
         a map in another key order being no difference."""
-        where = f"statement #{i} (step)"
         if state.version != st["version"]:
-            raise _Problem(TAMPERED, f"{where}: state version {st['version']}, the replay is at {state.version}", expected=state.version, found=st["version"], message=i, kind=STEP)
+            raise _Problem(TAMPERED, "step_version_replay", {"n": i, "found": st["version"], "expected": state.version}, expected=state.version, found=st["version"], message=i, kind=STEP)
         history = getattr(state, "history", None)
         if history:  # the signed action is the engine's own form of it (specs/fairness.md §6.4)
             recorded = history[-1].to_wire()
             d = None if same_wire(recorded, st["action"]) else first_difference(canonical(recorded), st["action"], "action")
             if d:
-                raise _Problem(TAMPERED, f"{where}: the announced action is not written as the replayed game records it, at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
+                raise _Problem(TAMPERED, "step_action_form", {"n": i, "path": d[0]}, expected=d[1], found=d[2], message=i, kind=STEP)
         d = None if same_wire(want, st["events"]) else first_difference(canonical(want), st["events"], "events")
         if d:
-            raise _Problem(TAMPERED, f"{where}: the announced outcome differs from the replayed game at '{d[0]}'", expected=d[1], found=d[2], message=i, kind=STEP)
+            raise _Problem(TAMPERED, "step_outcome", {"n": i, "path": d[0]}, expected=d[1], found=d[2], message=i, kind=STEP)
 
     def _compare_reveals(self, i: int, st: Statement, state: Any, shown: set[int], pos: dict[int, int], deal: Deal) -> None:
         private, public = due_reveals(state, self.seat, shown)
@@ -924,16 +940,19 @@ class GameChecker:
                 extra = sorted(set(got) - set(want))
                 k = (missing or extra or [None])[0]
                 other = "public" if scope == "private" else "private"
+                args: dict[str, Any] = {"n": i, "kind": st.kind, "scope": scope}
                 if missing and k in {r[0] for r in st[other]}:
-                    shown_to = "to this seat only" if scope == "private" else "to everyone"
-                    why = f"position {k} ({card_name(deal.deck[k])}) is opened as {other}, but the replayed game shows it {shown_to}"
+                    code = "reveal_scope" if scope == "private" else "reveal_scope_public"
+                    args.update(position=k, card=card_name(deal.deck[k]), other=other)
                 elif missing:
-                    why = f"position {k} ({card_name(deal.deck[k])}) should have been revealed to this seat and was not"
+                    code = "reveal_missing"
+                    args.update(position=k, card=card_name(deal.deck[k]))
                 elif extra:
-                    why = f"position {k} was revealed although the replayed game does not show it to this seat"
+                    code = "reveal_extra"
+                    args.update(position=k)
                 else:
-                    why = "the reveals are not in increasing position order"
-                raise _Problem(TAMPERED, f"statement #{i} ({st.kind}): {scope} reveals: {why}", position=k, expected=_positions_text(want), found=_positions_text(got), message=i, kind=st.kind)
+                    code = "reveal_order"
+                raise _Problem(TAMPERED, code, args, position=k, expected=_positions_text(want), found=_positions_text(got), message=i, kind=st.kind)
             shown.update(deal.deck[k] for k in want)
 
 
@@ -949,8 +968,14 @@ def verify_transcript(data: bytes, *, engine: ModuleType | None = None, code: st
     try:
         t = decode_transcript(data)
     except TranscriptError as e:
-        return Verdict(MALFORMED, e.reason, details={"truncated": e.truncated})
+        return file_verdict(e)
     return verify_decoded(t, engine=engine, code=code, all_signatures=all_signatures)
+
+
+def file_verdict(error: TranscriptError) -> Verdict:
+    """The *malformed* verdict of a file that is not a readable transcript."""
+    why = why_of(error)
+    return Verdict(MALFORMED, error.reason, details={"truncated": error.truncated}, code=why["code"], args=why["args"])
 
 
 def verify_decoded(t: Transcript, *, engine: ModuleType | None = None, code: str | None = None,
@@ -990,8 +1015,33 @@ def _check_stream(t: Transcript, engine: ModuleType | None, *, all_signatures: b
     except FairnessViolation as v:
         verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
-        verdict = Verdict(MALFORMED, f"the transcript could not be checked: {type(exc).__name__}: {exc}")
+        verdict = problem_verdict(MALFORMED, "not_checked", {"detail": f"{type(exc).__name__}: {exc}"})
     return verdict, checker
+
+
+def nested(verdict: Verdict) -> dict[str, Any]:
+    """``verdict``'s reason as another verdict's arg (``{"code", "args"}``)."""
+    return said(verdict.code, verdict.args) if verdict.code else said("unexplained", {"detail": verdict.reason})
+
+
+def reworded(verdict: Verdict, code: str, args: dict[str, Any], *, scheme: bool = True) -> Verdict:
+    """``verdict`` with the reason ``code``/``args`` (its English ``reason`` from the
+    catalog, naming the scheme as :meth:`GameChecker._verdict` does, unless ``scheme``
+    is False)."""
+    from ..messages.verdicts import verdict_sentence
+
+    reason = verdict_sentence(code, args, "en")
+    dealt = verdict.details.get("scheme")
+    if scheme and isinstance(dealt, str) and dealt in SCHEME_WORDS:
+        reason = named_scheme(reason, dealt)
+    return replace(verdict, reason=reason, code=code, args=args)
+
+
+def problem_verdict(status: str, code: str, args: dict[str, Any] | None = None) -> Verdict:
+    """A verdict on no statement in particular (a file that cannot be read or checked),
+    from a reason's code and args."""
+    p = _Problem(status, code, args)
+    return Verdict(status, p.reason, code=code, args=p.code_args)
 
 
 def check_code(verdict: Verdict, code: str) -> Verdict:
@@ -1012,9 +1062,12 @@ def check_code(verdict: Verdict, code: str) -> Verdict:
     if verdict.host_code is None:
         if verdict.status != VERIFIED:
             return replace(verdict, details={**verdict.details, "code": "not recorded"})
-        return replace(verdict, status=UNVERIFIED, reason_key=None, reason=f"{verdict.reason}; but this transcript records no pinned host certificate, so nothing ties the key that signed it ({verdict.host_key}) to the host with join code {want}", details={**verdict.details, "code": "not recorded"})
+        return reworded(replace(verdict, status=UNVERIFIED, details={**verdict.details, "code": "not recorded"}), "code_unpinned",
+                        {"reason": nested(verdict), "key": verdict.host_key, "code": want})
     if verdict.host_code != want:
-        return replace(verdict, status=TAMPERED, reason_key=None, reason=f"the statements are signed by the key of the host with join code {verdict.host_code}, not of the host with join code {want} (a transcript of another host, or re-signed)", message=0, kind=START, position=None, expected=want, found=verdict.host_code, details={**verdict.details, "code": "differs"})
+        return reworded(replace(verdict, message=0, kind=START, position=None, expected=want, found=verdict.host_code,
+                                status=TAMPERED, details={**verdict.details, "code": "differs"}),
+                        "code_differs", {"found": verdict.host_code, "expected": want})
     return replace(verdict, details={**verdict.details, "code": "matches"})
 
 def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
@@ -1022,7 +1075,6 @@ def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
     transcripts disagree (:mod:`.agree`: the host signed one seat another story than
     another) made **tampered**, naming the two seats and where they part; files
     already tampered or malformed keep their verdict."""
-    from ..messages import t
     from .agree import disagreement, public_facts
 
     by_game: dict[str, list[int]] = {}
@@ -1041,14 +1093,11 @@ def cross_check(files: list[bytes], verdicts: list[Verdict]) -> list[Verdict]:
             continue
         i, j, where = found
         who = [("-" if verdicts[x].seat is None else str(verdicts[x].seat)) for x in (i, j)]
-        step = where.split()[-1] if where.startswith("step ") else None
-        args = {"a": who[0], "b": who[1], "where": t(f"agree.where.{'step' if step else where}", "en", n=step)}
-        reason = t("verdict.reason.disagree", "en", **args)
-        args["where"] = t(f"agree.where.{'step' if step else where}", "zh", n=step)  # reason_args serve zh
+        args = {"a": who[0], "b": who[1], "where": where}
         for x in idx:
             if out[x].status not in (TAMPERED, MALFORMED):
-                out[x] = replace(out[x], status=TAMPERED, reason=reason, reason_key="verdict.reason.disagree",
-                                 reason_args=args, details={**out[x].details, "disagrees_at": where})
+                out[x] = reworded(replace(out[x], status=TAMPERED, details={**out[x].details, "disagrees_at": where}),
+                                  "disagree", args, scheme=False)
     return out
 
 
@@ -1068,7 +1117,7 @@ def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: s
         try:
             t = decode_transcript(data)
         except TranscriptError as e:
-            verdicts.append(Verdict(MALFORMED, e.reason, details={"truncated": e.truncated}))
+            verdicts.append(file_verdict(e))
             seeds.append(None)
             continue
         verdicts.append(verify_decoded(t, engine=engine, code=code, all_signatures=all_signatures))
@@ -1081,8 +1130,7 @@ def verify_many(files: list[bytes], *, engine: ModuleType | None = None, code: s
     for seed, v in zip(seeds, verdicts):
         others = sorted(games.get(seed, set()) - {v.game_id}) if seed is not None else []
         if others and v.status not in (TAMPERED, MALFORMED):
-            v = replace(v, status=SUSPICIOUS, reason_key=None, reason=f"this seat's seed was also used in game {others[0]}: the host may "
-                        "have known it before it committed its own seed, and chosen the deal (a seed must be new for "
-                        f"every game); {v.reason}", details={**v.details, "seed_reused_in": others})
+            v = reworded(replace(v, status=SUSPICIOUS, details={**v.details, "seed_reused_in": others}), "seed_reused",
+                         {"game": others[0], "reason": nested(v)})
         out.append(v)
     return cross_check(files, out)

@@ -13,6 +13,8 @@ table modules, each a dict ``MESSAGES: {key: (English, Chinese)}`` with the same
   history).
 - :mod:`jupai_net.messages.notices` — host notices and host errors, said from their
   codes and args (the host's English text and every client's language).
+- :mod:`jupai_net.messages.verdicts` — the fairness verdicts' reasons, said from their
+  codes and args (the verifier's English ``reason`` and every screen's language).
 
 A new table is one more name in :data:`TABLES`. A table loads on the first lookup
 that needs it (never at import), so ``import jupai_net.messages`` costs nothing at
@@ -38,8 +40,9 @@ DEFAULT_LANG = "en"
 
 #: The modules whose ``MESSAGES`` make up the catalog, in lookup order (a key must be
 #: in only one). A lookup loads them one by one until the key is found, so a command
-#: line text (the first table) never loads the game screens' table.
-TABLES = ("jupai_net.messages.commands", "jupai_net.client.i18n", "jupai_net.messages.notices")
+#: line text (the first table) or a verdict (the second) never loads the game screens' table.
+TABLES = ("jupai_net.messages.commands", "jupai_net.messages.verdicts", "jupai_net.client.i18n",
+          "jupai_net.messages.notices")
 
 _loaded: list[dict[str, tuple[str, str]]] = []
 _current = DEFAULT_LANG

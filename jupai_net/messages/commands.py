@@ -501,83 +501,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.bad_range": ("{option} must be {low}-{high}, got {got}", "{option} 必须在 {low}-{high} 之间，这里是 {got}"),
     "host.bad_bots": ("--bots must be 0-{high} at a {players}-seat table (one seat is yours), got {got}",
                       "{players} 人牌桌的 --bots 必须在 0-{high} 之间（至少留一个座位给人），这里是 {got}"),
-    # --- verdicts in words (fairness/verify.py reason_key; the English is the verifier's reason) ----
-    "verdict.reason.disagree": ("seats {a} and {b} were signed different games: their transcripts part at {where}",
-                                "{a}号位和 {b}号位收到的是主机签的两局不同的牌：对局记录从{where}开始不一致"),
+    # --- where two transcripts of one game part (verdict.reason.disagree, jupai_net.messages.verdicts) ---
     "agree.where.start": ("the start", "开局"),
     "agree.where.commitments": ("the seed commitments", "种子承诺"),
     "agree.where.seeds": ("the seeds", "种子"),
     "agree.where.deal": ("the deal", "发牌"),
     "agree.where.over": ("the end of the game", "对局结束"),
     "agree.where.step": ("step {n}", "第 {n} 步"),
-    "verdict.reason.empty": ("the transcript holds no statement: the game never started",
-                             "对局记录中没有任何声明：对局从未开始"),
-    "verdict.reason.left_copy": ("this seat left the game before the end ({left}): the statements of this copy check "
-                                 "out, but the seat did not receive them itself",
-                                 "该座位在结束前离开了对局（{left}）：这份副本中的声明都核对无误，但该座位并没有亲自收到它们"),
-    "verdict.reason.verified_seat": ("fair game: the host seed matches its commitment, the deck matches all {deck} "
-                                     "commitments and every card this seat saw, and the replay gives every outcome "
-                                     "the host announced",
-                                     "公平对局：主机种子与其承诺一致，整副牌与全部 {deck} 个承诺及本座位看到的每一张牌一致，"
-                                     "重放得出的每个结果都与主机公布的相同"),
-    "verdict.reason.verified_public": ("fair game: the host seed matches its commitment, the deck matches all {deck} "
-                                       "commitments and every card shown in public, and the replay gives every "
-                                       "outcome the host announced",
-                                       "公平对局：主机种子与其承诺一致，整副牌与全部 {deck} 个承诺及公开亮出的每一张牌一致，"
-                                       "重放得出的每个结果都与主机公布的相同"),
-    "verdict.reason.abandon_early": ("the host abandoned the game before the seeds were revealed ({why}): no card was "
-                                     "dealt, nothing to verify",
-                                     "主机在公开种子之前放弃了对局（{why}）：还没有发牌，无需验证"),
-    "verdict.reason.abandon_unannounced": ("the host abandoned the game after this seat sent its seed (having received "
-                                           "{sent} statements), before it announced the seeds: once every seed is in, "
-                                           "the host alone could know the deck, so it may have seen the cards and "
-                                           "dropped the deal (its reason, unchecked: {why})",
-                                           "主机在本座位发出种子之后（此前已收到 {sent} 条声明）、公布种子之前放弃了对局："
-                                           "所有种子一到，只有主机可能知道整副牌，它可能看过牌后放弃了这次发牌（它给的理由未经核实：{why}）"),
-    "verdict.reason.abandon_no_seed": ("the host abandoned the game after the player seeds were revealed, when it alone "
-                                       "could know the deck, and did not reveal its seed ({why})",
-                                       "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌——且没有公开它的种子（{why}）"),
-    "verdict.reason.blind_audited": ("dealer-blind: the host abandoned the game ({why}); the host never saw a card it "
-                                     "did not hold, and the audit of the deal checks out: every shuffle and re-lock is "
-                                     "the one its participant's seed gives",
-                                     "庄家盲发：主机放弃了对局（{why}）；主机从未看到不属于它的牌，发牌审计核对无误："
-                                     "每一次洗牌和重新加锁都与其参与者的种子一致"),
-    "verdict.reason.blind_verified": ("dealer-blind: fair game: the host never saw a card it did not hold, the audit "
-                                      "shows every shuffle and re-lock is the one its participant's seed gives, and the "
-                                      "replay on the audited deck gives every outcome announced",
-                                      "庄家盲发：公平的对局：主机从未看到不属于它的牌，审计表明每一次洗牌和重新加锁都与其参与者的种子一致，"
-                                      "在审计所得的牌序上重放得出所宣布的每个结果"),
-    "verdict.reason.blind_ended_unaudited": ("dealer-blind: the game ended, but the deal cannot be audited: no seed from "
-                                             "{names} (the host never saw a card it did not hold)",
-                                             "庄家盲发：对局已结束，但无法审计发牌：{names} 没有公开种子（主机从未看到不属于它的牌）"),
-    "verdict.reason.blind_mid_deal": ("dealer-blind: the host abandoned the game during the deal, at '{phase}' ({why}); "
-                                      "no card was opened",
-                                      "庄家盲发：主机在发牌过程中（{phase} 阶段）放弃了对局（{why}）；没有打开任何牌"),
-    "verdict.reason.abandon_checked": ("the host abandoned the game after the player seeds were revealed, when it alone "
-                                       "could know the deck ({why}); the deal and the play up to then check out",
-                                       "主机在玩家种子公开之后放弃了对局——此时只有主机可能知道整副牌（{why}）；"
-                                       "到那时为止的发牌和出牌都核对无误"),
-    "verdict.reason.left": ("the transcript stops after statement #{n} ({last}): this seat left the game before the end "
-                            "({left}), so the host never revealed its seed to it and the deal cannot be checked (every "
-                            "statement received until then checked out)",
-                            "对局记录在第 {n} 条声明（{last}）之后中断：该座位在结束前离开了对局（{left}），"
-                            "主机没有向它公开种子，无法检查发牌（此前收到的每条声明都核对无误）"),
-    "verdict.reason.host_gone": ("the transcript stops after statement #{n} ({last}): the host stopped ({gone}) after "
-                                 "the player seeds were revealed, when it alone could know the deck",
-                                 "对局记录在第 {n} 条声明（{last}）之后中断：主机在玩家种子公开之后停止了（{gone}），"
-                                 "此时只有主机可能知道整副牌"),
-    "verdict.reason.host_gone_sent": ("the transcript stops after statement #{n} ({last}): the host stopped ({gone}) "
-                                      "after this seat sent its seed (having received {sent} statements), when it "
-                                      "alone could know the deck",
-                                      "对局记录在第 {n} 条声明（{last}）之后中断：主机在本座位发出种子之后（此前已收到 {sent} 条声明）"
-                                      "停止了（{gone}），此时只有主机可能知道整副牌"),
-    "verdict.reason.stops": ("the transcript stops after statement #{n} ({last}): the host never revealed its seed, so "
-                             "the deal cannot be checked",
-                             "对局记录在第 {n} 条声明（{last}）之后中断：主机没有公开它的种子，无法检查发牌"),
-    "verdict.reason.stops_gone": ("the transcript stops after statement #{n} ({last}) (the host stopped: {gone}): the "
-                                  "host never revealed its seed, so the deal cannot be checked",
-                                  "对局记录在第 {n} 条声明（{last}）之后中断（主机停止了：{gone}）：主机没有公开它的种子，"
-                                  "无法检查发牌"),
     "verdict.scheme.trusted": ("trusted dealer", "可信庄家"),
     "verdict.scheme.dealer-blind": ("dealer-blind", "庄家盲发"),
     "verdict.detail": ("technical detail", "技术细节（英文）"),
