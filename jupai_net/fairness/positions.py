@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..messages.verdicts import said
 from ..rules import RuleSet
 from ..setup import hand_positions, round_pile_positions, stock_start
 
@@ -39,15 +40,25 @@ def own_positions(rules: RuleSet, seat: int) -> frozenset[int]:
 
 def owner_of(rules: RuleSet, position: int) -> str:
     """Who deck ``position`` is dealt to, in words for a reason: ``"seat 1's hand"``,
-    ``"seat 0's equipment"``, ``"the round pile"`` or ``"the stock"``."""
+    ``"seat 0's equipment"``, ``"the round pile"`` or ``"the stock"`` (:func:`owner_said`
+    in English)."""
+    from ..messages.verdicts import verdict_sentence
+
+    owner = owner_said(rules, position)
+    return verdict_sentence(owner["code"], owner["args"], "en")
+
+
+def owner_said(rules: RuleSet, position: int) -> dict[str, Any]:
+    """:func:`owner_of` as a reason's nested arg (``{"code", "args"}``, said in every
+    language by :mod:`jupai_net.messages.verdicts`)."""
     players = rules.players
     if position < 2 * players:
-        return f"seat {position // 2}'s equipment"
+        return said("owner_equipment", {"seat": position // 2})
     if position < round_pile_positions(rules).start:
-        return f"seat {(position - 2 * players) // rules.hand_size}'s hand"
+        return said("owner_hand", {"seat": (position - 2 * players) // rules.hand_size})
     if position < stock_start(rules):
-        return "the round pile"
-    return "the stock"
+        return said("owner_round_pile")
+    return said("owner_stock")
 
 
 def stock_draw(event: Any) -> tuple[Any, bool] | None:
@@ -68,7 +79,8 @@ class PositionRule:
     """The positions due to ``seat`` (a seat of ``rules``), followed statement by
     statement. :meth:`deal` and :meth:`step` return ``None`` when a statement's openings
     are the due ones, else ``(position, reason)``: the first position opened that may
-    not be (or due and missing) and one English sentence why."""
+    not be (or due and missing) and why, a reason's code and args (``{"code",
+    "args"}``: :func:`jupai_net.messages.verdicts.verdict_sentence` says it)."""
 
     def __init__(self, rules: RuleSet, seat: int):
         self.rules = rules
@@ -77,23 +89,24 @@ class PositionRule:
         #: The top stock position not drawn yet.
         self.next_stock = stock_start(rules)
 
-    def deal(self, private: Iterable[int], public: Iterable[int]) -> tuple[int, str] | None:
+    def deal(self, private: Iterable[int], public: Iterable[int]) -> tuple[int, dict[str, Any]] | None:
         """Check the positions of the ``deal`` statement's ``private`` and ``public`` openings."""
         private, public = set(private), set(public)
         for k in sorted(private - self.own):
-            return k, f"position {k} is {owner_of(self.rules, k)}, not this seat's: it may not be shown to this seat"
+            return k, said("pos_not_own", {"position": k, "owner": owner_said(self.rules, k)})
         for k in sorted(self.own & public):
-            return k, f"position {k} was dealt to this seat face down, but is opened to everyone"
+            return k, said("pos_own_public", {"position": k})
         for k in sorted(self.own - private):
-            return k, f"position {k} was dealt to this seat and was not opened to it"
+            return k, said("pos_own_missing", {"position": k})
         first_round = round_pile_positions(self.rules).start
         for k in sorted(public - {first_round}):
-            return k, f"position {k} is {owner_of(self.rules, k)}: only the first round card (position {first_round}) is shown to everyone at the deal"
+            return k, said("pos_only_round_card", {"position": k, "owner": owner_said(self.rules, k), "first": first_round})
         if first_round not in public:
-            return first_round, f"position {first_round}, the first round card, was not shown"
+            return first_round, said("pos_round_card_missing", {"position": first_round})
         return None
 
-    def step(self, actor: Any, events: Iterable[Any], private: Iterable[int], public: Iterable[int]) -> tuple[int, str] | None:
+    def step(self, actor: Any, events: Iterable[Any], private: Iterable[int],
+             public: Iterable[int]) -> tuple[int, dict[str, Any]] | None:
         """Check a ``step`` statement (its ``actor``, its ``events`` as this seat sees
         them, the positions of its ``private`` and ``public`` openings) against the
         stock draws its events announce, and move past the drawn pairs."""
@@ -107,7 +120,7 @@ class PositionRule:
             who, face_up = draw
             pair = (self.next_stock, self.next_stock + 1)
             if who != actor:
-                return pair[0], f"a stock pair is drawn by seat {who!r} in a step of seat {actor!r}: only the seat to move draws"
+                return pair[0], said("pos_wrong_drawer", {"drawer": repr(who), "actor": repr(actor)})
             self.next_stock += 2
             for k in pair:
                 if face_up:
@@ -121,16 +134,16 @@ class PositionRule:
             return None  # nothing drawn here, nothing opened to this seat alone (most steps)
         for k in sorted(private - mine):
             if k in hidden:
-                return k, f"position {k} is a stock card seat {hidden[k]} drew face down: it may not be shown to this seat"
+                return k, said("pos_hidden_private", {"position": k, "seat": hidden[k]})
             if k >= stock_start(self.rules):
-                return k, f"position {k} is a stock card this seat did not draw: it may not be shown to it"
-            return k, f"position {k} is {owner_of(self.rules, k)}: after the deal it is never shown to this seat alone"
+                return k, said("pos_stock_not_drawn", {"position": k})
+            return k, said("pos_never_alone", {"position": k, "owner": owner_said(self.rules, k)})
         for k in sorted(public & set(hidden)):
-            return k, f"position {k} is a stock card seat {hidden[k]} drew face down, but is opened to everyone"
+            return k, said("pos_hidden_public", {"position": k, "seat": hidden[k]})
         for k in sorted(mine - private):
-            return k, f"position {k} is a stock card this seat drew face down and was not opened to it"
+            return k, said("pos_mine_missing", {"position": k})
         for k in sorted(shown - public):
-            return k, f"position {k} is a stock card drawn face up and was not shown"
+            return k, said("pos_shown_missing", {"position": k})
         return None
 
 

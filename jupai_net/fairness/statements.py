@@ -90,7 +90,7 @@ class StatementError(FairnessError):
     """A statement cannot be decoded, has a wrong shape, or its signature does not verify.
     ``signature`` is True when the problem is the signature."""
 
-    def __init__(self, reason: str, *, signature: bool = False, **kw: Any):
+    def __init__(self, reason: str | None = None, *, signature: bool = False, **kw: Any):
         super().__init__(reason, **kw)
         self.signature = signature
 
@@ -300,13 +300,13 @@ def split_statement(raw: Any) -> tuple[bytes, bytes]:
     """Split wire bytes into ``(body_bytes, signature)`` without checking anything else.
     Raises :class:`StatementError` if they are not a msgpack ``[bin, bin(64)]``."""
     if not isinstance(raw, (bytes, bytearray)):
-        raise StatementError("a signed statement must be bytes")
+        raise StatementError(code="stmt_not_bytes")
     try:
         outer = unpack(bytes(raw))
     except msgpack.OutOfData:
-        raise StatementError("signed statement is cut short") from None
+        raise StatementError(code="stmt_cut") from None
     except (ValueError, TypeError) as exc:
-        raise StatementError(f"signed statement is not valid msgpack: {exc}") from None
+        raise StatementError(code="stmt_not_msgpack", args={"detail": str(exc)}) from None
     if (
         not isinstance(outer, list)
         or len(outer) != 2
@@ -314,7 +314,7 @@ def split_statement(raw: Any) -> tuple[bytes, bytes]:
         or not isinstance(outer[1], bytes)
         or len(outer[1]) != SIGNATURE_BYTES
     ):
-        raise StatementError("a signed statement must be the msgpack array [body bytes, 64-byte signature]")
+        raise StatementError(code="stmt_not_pair")
     return outer[0], outer[1]
 
 
@@ -331,10 +331,10 @@ def peek_kind(raw: bytes) -> str:
     try:
         body = unpack(body_bytes)
     except (ValueError, TypeError) as exc:
-        raise StatementError(f"statement body is not valid msgpack: {exc}") from None
+        raise StatementError(code="body_not_msgpack", args={"detail": str(exc)}) from None
     kind = body.get("kind") if isinstance(body, dict) else None
     if not isinstance(kind, str) or kind not in KIND_FIELDS:
-        raise StatementError(f"unknown statement kind {kind!r}")
+        raise StatementError(code="unknown_kind", args={"found": repr(kind)})
     return kind
 
 
@@ -346,7 +346,7 @@ def verify_signature(public_key: bytes, body_bytes: bytes, signature: bytes) -> 
     key = _host_key(bytes(public_key)) if isinstance(public_key, (bytes, bytearray)) else key_weakness(public_key)
     why = (key if isinstance(key, str) and key != BAD_SIGNATURE else None) or signature_weakness(signature)
     if why:
-        raise StatementError(why, signature=True)
+        raise StatementError(signature=True, code="signature_refused", args={"detail": why})
     try:
         if isinstance(key, str):
             raise ValueError(key)
@@ -394,9 +394,9 @@ def _decode_body_checking(body_bytes: bytes) -> dict[str, Any]:
     try:
         body = unpack_canonical(body_bytes)
     except msgpack.OutOfData:
-        raise StatementError("statement body is cut short") from None
+        raise StatementError(code="body_cut") from None
     except (ValueError, TypeError) as exc:
-        raise StatementError(f"statement body is not valid msgpack: {exc}") from None
+        raise StatementError(code="body_not_msgpack", args={"detail": str(exc)}) from None
     check_body(body)
     return body
 
@@ -413,7 +413,7 @@ def decode_statement(raw: bytes, public_key: bytes | None) -> Statement:
     else:
         body = decode_body(body_bytes)
         if body["kind"] != START:
-            raise StatementError(f"the first statement must be '{START}', found '{body['kind']}'")
+            raise StatementError(code="first_not_start", args={"found_kind": body["kind"]})
         verify_signature(body["host_key"], body_bytes, sig)
     return Statement(body, body_bytes, sig, bytes(raw))
 
@@ -426,7 +426,7 @@ def _is_int(x: Any) -> bool:
 
 
 def _bad(field: str, what: str) -> StatementError:
-    return StatementError(f"field '{field}' {what}")
+    return StatementError(code="field_bad", args={"field": field, "detail": what})
 
 
 def _need_bin(body: dict, field: str, size: int, *, optional: bool = False) -> None:
@@ -513,22 +513,22 @@ def check_body(body: Any) -> None:
     """Validate the shape of a statement body (specs/fairness.md §6.2): the common fields,
     then the fields of its kind, no others. Raises :class:`StatementError` naming the field."""
     if not isinstance(body, dict):
-        raise StatementError("statement body must be a map")
+        raise StatementError(code="body_not_map")
     kind = body.get("kind")
     if not isinstance(kind, str) or kind not in KIND_FIELDS:
-        raise StatementError(f"unknown statement kind {kind!r}")
+        raise StatementError(code="unknown_kind", args={"found": repr(kind)})
     version = body.get("v")
     chained = version == CHAINED_BODY_VERSION and _is_int(version)
     expected = (CHAINED_FIELDS if chained else COMMON_FIELDS) + KIND_FIELDS[kind]
     missing = [f for f in expected if f not in body]
     extra = [str(f) for f in body if f not in expected]
     if missing:
-        raise StatementError(f"'{kind}' statement lacks field(s) {', '.join(missing)}")
+        raise StatementError(code="lacks_fields", args={"kind": kind, "fields": ", ".join(missing)})
     if extra:
-        raise StatementError(f"'{kind}' statement has unknown field(s) {', '.join(sorted(extra))}")
+        raise StatementError(code="unknown_fields", args={"kind": kind, "fields": ", ".join(sorted(extra))})
     if body["v"] not in BODY_VERSIONS or not _is_int(body["v"]):
-        raise StatementError(f"statement version {body['v']!r} is not supported (this verifier reads "
-                             f"{PLAIN_BODY_VERSION} and {CHAINED_BODY_VERSION})")
+        raise StatementError(code="body_version", args={"found": repr(body["v"]), "plain": PLAIN_BODY_VERSION,
+                                                         "chained": CHAINED_BODY_VERSION})
     _need_bin(body, "game", GAME_ID_BYTES)
     if body["to"] is not None and not (_is_int(body["to"]) and 0 <= body["to"] <= 5):
         raise _bad("to", "must be a seat 0..5 or nil")

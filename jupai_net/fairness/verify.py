@@ -36,6 +36,7 @@ from .primitives import (
     key_fingerprint,
     seed_commitment,
 )
+from ..messages.verdicts import said
 from .pin import cert_join_code, cert_statement_key, normalize_code
 from .positions import PositionRule
 from .replay import due_reveals, load_engine
@@ -172,11 +173,6 @@ class FairnessViolation(FairnessError):
     def __init__(self, verdict: Verdict):
         super().__init__(verdict.reason, position=verdict.position, expected=verdict.expected, found=verdict.found)
         self.verdict = verdict
-
-
-def said(code: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A reason as a verdict's args carry a nested one: ``{"code": code, "args": args}``."""
-    return {"code": code, "args": dict(args or {})}
 
 
 def why_of(error: Any) -> dict[str, Any]:
@@ -680,7 +676,7 @@ class GameChecker:
         seat (:mod:`~jupai_net.fairness.positions`; specs/fairness.md §8)."""
         if problem is not None:
             k, why = problem
-            raise _Problem(TAMPERED, "statement_kind", {"n": i, "kind": st.kind, "why": why if isinstance(why, dict) else why_of(why)}, position=k)
+            raise _Problem(TAMPERED, "statement_kind", {"n": i, "kind": st.kind, "why": why}, position=k)
 
     def _on_end(self, i: int, st: Statement) -> None:
         self._host_seed(i, st)

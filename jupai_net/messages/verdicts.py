@@ -229,6 +229,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.statement_unreadable": ("statement #{n} cannot be read", "无法读取第 {n} 条声明"),
     "verdict.reason.statement_not_checked": ("statement #{n} could not be checked", "无法检查第 {n} 条声明"),
     "verdict.reason.unexplained": ("the check failed", "检查未通过"),
+    # --- a statement's bytes and shape (fairness.statements) ------------------------------------------------
+    "verdict.reason.stmt_not_bytes": ("a signed statement must be bytes", "签名的声明必须是字节"),
+    "verdict.reason.stmt_cut": ("signed statement is cut short", "签名的声明不完整"),
+    "verdict.reason.stmt_not_msgpack": ("signed statement is not valid msgpack", "签名的声明无法解析"),
+    "verdict.reason.stmt_not_pair": ("a signed statement must be the msgpack array [body bytes, 64-byte signature]",
+                                     "签名的声明必须是 [内容字节, 64 字节签名] 的 msgpack 数组"),
+    "verdict.reason.body_not_msgpack": ("statement body is not valid msgpack", "声明内容无法解析"),
+    "verdict.reason.body_cut": ("statement body is cut short", "声明内容不完整"),
+    "verdict.reason.body_not_map": ("statement body must be a map", "声明内容必须是映射"),
+    "verdict.reason.unknown_kind": ("unknown statement kind {found}", "未知的声明类型 {found}"),
+    "verdict.reason.first_not_start": ("the first statement must be 'start', found '{found_kind}'",
+                                       "第一条声明必须是“开局”，这里是“{found_kind}”"),
+    "verdict.reason.signature_refused": ("the host key or the signature is refused", "主机密钥或签名不被接受"),
+    "verdict.reason.field_bad": ("field '{field}' is malformed", "字段“{field}”格式错误"),
+    "verdict.reason.lacks_fields": ("'{kind}' statement lacks field(s) {fields}", "“{kind}”声明缺少字段 {fields}"),
+    "verdict.reason.unknown_fields": ("'{kind}' statement has unknown field(s) {fields}",
+                                      "“{kind}”声明有未知字段 {fields}"),
+    "verdict.reason.body_version": ("statement version {found} is not supported (this verifier reads {plain} and "
+                                    "{chained})",
+                                    "不支持第 {found} 版声明（本验证程序读取第 {plain} 版和第 {chained} 版）"),
     # --- a statement (signature, order, addressee) --------------------------------------------------------
     "verdict.reason.statement": ("statement #{n}: {why}", "第 {n} 条声明：{why}"),
     "verdict.reason.statement_kind": ("statement #{n} ({kind}): {why}", "第 {n} 条声明（{kind}）：{why}"),
@@ -486,6 +506,42 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                              "重新算出的牌序不是全部牌的一个排列"),
     "verdict.reason.blind_opened_other": ("position {position} was opened as card {found}, but the deck has {card} there",
                                           "位置 {position} 打开的是第 {found} 号牌，但牌序中那里是第 {card} 号牌"),
+    # --- the positions due to a seat (fairness.positions) ------------------------------------------------
+    "verdict.reason.owner_equipment": ("seat {seat}'s equipment", "{seat}号位的装备"),
+    "verdict.reason.owner_hand": ("seat {seat}'s hand", "{seat}号位的手牌"),
+    "verdict.reason.owner_round_pile": ("the round pile", "回合牌堆"),
+    "verdict.reason.owner_stock": ("the stock", "牌堆"),
+    "verdict.reason.pos_not_own": ("position {position} is {owner}, not this seat's: it may not be shown to this seat",
+                                   "位置 {position} 是{owner}，不是本座位的：不能给本座位看"),
+    "verdict.reason.pos_own_public": ("position {position} was dealt to this seat face down, but is opened to everyone",
+                                      "位置 {position} 是暗发给本座位的，却向所有人亮出了"),
+    "verdict.reason.pos_own_missing": ("position {position} was dealt to this seat and was not opened to it",
+                                       "位置 {position} 发给了本座位，却没有向它亮出"),
+    "verdict.reason.pos_only_round_card": ("position {position} is {owner}: only the first round card (position {first}) "
+                                           "is shown to everyone at the deal",
+                                           "位置 {position} 是{owner}：发牌时只有第一张回合牌（位置 {first}）向所有人亮出"),
+    "verdict.reason.pos_round_card_missing": ("position {position}, the first round card, was not shown",
+                                              "第一张回合牌（位置 {position}）没有亮出"),
+    "verdict.reason.pos_wrong_drawer": ("a stock pair is drawn by seat {drawer} in a step of seat {actor}: only the seat "
+                                        "to move draws",
+                                        "在 {actor}号位的一步中，{drawer}号位从牌堆摸了一对牌：只有行动的座位可以摸牌"),
+    "verdict.reason.pos_hidden_private": ("position {position} is a stock card seat {seat} drew face down: it may not be "
+                                          "shown to this seat",
+                                          "位置 {position} 是 {seat}号位暗摸的牌堆牌：不能给本座位看"),
+    "verdict.reason.pos_stock_not_drawn": ("position {position} is a stock card this seat did not draw: it may not be "
+                                           "shown to it",
+                                           "位置 {position} 是本座位没有摸的牌堆牌：不能给它看"),
+    "verdict.reason.pos_never_alone": ("position {position} is {owner}: after the deal it is never shown to this seat "
+                                       "alone",
+                                       "位置 {position} 是{owner}：发牌之后它从不单独给本座位看"),
+    "verdict.reason.pos_hidden_public": ("position {position} is a stock card seat {seat} drew face down, but is opened "
+                                         "to everyone",
+                                         "位置 {position} 是 {seat}号位暗摸的牌堆牌，却向所有人亮出了"),
+    "verdict.reason.pos_mine_missing": ("position {position} is a stock card this seat drew face down and was not opened "
+                                        "to it",
+                                        "位置 {position} 是本座位暗摸的牌堆牌，却没有向它亮出"),
+    "verdict.reason.pos_shown_missing": ("position {position} is a stock card drawn face up and was not shown",
+                                         "位置 {position} 是明摸的牌堆牌，却没有亮出"),
     # --- seeds and reveals (fairness.primitives) ------------------------------------------------------------
     "verdict.reason.seed_size": ("the {seed_of} seed must be {size} bytes, got {got}",
                                  "{seed_of}的种子必须是 {size} 字节，这里是 {got}"),
@@ -514,6 +570,11 @@ _NOTES: tuple[tuple[str, str], ...] = (
     (r"the host asked for a move before the game started", "verdict.note.move_before_start"),
     (r"session ended: (?P<status>\S+)", "verdict.note.session_ended"),
 )
+
+
+def said(code: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A reason as a verdict's args carry a nested one: ``{"code": code, "args": args}``."""
+    return {"code": code, "args": dict(args or {})}
 
 
 def note_sentence(note: str, lang: str = "en") -> str:
