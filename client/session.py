@@ -123,6 +123,24 @@ class ChatLine:
 WAITING_SHOWN_AFTER = 0.6
 
 
+def verdict_args(verdict: Any, says: str | None = None) -> dict[str, Any]:
+    """The args of a ``fairness``/``blind-seat`` note: the verdict's reason as its code
+    and args (``verdict``), said in the viewer's language by
+    :func:`~jupai_net.client.status_words.notice_text`, and what the note ``says`` of
+    it (``broke``: the host broke the protocol; ``dropped``: it dropped the game);
+    ``verdict["scheme"]``: the scheme the reason names first, as the English does."""
+    if not verdict.code:
+        return {"says": says} if says else {}
+    said: dict[str, Any] = {"code": verdict.code, "args": verdict.args}
+    scheme = verdict.details.get("scheme")
+    if isinstance(scheme, str):  # named first when the English reason names it
+        from jupai_net.fairness.verify import SCHEME_WORDS
+
+        if verdict.reason.startswith(SCHEME_WORDS.get(scheme, "\0")):
+            said["scheme"] = scheme
+    return {"verdict": said, **({"says": says} if says else {})}
+
+
 @dataclass(frozen=True, slots=True)
 class NoticeLine:
     """A host notice (``code`` e.g. ``turn-timeout``, ``player-left``; English ``text``),
@@ -1286,7 +1304,8 @@ class _Session:
         self.earlier.append((verdict, path))
         log.warning("the host dropped game %s unfinished and started another (%s)",
                     old.game_id.hex() if old.game_id else "?", verdict.status)
-        self.note("fairness", f"the host dropped the previous game unfinished and started another: {verdict.reason}")
+        self.note("fairness", f"the host dropped the previous game unfinished and started another: {verdict.reason}",
+                  args=verdict_args(verdict, "dropped"))
 
     async def _on_statement(self, msg: Statement) -> None:
         if self.witness is None:
@@ -1308,9 +1327,11 @@ class _Session:
             self.verdict = exc.verdict
             culprit = exc.verdict.details.get("culprit")
             if isinstance(culprit, str) and culprit.startswith("seat "):  # a dealer-blind participant, not the host
-                self.note("blind-seat", exc.verdict.reason, change="verdict", args={"seat": culprit[5:]})
+                self.note("blind-seat", exc.verdict.reason, change="verdict",
+                          args={"seat": culprit[5:], **verdict_args(exc.verdict)})
             else:
-                self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict")
+                self.note("fairness", f"the host broke the fairness protocol: {exc.verdict.reason}", change="verdict",
+                          args=verdict_args(exc.verdict, "broke"))
             self.update("verdict", verdict=exc.verdict)
             raise _Over("error", ("tampered", exc.verdict.reason)) from None
         kind = st.kind

@@ -123,6 +123,26 @@ def chat_line_text(line: ChatLine, lang: str = "en", me: int | None = None) -> s
     return t("chat.line", lang, name=who, text=printable(text))
 
 
+def verdict_note(code: str, args: Mapping[str, Any], lang: str) -> str | None:
+    """A session's ``fairness``/``blind-seat`` note said from the verdict's code and args
+    (``args["verdict"]``, :func:`jupai_net.client.session.verdict_args`); None when this
+    program has no words for it (a newer verifier's code)."""
+    from jupai_net.messages.verdicts import verdict_sentence
+
+    verdict = args["verdict"]
+    try:
+        reason = verdict_sentence(verdict["code"], verdict.get("args") or {}, lang)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return None
+    scheme = verdict.get("scheme")
+    if isinstance(scheme, str) and f"verdict.scheme.{scheme}" in catalog():
+        reason = t(f"verdict.scheme.{scheme}", lang) + t("colon", lang) + reason
+    if code == "blind-seat":
+        return t("notice.blind-seat", lang, seat=args.get("seat"), text=reason)
+    says = args.get("says") if args.get("says") in ("broke", "dropped") else "broke"
+    return t(f"notice.fairness.{says}", lang, text=reason)
+
+
 def notice_text(notice: Any, lang: str = "en") -> str:
     """A host notice in the viewer's language: a string as is, or ``(code, text)`` /
     a mapping / an object with ``code`` and ``text`` translated by code."""
@@ -149,6 +169,10 @@ def notice_text(notice: Any, lang: str = "en") -> str:
         if args.get("waited"):  # a dealer-blind game: nobody played for the seat, the game waited
             return t("notice.welcome-back.waited", lang, seat=args.get("seat"))
         return tn("notice.welcome-back", int(args.get("moves") or 0), lang, seat=args.get("seat"))
+    if isinstance(args, Mapping) and isinstance(args.get("verdict"), Mapping) and code in ("fairness", "blind-seat"):
+        said = verdict_note(code, args, lang)  # the verifier's reason from its code, in the viewer's language
+        if said is not None:
+            return said
     if isinstance(args, Mapping) and f"notice.{code}" in MESSAGES:
         try:  # a list of names as the language lists them (Alice、小明)
             values = {k: names_text(v, lang) if isinstance(v, (list, tuple)) else v for k, v in args.items()}

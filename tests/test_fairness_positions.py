@@ -6,6 +6,8 @@ must stop the game and say so (specs/fairness.md §5.4, §8, §9)."""
 
 from __future__ import annotations
 
+import re
+
 
 import pytest
 
@@ -219,4 +221,12 @@ async def test_the_client_stops_the_game_at_the_leaked_card(monkeypatch):
     assert "seat 1's hand, not this seat's" in result.error[1]
     assert result.verdict.status == TAMPERED and result.verdict.kind == "deal"
     assert any(n.code == "fairness" and "seat 1's hand" in n.text for n in result.view.notices)
+    # the live note in the player's language, from the verdict's code (issue 12)
+    from jupai_net.client.status_words import notice_text
+
+    (note,) = [n for n in result.view.notices if n.code == "fairness"]
+    assert notice_text(note, "en") == f"FAIRNESS: the host broke the fairness protocol: {result.verdict.reason}"
+    zh = notice_text(note, "zh")
+    assert zh.startswith("公平性：主机违反了公平性协议：可信庄家：第 ") and "1号位的手牌，不是本座位的" in zh, zh
+    assert not re.search(r"[A-Za-z]{3,} [A-Za-z]{3,}", zh), zh
     assert not result.view.events or all(e.get("kind") != "play" for e in result.view.events)  # stopped at the deal

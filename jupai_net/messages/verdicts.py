@@ -94,6 +94,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.note.move_before_start": ("the host asked for a move before the game started",
                                        "主机在对局开始前就要求行动"),
     "verdict.note.session_ended": ("session ended: {status}", "会话结束：{status}"),
+    # --- a client's live note that the host broke the protocol (client/session.py, status_words.verdict_note) ---
+    "notice.fairness.broke": ("FAIRNESS: the host broke the fairness protocol: {text}",
+                              "公平性：主机违反了公平性协议：{text}"),
+    "notice.fairness.dropped": ("FAIRNESS: the host dropped the previous game unfinished and started another: {text}",
+                                "公平性：主机没有结束上一局就开始了另一局：{text}"),
     # --- the end of a game (conclude) ------------------------------------------------------------------
     "verdict.reason.empty": ("the transcript holds no statement: the game never started",
                              "对局记录中没有任何声明：对局从未开始"),
