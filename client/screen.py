@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from jupai_net.actions import Action
+from jupai_net.printable import printable
 
 from .card_words import Names, Obs, cards_text, weapon_text
 from .event_words import LOG_LIMIT, merged_events
@@ -49,7 +50,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                 lang: str = "en", log_limit: int = LOG_LIMIT, chat_limit: int = 4,
                 events: Sequence[Mapping[str, Any]] | None = None, width: int | None = None,
                 height: int | None = None, compact: bool | None = None, dealer: str | None = None,
-                waiting: Sequence[int] = (), ends_in: float | None = None) -> RenderableType:
+                waiting: Sequence[int] = (), ends_in: float | None = None, table: str = "") -> RenderableType:
     """The whole screen of a seat (or of a spectator when ``obs["seat"]`` is None):
     header (round, round card and type, R), own identity/hand/equipment, the players
     table, the outcomes since the seat's last move with formulas, the final ranking once
@@ -63,6 +64,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     (``ClientView.waiting``), said on the status line instead of whose turn it is;
     ``ends_in``: the seconds before the game is abandoned unless the away seat it waits
     for comes back (:func:`~.status_words.wait_left`), said after it.
+    ``table``: the table's name (``ClientView.table``), in the header's title after the
+    program's name; ``""``: none.
     ``width``/``height``: the terminal's size. Below :data:`COMPACT_WIDTH` columns (or
     with ``compact``) the screen is compact; with a ``height`` the moves are laid out
     and the outcomes trimmed (the seat's own kept first) so that the screen fits in
@@ -91,7 +94,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             out.append(render_header(obs, names if level < 2 else None, lang, compact=True, numbers=numbers,
                                      tight=level >= 4, dealer=dealer if level < 5 else None))
         else:
-            title = t("app.title", lang) + (" · " + t("header.spectator", lang) if spectator else "")
+            # the table's name is a peer's text: a Text title, never parsed as markup
+            title = Text(t("app.title", lang) + (" · " + printable(table) if table else "")
+                         + (" · " + t("header.spectator", lang) if spectator else ""))
             out.append(Panel(render_header(obs, names, lang, numbers=numbers, dealer=dealer if level < 5 else None),
                              title=title,
                              title_align="left", border_style="bold"))

@@ -10,6 +10,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from jupai_net.printable import printable
+
 from .card_words import display_name, is_you
 from .i18n import t, tn
 from .layout import lines_panel
@@ -19,8 +21,9 @@ from .status_words import ChatLine, chat_line_text, notice_text
 def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str = "lobby", host: str = "",
                  port: int = 0, join_code: str = "", total: int | None = None, chat: Sequence[ChatLine] = (),
                  notices: Sequence[Any] = (), lang: str = "en", dealer: str | None = None,
-                 game_dealer: str | None = None) -> RenderableType:
-    """The screen before the deal: host address and join code, who is seated (ready,
+                 game_dealer: str | None = None, table: str = "") -> RenderableType:
+    """The screen before the deal: the table's name (``table``, from the host's
+    ``welcome``; ``""``: unknown, the address names it), host address and join code, who is seated (ready,
     bot, away), the scheme of the next game (``dealer``: ``"blind"``/``"trusted"``,
     from the host's ``welcome``/``lobby``; None: not known yet) and what is happening
     (connecting, waiting, the deal: ``game_dealer``, the scheme of the game being dealt
@@ -61,6 +64,8 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
     if not order:
         rows.append(t("lobby.empty", lang), style="dim")
     head = Text()
+    if table:  # a peer's text: appended as plain text (never markup), checked printable by the protocol
+        head.append(printable(table) + "\n", style="bold")
     if host:
         head.append(t("lobby.host", lang, host=host, port=port, code=join_code or "?") + "\n", style="dim")
     if total:

@@ -173,6 +173,9 @@ class ClientView:
       name, ready, bot, connected) of the occupied seats; :attr:`seats`: every seat in
       order, ``None`` for an empty one; ``names``: seat → name of every occupied seat;
     * ``rules``: the table's :class:`~jupai_net.rules.RuleSet` (``None`` until welcomed);
+    * ``table``: the table's name (the host's ``welcome.table``, else the name the
+      table was found by on the LAN, else ``""``: an older host, joined by address —
+      the screens then name the address);
     * ``host``/``port``; ``fingerprint``: hex SHA-256 of the host's TLS certificate
       and ``join_code`` its short form; ``host_key``: fingerprint of the host's
       statement signing key (from the fairness ``start``; players may compare it);
@@ -218,6 +221,7 @@ class ClientView:
     name: str
     host: str = ""
     port: int = 0
+    table: str = ""
     seat: int | None = None
     players: tuple[PlayerInfo, ...] = ()
     names: dict[int, str] = field(default_factory=dict)
@@ -664,7 +668,7 @@ class _Session:
         self.backoff = RECONNECT_FIRST
         self.save_resume = save_resume
         self.control = control or SessionControl()
-        self.view = ClientView(name=name, host=host, port=port)
+        self.view = ClientView(name=name, host=host, port=port, table=table_name or "")
         self.witness: SeatWitness | None = None
         #: DER of the host certificate pinned at the handshake (its statement key must sign every statement).
         self.host_cert: bytes | None = None
@@ -1164,8 +1168,10 @@ class _Session:
         name = names.get(msg.seat, self.view.name) if msg.seat is not None else self.view.name
         if phase == LOBBY:
             self._next_dealer(msg.dealer)
+        if msg.table is not None:  # the host's own name for its table (an older host says none)
+            self.table_name = msg.table
         self.update("welcome", seat=msg.seat, rules=msg.rules, players=msg.players,
-                    names=names, token=msg.token, phase=phase, name=name)
+                    names=names, token=msg.token, phase=phase, name=name, table=self.table_name or "")
         if back:
             # statements resent now happened while this seat was away; the first sync
             # ends the catch-up (then the player is told what the host played for it)

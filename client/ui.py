@@ -233,7 +233,8 @@ class TerminalPlayer(PlayerBase):
                                 total=getattr(rules, "players", None),
                                 chat=list(_get(view, "chat", default=()) or ())[-4:],
                                 notices=table_notices(_get(view, "notices", default=())), lang=self.lang,
-                                dealer=_get(view, "next_dealer"), game_dealer=_get(view, "dealer"))
+                                dealer=_get(view, "next_dealer"), game_dealer=_get(view, "dealer"),
+                                table=_get(view, "table", default=""))
         height = max(10, self.console.height - 1) if self.console.is_terminal else None
         # the game's last screen shows only the ending (no notice of the game under way)
         over = _get(view, "phase") == "over"
@@ -243,6 +244,7 @@ class TerminalPlayer(PlayerBase):
                            names=_get(view, "names"), lang=self.lang,
                            events=list(_get(view, "events", default=()) or ()) or None,
                            width=self.console.width, height=height, dealer=_get(view, "dealer"),
+                           table=_get(view, "table", default=""),
                            waiting=_get(view, "waiting", default=()) or (),
                            ends_in=wait_left(_get(view, "notices", default=()) or (), obs,
                                              _get(view, "waiting", default=()) or ()))

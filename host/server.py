@@ -51,7 +51,7 @@ from jupai_net.protocol import (
     Welcome,
     encode_frame,
 )
-from jupai_net.protocol.limits import BLIND_VERSION, NOTICE_ARGS_VERSION
+from jupai_net.protocol.limits import BLIND_VERSION, NOTICE_ARGS_VERSION, TABLE_NAME_VERSION
 
 from . import DEFAULT_PORT
 from .table import AUDITING, Close, Send, Table, TableConfig
@@ -183,13 +183,15 @@ def for_version(msg: Message, version: int | None) -> Message:
     version 4 a ``notice`` goes without ``args`` (the English ``text`` alone) and a
     ``welcome``/``lobby``/``start`` without ``dealer`` (specs/protocol.md §6, §13: an
     older connection at a dealer-blind table is a spectator, which reads the scheme
-    from the signed statements). Every other message is returned as it is."""
+    from the signed statements), and a ``welcome`` without ``table``. Every other message is returned as it is."""
     if isinstance(msg, Welcome) and version is not None and msg.version != version:
         msg = dataclasses.replace(msg, version=version)  # the version negotiated with this client
     if isinstance(msg, Notice) and msg.args and (version or 0) < NOTICE_ARGS_VERSION:
         msg = dataclasses.replace(msg, args={})  # an older client reads the English text alone
     if isinstance(msg, (Welcome, Lobby, Start)) and msg.dealer != "trusted" and (version or 0) < BLIND_VERSION:
         msg = dataclasses.replace(msg, dealer="trusted")
+    if isinstance(msg, Welcome) and msg.table is not None and (version or 0) < TABLE_NAME_VERSION:
+        msg = dataclasses.replace(msg, table=None)  # a client of an older release refuses a key it does not know
     return msg
 
 
@@ -332,6 +334,7 @@ class HostServer:
         # one table: its series is the host's games; several (a benchmark): each plays on
         games = self.config.games if self.config.max_tables == 1 else None
         table = Table(self.config.table, self.identity.signing_key, table_id=tid, observer=obs, games=games)
+        table.name = self.table_name
         self.tables.append(table)
         self._kicks[tid] = trio.Event()
         self._sleeping_until[tid] = -math.inf

@@ -326,6 +326,9 @@ class Table:
         self.rules = config.rules
         self.key = signing_key
         self.table_id = table_id
+        #: the table's name (``jupai host --table-name``, a valid announced name), sent in
+        #: every ``welcome`` (``table``) for the players' screens and history; None: not said
+        self.name: str | None = None
         self.rng = rng or random.Random(secrets.randbits(64))
         self.observer = observer
         P = self.rules.players
@@ -677,8 +680,9 @@ class Table:
         return {st.seat for st in self.seats if st is not None and (st.bot or st.version >= CHAIN_VERSION)} | {None}
 
     def _welcome(self, seat: int | None, token: str) -> Welcome:
-        """The ``welcome`` for ``seat`` (None: a spectator), naming the scheme."""
-        return Welcome(seat, token, self.rules, self.players(), dealer=self._shown_dealer())
+        """The ``welcome`` for ``seat`` (None: a spectator), naming the scheme and the
+        table (:attr:`name`)."""
+        return Welcome(seat, token, self.rules, self.players(), dealer=self._shown_dealer(), table=self.name)
 
     def _old_client_notice(self, st: Seat) -> None:
         """Under ``dealer="auto"``: tell everyone (``notice old-client``) and the log that

@@ -25,10 +25,10 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .limits import MAX_TABLE_NAME
+
 #: The DNS-SD service type of a jupai table.
 SERVICE_TYPE = "_jupai._tcp.local."
-#: Longest table name (characters); DNS-SD instance labels hold at most 63 bytes of UTF-8.
-MAX_TABLE_NAME = 40
 _MAX_LABEL_BYTES = 63
 #: TXT keys, in the order written.
 TXT_KEYS = ("v", "seats", "free", "state", "code")

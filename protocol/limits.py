@@ -42,6 +42,14 @@ NOTICE_ARGS_VERSION = 4
 #: it (or a later one) and of its own bots, and the spectators' stream; an older
 #: spectator gets the spectators' stream in version-1 bodies.
 CHAIN_VERSION = 5
+#: The first version whose ``welcome`` carries the table's name (``table``, an
+#: informative key added within version 4, specs/protocol.md §6): a host leaves it out
+#: for older connections, whose clients may be of a release that refuses unknown keys.
+TABLE_NAME_VERSION = 4
+
+#: Longest table name (characters): ``welcome.table`` and the LAN announcement's name
+#: (specs/protocol.md §4; DNS-SD instance labels hold at most 63 bytes of UTF-8).
+MAX_TABLE_NAME = 40
 
 # --- framing -----------------------------------------------------------------
 #: Bytes of the big-endian unsigned length prefix of a frame.

@@ -55,6 +55,7 @@ from .limits import (
     MAX_LEGAL,
     MAX_MAP_LEN,
     MAX_NAME_LEN,
+    MAX_TABLE_NAME,
     MAX_NONCE,
     MAX_PENDING_LEN,
     MAX_SEATS,
@@ -784,19 +785,23 @@ class Welcome(Message):
     seats (:class:`PlayerInfo`, unique seats). ``dealer`` (optional key, version 4):
     the scheme the table deals with its seats as they are now, ``"trusted"`` (the key
     is left out) or ``"blind"`` (specs/protocol.md §13); during a game, the running
-    game's.
+    game's. ``table`` (optional key, informative: specs/protocol.md §6, Forward
+    compatibility): the table's name as its host calls it (``Ann's table``; 1..40
+    printable characters, no space at either end), for the player's screens and
+    history; ``None`` (left out): not said, as by an older host.
     """
 
     type: ClassVar[str] = "welcome"
     _lenient: ClassVar[bool] = True
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"rules": _decode_rules, "players": _decode_players}
-    _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted"}
+    _optional: ClassVar[dict[str, Any]] = {"dealer": "trusted", "table": None}
     seat: int | None
     token: str
     rules: RuleSet
     players: tuple[PlayerInfo, ...] = ()
     version: int = PROTOCOL_VERSION
     dealer: str = "trusted"
+    table: str | None = None
 
     def _validate(self) -> None:
         _check_int("version", self.version, 0, MAX_NONCE)
@@ -806,6 +811,10 @@ class Welcome(Message):
         _check_token("token", self.token)
         _check_players(self)
         _check_dealer(self)
+        if self.table is not None:
+            _check_text("table", self.table, 1, MAX_TABLE_NAME)
+            if self.table != self.table.strip():
+                raise FieldError("table", f"must not start or end with a space, got {_short(self.table)}")
 
 
 def _check_dealer(msg: Any) -> None:
