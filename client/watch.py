@@ -235,7 +235,7 @@ class WatchScreen:
             return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
                                       join_code=view.join_code or "", total=getattr(view.rules, "players", None),
                                       chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang,
-                                      dealer=view.next_dealer, game_dealer=view.dealer, table=view.table),
+                                      dealer=view.next_dealer, game_dealer=view.dealer, table=getattr(view, "table", "")),
                          *board, keys)
         waiting = getattr(view, "waiting", ())  # who a dealer-blind game waits for
         used = sum(rows_of(line, width) for line in below)
@@ -243,7 +243,7 @@ class WatchScreen:
         return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
                                  lang=self.lang, events=list(view.events) or None, width=width,
                                  height=height, dealer=getattr(view, "dealer", None), waiting=waiting,
-                                 table=view.table,
+                                 table=getattr(view, "table", ""),
                                  ends_in=wait_left(view.notices, obs, waiting)), *below, keys)
 
     def redraw(self) -> None:
