@@ -43,9 +43,9 @@ NOTICE_ARGS_VERSION = 4
 #: spectator gets the spectators' stream in version-1 bodies.
 CHAIN_VERSION = 5
 #: The first version whose ``welcome`` carries the table's name (``table``, an
-#: informative key added within version 4, specs/protocol.md §6): a host leaves it out
-#: for older connections, whose clients may be of a release that refuses unknown keys.
-TABLE_NAME_VERSION = 4
+#: informative optional key, specs/protocol.md §4, §6): a host leaves it out for older
+#: connections, whose clients may be of a release that refuses keys it does not know.
+TABLE_NAME_VERSION = 5
 
 #: Longest table name (characters): ``welcome.table`` and the LAN announcement's name
 #: (specs/protocol.md §4; DNS-SD instance labels hold at most 63 bytes of UTF-8).

@@ -785,7 +785,7 @@ class Welcome(Message):
     seats (:class:`PlayerInfo`, unique seats). ``dealer`` (optional key, version 4):
     the scheme the table deals with its seats as they are now, ``"trusted"`` (the key
     is left out) or ``"blind"`` (specs/protocol.md §13); during a game, the running
-    game's. ``table`` (optional key, informative: specs/protocol.md §6, Forward
+    game's. ``table`` (optional key, version 5, informative: specs/protocol.md §6, Forward
     compatibility): the table's name as its host calls it (``Ann's table``; 1..40
     printable characters, no space at either end), for the player's screens and
     history; ``None`` (left out): not said, as by an older host.

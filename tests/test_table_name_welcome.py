@@ -46,10 +46,10 @@ def test_a_table_name_that_could_not_be_shown_is_refused(bad):
     assert err.value.code == BAD_FIELD and "table" in str(err.value)
 
 
-def test_the_host_sends_the_name_on_version_4_connections_only():
+def test_the_host_sends_the_name_on_version_5_connections_only():
     named = Welcome(0, TOKEN, RULES, PLAYERS, table="Friday")
-    assert for_version(named, 4).table == "Friday"
-    for old in (1, 2, 3):
+    assert for_version(named, 5).table == "Friday"
+    for old in (1, 2, 3, 4):
         assert "table" not in for_version(named, old).to_wire(seq=0)
 
 
