@@ -119,11 +119,11 @@ def table_participants(seats: int) -> tuple[int, ...]:
 
 def _load(x: bytes, *, what: str = "point", culprit: int | None = None, position: int | None = None) -> ec.EllipticCurvePublicKey:
     if not isinstance(x, (bytes, bytearray)) or len(x) != POINT_BYTES:
-        raise BlindError(f"a {what} is {POINT_BYTES} bytes", culprit=culprit, position=position)
+        raise BlindError(code="point_size", args={"point_what": what, "size": POINT_BYTES}, culprit=culprit, position=position)
     try:
         return ec.EllipticCurvePublicKey.from_encoded_point(CURVE, b"\x02" + bytes(x))
     except ValueError:
-        raise BlindError(f"the {what} is not the x-coordinate of a P-256 point", culprit=culprit, position=position) from None
+        raise BlindError(code="point_off_curve", args={"point_what": what}, culprit=culprit, position=position) from None
 
 
 def is_point(x: bytes) -> bool:
@@ -182,10 +182,10 @@ def scalar_bytes(k: int) -> bytes:
 def scalar_from_bytes(b: bytes, *, culprit: int | None = None, position: int | None = None) -> int:
     """Inverse of :func:`scalar_bytes`; raises :class:`BlindError` unless 32 bytes in 1 … n−1."""
     if not isinstance(b, (bytes, bytearray)) or len(b) != SCALAR_BYTES:
-        raise BlindError(f"a key is {SCALAR_BYTES} bytes", culprit=culprit, position=position)
+        raise BlindError(code="key_size", args={"size": SCALAR_BYTES}, culprit=culprit, position=position)
     k = int.from_bytes(b, "big")
     if not 0 < k < ORDER:
-        raise BlindError("a key is a scalar in 1 … n−1", culprit=culprit, position=position)
+        raise BlindError(code="key_range", culprit=culprit, position=position)
     return k
 
 
@@ -474,21 +474,20 @@ def check_shuffle_proof(
     not a re-encrypted permutation of ``deck_in`` (a replaced, duplicated or dropped
     card), except with probability 2^-rounds per attempt."""
     size = len(deck_in)
-    who = participant_name(pid)
     if not isinstance(proof, (bytes, bytearray)) or len(proof) != proof_size(rounds, size):
-        raise BlindError(f"the shuffle proof of {who} has the wrong size", culprit=pid)
+        raise BlindError(code="proof_size", args={"who": pid}, culprit=pid)
     digest, body = bytes(proof[:32]), bytes(proof[32:])
     step = SCALAR_BYTES + size
     out_index = {bytes(y): t for t, y in enumerate(deck_out)}
     if len(out_index) != size:
-        raise BlindError(f"the shuffle pass of {who} repeats a value (a duplicated card)", culprit=pid)
+        raise BlindError(code="blind_deck_repeats", args={"pass_name": "shuffle", "who": pid}, culprit=pid)
     shadows = []
     for j, bit in enumerate(_bits(digest, rounds)):
         chunk = body[j * step : (j + 1) * step]
         scalar = scalar_from_bytes(chunk[:SCALAR_BYTES], culprit=pid)
         perm = list(chunk[SCALAR_BYTES:])
         if sorted(perm) != list(range(size)):
-            raise BlindError(f"the shuffle proof of {who}: round {j} does not give a permutation", culprit=pid)
+            raise BlindError(code="proof_round", args={"who": pid, "round": j}, culprit=pid)
         if bit == 0:
             shadows.append(shuffle_pass(deck_in, scalar, perm, culprit=pid))
         else:
@@ -499,8 +498,4 @@ def check_shuffle_proof(
                 shadow[u] = back[t]
             shadows.append(shadow)
     if not hmac.compare_digest(_challenge(game_id, pid, index, rounds, deck_in, deck_out, shadows), digest):
-        raise BlindError(
-            f"the shuffle pass of {who} is not a re-encrypted permutation of its input (its proof does not verify:"
-            " a replaced, duplicated or dropped card)",
-            culprit=pid,
-        )
+        raise BlindError(code="proof_fails", args={"who": pid}, culprit=pid)

@@ -107,17 +107,17 @@ def decode_message(raw: bytes) -> tuple[dict[str, Any], bytes, bytes]:
         body_bytes, sig = split_statement(raw)
         body = unpack(body_bytes)
     except msgpack.OutOfData:
-        raise BlindError("a blind message is cut short") from None
+        raise BlindError(code="msg_cut") from None
     except (StatementError, ValueError, TypeError) as exc:
-        raise BlindError(f"a blind message is malformed: {getattr(exc, 'reason', exc)}") from None
+        raise BlindError(code="msg_malformed", args={"detail": str(getattr(exc, "reason", exc))}) from None
     if not isinstance(body, dict) or body.get("kind") not in MESSAGE_FIELDS:
-        raise BlindError("a blind message has no known kind")
+        raise BlindError(code="msg_no_kind")
     if list(body) != list(COMMON + MESSAGE_FIELDS[body["kind"]]) or body["v"] != BLIND_VERSION:
-        raise BlindError(f"a blind {body['kind']} message does not have the fields of scheme v{BLIND_VERSION}")
+        raise BlindError(code="msg_fields", args={"kind": body["kind"], "version": BLIND_VERSION})
     if not isinstance(body["game"], bytes) or len(body["game"]) != GAME_ID_BYTES:
-        raise BlindError("a blind message has no 16-byte game id")
+        raise BlindError(code="msg_game_id")
     if type(body["from"]) is not int or type(body["n"]) is not int:
-        raise BlindError("a blind message has a bad author or sequence number")
+        raise BlindError(code="msg_author")
     return body, body_bytes, sig
 
 
@@ -469,11 +469,11 @@ class BlindLedger:
         ``None``) ``keys`` for it are accepted. Public information (the host's schedule)."""
         self._stopped("opening")
         if self.phase != DEALT:
-            raise BlindError("no card opens before the deal is locked")
+            raise BlindError(code="open_before_locked")
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self.size:
-            raise BlindError(f"no position {position!r}")
+            raise BlindError(code="open_no_position", args={"found": repr(position)})
         if to is not None and to not in self.participants:
-            raise BlindError(f"no seat {to!r} at this table")
+            raise BlindError(code="open_no_seat", args={"found": repr(to)})
         self.requests.add((position, to))
         self.revealed.setdefault((position, to), {})
 
@@ -487,7 +487,7 @@ class BlindLedger:
         raises :class:`BlindError` naming the first participant that withheld its key
         (or, without naming anyone, when that opening was never requested)."""
         if (position, to) not in self.requests:
-            raise BlindError(f"position {position!r} is not being opened to {_to_name(to)}")
+            raise BlindError(code="open_not_requested", args={"position": repr(position), "opened_to": to})
         owed = self.owed(position, to)
         if owed:
             raise self._fail(BlindError(
@@ -601,12 +601,8 @@ def run_deal(
 
 def _public_key(raw: Any) -> Ed25519PublicKey:
     if not isinstance(raw, bytes) or len(raw) != 32:
-        raise BlindError("a participant key is 32 bytes")
+        raise BlindError(code="participant_key_size")
     try:
         return Ed25519PublicKey.from_public_bytes(raw)
     except ValueError:
-        raise BlindError("a participant key is not an Ed25519 public key") from None
-
-
-def _to_name(to: int | None) -> str:
-    return "everyone" if to is None else participant_name(to)
+        raise BlindError(code="participant_key_bad") from None

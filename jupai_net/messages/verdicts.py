@@ -67,6 +67,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.to.spectator": ("a spectator", "旁观者"),
     "verdict.viewer.seat": ("seat {seat}", "{seat}号位"),
     "verdict.viewer.spectator": ("spectator", "旁观者"),
+    "verdict.point.point": ("point", "点"),
     "verdict.pass.shuffle": ("shuffle pass", "洗牌"),
     "verdict.pass.relock": ("re-lock pass", "重新加锁"),
     "verdict.opened_to.everyone": ("everyone", "所有人"),
@@ -511,6 +512,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                              "重新算出的牌序不是全部牌的一个排列"),
     "verdict.reason.blind_opened_other": ("position {position} was opened as card {found}, but the deck has {card} there",
                                           "位置 {position} 打开的是第 {found} 号牌，但牌序中那里是第 {card} 号牌"),
+    "verdict.reason.participant_key_size": ("a participant key is 32 bytes", "参与者密钥是 32 字节"),
+    "verdict.reason.participant_key_bad": ("a participant key is not an Ed25519 public key",
+                                           "参与者密钥不是 Ed25519 公钥"),
+    "verdict.reason.msg_cut": ("a blind message is cut short", "一条盲发消息不完整"),
+    "verdict.reason.msg_malformed": ("a blind message is malformed", "一条盲发消息格式错误"),
+    "verdict.reason.msg_no_kind": ("a blind message has no known kind", "一条盲发消息没有已知的类型"),
+    "verdict.reason.msg_fields": ("a blind {kind} message does not have the fields of scheme v{version}",
+                                  "一条{kind}盲发消息的字段不符合第 {version} 版方案"),
+    "verdict.reason.msg_game_id": ("a blind message has no 16-byte game id", "一条盲发消息没有 16 字节的对局编号"),
+    "verdict.reason.msg_author": ("a blind message has a bad author or sequence number",
+                                  "一条盲发消息的作者或序号不对"),
+    "verdict.reason.open_before_locked": ("no card opens before the deal is locked", "发牌锁定之前不能开任何牌"),
+    "verdict.reason.open_no_position": ("no position {found}", "没有位置 {found}"),
+    "verdict.reason.open_no_seat": ("no seat {found} at this table", "这张牌桌没有座位 {found}"),
+    "verdict.reason.open_not_requested": ("position {position} is not being opened to {opened_to}",
+                                          "位置 {position} 并不是要亮给{opened_to}的"),
+    "verdict.reason.point_size": ("a {point_what} is {size} bytes", "{point_what}是 {size} 字节"),
+    "verdict.reason.point_off_curve": ("the {point_what} is not the x-coordinate of a P-256 point",
+                                       "{point_what}不是 P-256 曲线上某点的 x 坐标"),
+    "verdict.reason.key_size": ("a key is {size} bytes", "密钥是 {size} 字节"),
+    "verdict.reason.key_range": ("a key is a scalar in 1 … n−1", "密钥是 1 … n−1 之间的标量"),
+    "verdict.reason.proof_size": ("the shuffle proof of {who} has the wrong size", "{who}的洗牌证明大小不对"),
+    "verdict.reason.proof_round": ("the shuffle proof of {who}: round {round} does not give a permutation",
+                                   "{who}的洗牌证明：第 {round} 轮没有给出一个排列"),
+    "verdict.reason.proof_fails": ("the shuffle pass of {who} is not a re-encrypted permutation of its input (its proof "
+                                   "does not verify: a replaced, duplicated or dropped card)",
+                                   "{who}的洗牌不是其输入重新加密后的排列（证明不成立：有牌被替换、重复或丢弃）"),
     # --- the positions due to a seat (fairness.positions) ------------------------------------------------
     "verdict.reason.owner_equipment": ("seat {seat}'s equipment", "{seat}号位的装备"),
     "verdict.reason.owner_hand": ("seat {seat}'s hand", "{seat}号位的手牌"),
@@ -641,6 +669,8 @@ def _arg(name: str, value: Any, lang: str) -> str:
         return kind_words(value, lang)
     if name == "allowed":
         return t("verdict.kinds.or", lang).join(kind_words(k, lang) for k in value)
+    if name == "point_what":  # what a 32-byte value of a dealer-blind message is
+        return t(f"verdict.point.{value}", lang) if f"verdict.point.{value}" in MESSAGES else printable(str(value))
     if name == "pass_name":
         return t(f"verdict.pass.{value}", lang)
     if name == "opened_to":
