@@ -576,11 +576,12 @@ class HostServer:
             await trio.aclose_forcefully(stream)
             log.debug("connection %d (%s): closed", cid, peer)
 
-    def _forget(self, link: _Link, why: str) -> None:
-        """Tell the table the connection is gone (once)."""
+    def _forget(self, link: _Link, why: str, *, left: bool = False) -> None:
+        """Tell the table the connection is gone (once); ``left``: the client said
+        ``bye`` (:meth:`Table.disconnect`)."""
         table = link.table
         if table is not None and table.knows(link.cid):
-            table.disconnect(link.cid, trio.current_time(), why)
+            table.disconnect(link.cid, trio.current_time(), why, left=left)
             self._flush(table)
             self._kick(table)
 
@@ -711,7 +712,7 @@ class HostServer:
                             link.cid, link.peer, what)
             else:
                 log.info("connection %d (%s): client sent %s", link.cid, link.peer, what)
-            self._forget(link, what)
+            self._forget(link, what, left=isinstance(msg, Bye))
             link.close()
             return
         if link.table is None:

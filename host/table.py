@@ -789,10 +789,16 @@ class Table:
         self._rejoins[seat] = (tokens - 1, now)
         return True
 
-    def disconnect(self, cid: int, now: float, why: str = "") -> None:
+    def disconnect(self, cid: int, now: float, why: str = "", *, left: bool = False) -> None:
         """Connection ``cid`` is gone (closed, broken, too slow or refused). In the
         lobby its seat is freed; during a game the seat waits for a reconnect with the
-        token while the default bot plays its turns. Unknown ids are ignored."""
+        token while the default bot plays its turns. ``left``: the client said ``bye``
+        (its person left: ``q``, ``/quit``, the end of input, Ctrl-C) — during a game the
+        others are told it left, not that it may come back: at a trusted table the
+        default bot plays its turns to the end (its token still takes the seat back),
+        and a dealer-blind game, which nobody else can play for it, is abandoned at once
+        instead of waiting for its turn's time and grace (specs/host.md § 5). Unknown
+        ids are ignored."""
         seat = self._conn_seat.pop(cid, None)
         self._chat.pop(cid, None)
         self._ready_rate.pop(cid, None)
@@ -818,9 +824,16 @@ class Table:
             self._after_leave(now)
             return
         self._lobby()
+        if left and self.blind is not None:
+            # it said goodbye, and nobody else can open its cards: the game ends now (its
+            # seed, which it will not send, is not waited for: a removed seat's)
+            self._removed.add(seat)
+            self._notice("player-left", name=st.name, seat=seat, why="left")
+            self._abandon("blind-left", now, who=[[st.name, seat]], why="left")
+            return
         # at a dealer-blind table nobody can play its cards: the game waits for it (its turn's grace)
-        self._notice("player-left", name=st.name, seat=seat, why="disconnected",
-                     then="wait" if self.blind is not None else "reconnect")
+        self._notice("player-left", name=st.name, seat=seat, why="left" if left else "disconnected",
+                     then="bot" if left else "wait" if self.blind is not None else "reconnect")
         if self.blind is not None:
             self._say_blind_wait(now)
             return  # nobody can play its cards: the turn (and its grace) runs on; a rejoin resumes it
