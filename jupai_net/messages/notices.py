@@ -65,7 +65,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "nobody else can play its cards",
                                 "有座位离开了：{who} 在回合时间和额外 {seconds} 秒内都没有行动，没有人能替它出牌"),
     "abandon.bot-failed": ("the host's bot in seat {seat} failed", "主机在{seat}号位的机器人出错了"),
-    "abandon.why.left": ("left", "主动离开"),
+    "abandon.why.left": ("they chose to leave", "主动离开"),
     "abandon.why.disconnected": ("disconnected", "断开连接"),
     "abandon.why.kicked": ("kicked", "被请出"),
     "abandon.why.ready-timeout": ("ready-timeout", "准备超时"),
