@@ -100,7 +100,8 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 def _welcome_printer(console: Any, lang: str) -> Callable[[Any], None]:
     """For a ``--bot`` run (no game screen): a view callback that prints the
     ``welcome-back`` notice once, when the seat is back after a rejoin (the ending does
-    not repeat it, specs/client.md § Rejoin)."""
+    not repeat it, specs/client.md § Rejoin), and ``away-too-long`` / ``seat-later``
+    once, when it came back after its game ended (§ Staying at the table)."""
     from rich.text import Text
 
     from .status_words import notice_text
@@ -109,7 +110,7 @@ def _welcome_printer(console: Any, lang: str) -> Callable[[Any], None]:
 
     def on_view(view: Any) -> None:
         for notice in view.notices:
-            if notice.code == "welcome-back" and notice.at not in said:
+            if notice.code in ("welcome-back", "away-too-long", "seat-later") and notice.at not in said:
                 said.add(notice.at)
                 console.print(Text(notice_text(notice, lang), style="yellow"))
 

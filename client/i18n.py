@@ -287,6 +287,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "与主机的连接中断，正在重试……（已 {seconds} 秒没有收到消息；你的回合计时在屏幕上暂停）"),
     "notice.time-left": ("Your turn kept its deadline across the reconnect: {seconds} s left.",
                          "重连不会重置回合计时：还剩 {seconds} 秒。"),
+    "notice.away-too-long": ("You were away too long: the game went on without you and a bot took your seat {seat}. "
+                             "You join the table again as a new player.",
+                             "你离开太久了：牌局没有等你，机器人接替了你的{seat}号位。你将作为新玩家重新加入牌桌。"),
+    "notice.away-too-long.lobby": ("You were away too long: the host freed your seat {seat}. "
+                                   "You join the table again as a new player.",
+                                   "你离开太久了：主机让出了你的{seat}号位。你将作为新玩家重新加入牌桌。"),
+    "notice.seat-later": ("A game is running at the table: you take a seat when it ends.",
+                          "牌桌上正在进行一局：这局结束后你就入座。"),
     "notice.connection-back": ("The host is heard again.", "已重新收到主机的消息。"),
     "notice.dealer-blind": ("dealer-blind: the host cannot see your cards", "庄家盲发：主机看不到你的牌"),
     "notice.dealer-blind-watch": ("dealer-blind: the host cannot see the players' cards", "庄家盲发：主机看不到玩家的牌"),

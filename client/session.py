@@ -150,7 +150,9 @@ class NoticeLine:
     host was trusted on first use, compare its join code; ``welcome-back``: the seat
     was taken back, ``args`` ``{"seat": N, "moves": K}`` the moves a bot played for
     it, ``"waited": True`` at a dealer-blind table, where nobody plays for a seat;
-    ``time-left``: the seconds a turn kept across a reconnect, until that turn ends; ``connection-stalled``: nothing from the host for a few seconds).
+    ``time-left``: the seconds a turn kept across a reconnect, until that turn ends; ``connection-stalled``: nothing from the host for a few seconds;
+    ``away-too-long``: back after the game ended and the seat went to a bot, ``args``
+    ``{"seat": N}``; ``seat-later``: so back while a game runs, seated when it ends).
     ``at``: ``time.time()``; ``args``: values for a translated text (i18n key
     ``notice.CODE``), or ``None``."""
 
@@ -568,6 +570,15 @@ class _TokenExpired(Exception):
     """The host does not know our session token any more: hello again without it."""
 
 
+class _SeatLater(Exception):
+    """A seat that came back too late finds a game running: hello again when it may
+    have ended (specs/client.md § Staying at the table)."""
+
+
+#: Seconds between two hellos of a seat that came back too late while a game runs.
+SEAT_RETRY = 3.0
+
+
 class _Over(Exception):
     """The session is over; ``result`` says how."""
 
@@ -720,6 +731,10 @@ class _Session:
         self.stay = stay  # stay at the table after a game (a series, specs/host.md § 3a)
         self.games: list[SessionResult] = []  # the games over, in order (stay)
         self.closed_game: bytes | None = None  # game id of the last game verified and saved
+        #: the seat came back after its game ended and went to a bot: it joins as a new
+        #: arrival, and waits for a running game to end (specs/client.md § Staying at the table)
+        self.back_too_late = False
+        self.said_seat_later = False
         self.series: Series | None = None  # the latest scoreboard
         self.series_for: bytes | None = None  # the game id the scoreboard came with
         self.series_names: dict[int, str] = {}  # who sat where when the scoreboard came (before the lobby)
@@ -968,6 +983,11 @@ class _Session:
                 # join as a new player, asking for the same seat under the same name.
                 await self.close()
                 await self._connect_or_end()
+            except _SeatLater:
+                # back too late and a game is running: sit down when it has ended
+                await self.close()
+                await trio.sleep(SEAT_RETRY)
+                await self._connect_or_end()
 
     async def _connect_or_end(self) -> None:
         """Connect and say hello; a refusal or a failure ends the session."""
@@ -1136,6 +1156,31 @@ class _Session:
             raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
         elif isinstance(msg, ErrorMessage):
             log.warning("host error %s: %r", msg.code, msg.message)
+            if msg.code == "game-running" and self.back_too_late:
+                if not self.said_seat_later:
+                    self.said_seat_later = True
+                    self.note("seat-later", "a game is running at the table: you take a seat when it ends")
+                raise _SeatLater()
+            if (msg.code == "bad-token" and self.token is not None and not self.watch
+                    and self.witness is not None and self.witness.game_id is not None and not self.witness.finished
+                    and self.token != self.caller_token):
+                # our connection was lost in a game that ended while we were away: the
+                # seat went to a bot; this seat's part of the game is closed, and we join
+                # the table again as a new arrival (specs/client.md § Staying at the table)
+                await self._away_too_long(msg.message)
+            if (msg.code in ("idle-timeout", "slow-client") and self.stay and not self.watch and not self.left
+                    and self.view.seat is not None and self.view.phase in (LOBBY, OVER)):
+                # dropped between games for not answering (a frozen or stopped program):
+                # the seat is gone, the table is not — join it again as a new arrival
+                log.info("the host dropped this seat between games (%s); joining anew", msg.code)
+                self.note("away-too-long", f"you were away too long: the host freed your seat {self.view.seat}; "
+                          "you join the table again as a new player", args={"seat": self.view.seat, "lobby": True})
+                self.back_too_late = True
+                self.want_seat, self.token, self.saved = None, None, None
+                if self.save_resume:
+                    drop_resume(self.host, self.port)
+                self.update("away", seat=None)
+                raise _TokenExpired()
             if (msg.code == "bad-token" and self.token is not None and (self.witness is None or self.witness.finished)
                     and (self.token != self.caller_token or self.view.seat is not None)):
                 # nothing of a running game to take back: the seat of a game that is
@@ -1157,6 +1202,39 @@ class _Session:
             self._host_gone(f"host error {msg.code}: {msg.message}")
             status = "refused" if self.view.seat is None else "error"
             raise _Over(status, (msg.code, msg.message))
+
+    async def _away_too_long(self, why: str) -> None:
+        """The host refused this seat's token after its connection was lost in a game:
+        the game ended while it was away and the seat went to a bot. Close this seat's
+        part of the game as after any lost connection — the verdict says the host
+        stopped answering this seat (a host could cut a seat off and refuse its token to
+        drop a deal, so it is not called the player's choice), the transcript is saved
+        as evidence (:attr:`earlier`) — say once that it was away too long (notice
+        ``away-too-long``), and clear the game from the screen: the caller then joins
+        the table again as a new arrival, waiting for the next game. The verdict goes to
+        the log and the transcript (``jupai history`` lists it), not on the screen: this
+        seat saw too little of the game to say more than that it lost it."""
+        w = self.witness
+        assert w is not None and w.game_id is not None
+        seat = self.view.seat
+        log.warning("away too long: the host refused this seat's token (%s); game %s is closed here", why,
+                    w.game_id.hex())
+        self._host_gone("this seat's connection was lost and the host refused its token (the game ended meanwhile)")
+        for version, how in self.host_moves:
+            w.host_moved(version, how)
+        verdict = await trio.to_thread.run_sync(self._verify)
+        path = await trio.to_thread.run_sync(self._save_transcript)
+        self.earlier.append((verdict, path))
+        self.witness, self.witness_for, self.blind_actor, self.prompt = None, None, None, None
+        self.back_too_late = True
+        self.want_seat = None  # a new arrival: any free seat (another may have taken this one)
+        self.update("away", phase=LOBBY, seat=None, observation=None, state_id=None, legal=(), prompt_state=None,
+                    pending="", timeout=None, deadline=None, events=(), result=None, verdict=None, game_id=None,
+                    transcript_path=None, waiting=(), blind_cards={}, stalled_left=None,
+                    notices=tuple(n for n in self.view.notices if n.code not in ("reconnecting", "error")))
+        self.note("away-too-long", f"you were away too long: the game went on without you and a bot took your "
+                  f"seat {seat}; you join the table again as a new player", args={"seat": seat})
+        log.warning("the game this seat was away from: %s: %s (transcript %s)", verdict.status, verdict.reason, path)
 
     async def _on_welcome(self, msg: Welcome) -> None:
         back = self.token is not None and self.token == self.hello_token

@@ -80,6 +80,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
     p.add_argument("--turn-timeout", type=float, default=60.0, metavar="SECONDS", help=t("host.opt.turn_timeout"))
     p.add_argument("--ready-timeout", type=float, default=120.0, metavar="SECONDS", help=t("host.opt.ready_timeout"))
+    p.add_argument("--idle-timeout", type=float, default=60.0, metavar="SECONDS", help=t("host.opt.idle_timeout"))
     p.add_argument("--max-spectators", type=int, default=8, metavar="N", help=t("host.opt.max_spectators"))
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help=t("host.opt.bot_delay"))
     p.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=t("host.opt.think"))
@@ -159,9 +160,13 @@ def build_config(args: argparse.Namespace) -> HostConfig:
         raise ValueError(t("host.bad_range", option="--port", low=0, high=65535, got=args.port))
     if args.games < 0:
         raise ValueError(f"--games must be 0 (until stopped) or more, got {args.games}")
+    idle = getattr(args, "idle_timeout", 60.0)
+    if not 1 <= idle <= 86400:
+        raise ValueError(t("host.bad_range", option="--idle-timeout", low=1, high=86400, got=f"{idle:g}"))
     return HostConfig(
         bind=args.bind, port=args.port, table=table, games=args.games if args.games > 0 else None,
         transcript_dir=Path(args.transcript_dir) if args.transcript_dir else default_transcript_dir(),
+        idle_timeout=idle, ping_interval=idle / 4,
     )
 
 

@@ -236,6 +236,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.opt.ready_timeout": ("seconds a player in the lobby has to get ready before the seat is freed for someone "
                                "else (default 120; 0 = no limit)",
                                "大厅中的玩家须在多少秒内准备好，否则让出座位（默认 120；0 = 不限时）"),
+    "host.opt.idle_timeout": ("seconds a client may stay silent (a frozen program, a lost network; pinged after a "
+                              "quarter of it) before its connection is dropped and its seat counts as away "
+                              "(default 60; 1-86400)",
+                              "客户端可以沉默多少秒（程序卡住、网络断开；过四分之一时间后会 ping 它），超过后断开连接，"
+                              "其座位算作离开（默认 60；1-86400）"),
     "host.opt.bot_delay": ("seconds a host bot waits before moving (default 0.5)", "主机的机器人每步前等待的秒数（默认 0.5）"),
     "host.opt.think": ("seconds an expert bot thinks per move (default 0.5), on top of --bot-delay",
                        "expert 机器人每步思考的秒数（默认 0.5），另加 --bot-delay"),

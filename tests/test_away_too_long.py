@@ -1,0 +1,131 @@
+"""A player away past the host's patience stays at the table (issue 12, fresh-user
+trial: a client stopped with SIGSTOP until its game had ended and its seat had gone to
+a bot exited with "session token unknown or expired" when resumed). It now says once,
+in the player's language, that it was away too long and a bot took the seat, and joins
+the table again as a new arrival (specs/client.md § Staying at the table) — through
+``jupai join`` on a terminal: SIGSTOP, the host's ``--idle-timeout`` drops it, the game
+ends without it, SIGCONT."""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import pytest
+
+from .pty_helpers import PtyJupai
+from .test_net_hardening import HostProcess
+from .test_net_play import env_for
+
+AWAY = {"en": r"You were away too long: the game went on without you and a bot took your seat 0\.",
+        "zh": r"你离开太久了：牌局没有等你，机器人接替了你的0号位。"}
+
+
+def test_the_words_in_english_and_chinese():
+    from jupai_net.client.session import NoticeLine
+    from jupai_net.client.status_words import notice_text
+
+    away = NoticeLine("away-too-long", "you were away too long", 0.0, False, {"seat": 0})
+    later = NoticeLine("seat-later", "a game is running", 0.0, False, None)
+    for lang in ("en", "zh"):
+        assert re.fullmatch(AWAY[lang] + (r" You join the table again as a new player\." if lang == "en"
+                                          else "你将作为新玩家重新加入牌桌。"), notice_text(away, lang))
+    assert notice_text(later, "en") == "A game is running at the table: you take a seat when it ends."
+    assert notice_text(later, "zh") == "牌桌上正在进行一局：这局结束后你就入座。"
+
+
+def test_stopped_past_the_hosts_patience_then_resumed_joins_the_table_again(tmp_path):
+    """Ann, on a terminal in Chinese, at a table with one host bot, is stopped; the host
+    drops her (``--idle-timeout``), plays her seat to the end of the game and gives it
+    to a bot; with nobody left the series ends. Resumed, she reads once that she was
+    away too long and sits down again as a new arrival; the next game starts."""
+    host = HostProcess(tmp_path, "--seats", "2", "--bots", "1", "--no-announce", "--bot-delay", "0", "--rounds", "3",
+                       "--dealer", "trusted", "--turn-timeout", "1", "--idle-timeout", "3")
+    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
+    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", "--lang", "zh"], env, rows=40, columns=100)
+    try:
+        ann.wait_for("加入码")
+        ann.type("\r")  # past the trust-on-first-use warning
+        ann.wait_for(r"1/3")  # the game is on
+        mark = len(host.lines)
+        ann.signal(signal.SIGSTOP)
+        host.wait_for(r"Ann \(seat 0\) disconnected", after=mark, timeout=20)
+        host.wait_for(r"every player left: the series is over after 1 game", after=mark, timeout=40)
+        mark, seen = len(host.lines), ann.mark()
+        ann.signal(signal.SIGCONT)
+        ann.wait_for(AWAY["zh"], after=seen, timeout=30)
+        host.wait_for(r"notice Ann took seat 0", after=mark, timeout=20)  # a new arrival, seated again
+        host.wait_for(r"game \w+ starts", after=mark, timeout=20)
+        assert ann.proc.poll() is None  # still at the table
+        said = ann.text[seen:]
+    finally:
+        ann.kill()
+        host.kill()
+    assert "session token" not in said and "Traceback" not in said, said[-3000:]
+    assert "jupai join:" not in said  # no error line
+    assert "away too long" not in said  # in her language
+    # the game she was away from keeps its transcript (the evidence), next to the new game's
+    assert len(list((tmp_path / "ann" / "transcripts").glob("*.jupai"))) >= 1
+
+
+class _Quiet:
+    """A player that draws nothing."""
+
+    def on_update(self, view) -> None:
+        pass
+
+
+def _session(**kw):
+    import ssl
+
+    from jupai_net.client.session import _Session
+
+    kw.setdefault("token", None)
+    return _Session("127.0.0.1", 9, "Ann", _Quiet(), seat=None, lang="en", check=None,
+                    ssl_context=ssl.create_default_context(), transcript_path=None, wire_tap=None, reconnect_for=30,
+                    connect_timeout=5, save_resume=False, **kw)
+
+
+async def test_back_too_late_while_a_game_runs_waits_for_it_to_end_and_says_so_once():
+    """The host answers a seat that came back too late ``game-running`` (its game ended,
+    the next one runs with a bot in its seat): the session says so once and hellos
+    again later (``_SeatLater``), instead of ending; a newcomer who did not hold a seat
+    is still refused as before."""
+    from jupai_net.client.session import _Over, _SeatLater
+    from jupai_net.protocol import ErrorMessage
+
+    refusal = ErrorMessage("game-running", "a game is running at this table and you hold no seat in it")
+    back = _session()
+    back.back_too_late = True
+    for _ in range(3):
+        with pytest.raises(_SeatLater):
+            await back._handle(refusal)
+    assert [n.code for n in back.view.notices] == ["seat-later"]
+    newcomer = _session()
+    with pytest.raises(_Over) as over:
+        await newcomer._handle(refusal)
+    assert over.value.status == "refused"
+
+
+async def test_dropped_between_games_for_silence_joins_the_table_again():
+    """A seat the host drops between games for not answering (``idle-timeout``: the
+    program was stopped at the ready question) joins the table again as a new arrival,
+    saying why in the player's language; a one-game session (no ``stay``) ends as before."""
+    from jupai_net.client.session import LOBBY, _Over, _TokenExpired
+    from jupai_net.client.status_words import notice_text
+    from jupai_net.protocol import ErrorMessage
+
+    dropped = ErrorMessage("idle-timeout", "nothing received for 60 s")
+    staying = _session(token="tok_" + "A" * 28, stay=True)
+    staying.update("lobby", seat=0, phase=LOBBY)
+    with pytest.raises(_TokenExpired):
+        await staying._handle(dropped)
+    assert staying.token is None and staying.want_seat is None and staying.view.seat is None
+    (said,) = [n for n in staying.view.notices if n.code == "away-too-long"]
+    assert notice_text(said, "en") == ("You were away too long: the host freed your seat 0. "
+                                       "You join the table again as a new player.")
+    assert notice_text(said, "zh") == "你离开太久了：主机让出了你的0号位。你将作为新玩家重新加入牌桌。"
+    once = _session(token="tok_" + "A" * 28)
+    once.update("lobby", seat=0, phase=LOBBY)
+    with pytest.raises(_Over):
+        await once._handle(dropped)
