@@ -33,11 +33,10 @@ def _weapon_use_text(use: Mapping[str, Any] | None, lang: str, short: bool = Fal
 
 
 def contest_text(event: Mapping[str, Any], names: Names = None, me: int | None = None, lang: str = "en",
-                 short: bool = False, first: bool = False) -> str:
+                 short: bool = False) -> str:
     """A resolved contest as its two formulas and the outcome, e.g.
     ``seat 0: 6×10 + 8×6 = 108 vs seat 1: 6×7 = 42 → seat 1 (Bob) collects``
-    (``short``: the weapon's quality, use and face left out; ``first``: the outcome
-    first, ``seat 1 (Bob) collects ← seat 0: …``, for a line that may be cut short)."""
+    (``short``: the weapon's quality, use and face left out)."""
     sides = event["sides"]
     a, d = sides[0], sides[1]
     who_a = seat_label(a["seat"], names, me, lang)
@@ -67,14 +66,15 @@ def contest_text(event: Mapping[str, Any], names: Names = None, me: int | None =
     fd = f"{printable(d['formula'])}{_weapon_use_text(d.get('weapon'), lang, short)}"
     ca = cards_text(a["cards"], lang) + weapon_text(bool(a.get("weapon")), lang)
     cd = cards_text(d["cards"], lang) + weapon_text(bool(d.get("weapon")), lang)
-    return t("ev.contest.first" if first else "ev.contest", lang, a=who_a, ca=ca, fa=fa, d=who_d, cd=cd, fd=fd, result=res)
+    return t("ev.contest", lang, a=who_a, ca=ca, fa=fa, d=who_d, cd=cd, fd=fd, result=res)
 
 
 def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None = None,
-                   lang: str = "en", short: bool = False, first: bool = False) -> str | None:
+                   lang: str = "en", short: bool = False) -> str | None:
     """One log event (``Event.to_wire``) in words; contests give their formulas
-    (``short``: without the weapon-use details; ``first``: contests and discards say
-    their outcome first). Unknown kinds give None (skipped)."""
+    (``short``: without the weapon-use details). The same words on every screen, whole:
+    a screen wraps them, never cuts them (specs/client.md § Fitting the screen).
+    Unknown kinds give None (skipped)."""
     kind = event.get("kind")
     who = lambda s: seat_label(s, names, me, lang)  # noqa: E731
     if kind == "deal":
@@ -92,7 +92,7 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
         return t(f"ev.play.{contest}", lang, actor=who(event["actor"]), target=who(event["target"]),
                  cards=cards_text(event["cards"], lang), weapon=weapon_text(event.get("weapon", False), lang))
     if kind == "contest":
-        return contest_text(event, names, me, lang, short, first)
+        return contest_text(event, names, me, lang, short)
     if kind == "discard":
         cards = cards_text(event.get("cards", []), lang)
         if event.get("target") is None:
@@ -102,7 +102,7 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
                     equipment=cards_text(event.get("equipment") or [], lang))
         else:
             res = t("ev.discard.fail", lang)
-        return t("ev.discard.first" if first else "ev.discard", lang, actor=who(event["actor"]), target=who(event["target"]), cards=cards,
+        return t("ev.discard", lang, actor=who(event["actor"]), target=who(event["target"]), cards=cards,
                  formula=printable(event.get("formula", "")), result=res)
     if kind == "supply":
         actor = who(event["seat"])

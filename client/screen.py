@@ -32,16 +32,20 @@ from .status_words import ChatLine, chat_line_text, notice_text, pending_text, s
 from .total_words import action_fields, pending_total_text
 
 
-#: How far the top of the screen and the outcomes are squeezed to fit the height:
+#: How far the top of the screen is squeezed to fit the height:
 #: 0 everything; 1 without the line of numbers (special ranks, piles) and, compact,
-#: the own title line (the players table's row gives the identity); 2 the outcomes
-#: and the header's leader by seat number only (the outcomes keep every name: an event reads the
-#: same on every screen, a player's and a spectator's); 3 one row per outcome (cut with ``…``, whole in
-#: ``/log``) and no column titles over the players; 4 (compact) one row per
+#: the own title line (the players table's row gives the identity); 2 the header's
+#: leader by seat number only (the outcomes keep every name: an event reads the
+#: same on every screen, a player's and a spectator's); 3 no column titles over the
+#: players; 4 (compact) one row per
 #: player (names cut shorter when narrow), the own hand and equipment on one line,
-#: the round card without its words, the status ("Your turn") on the moves' hint line;
+#: the round card without its words, the status ("Your turn") on the moves' hint line,
+#: the final ranking without the counts (the players table gives them);
 #: 5 as 4, without the scheme's name in the header (only when nothing else fits: a
-#: 6-seat attack round's 60 moves at 60 columns).
+#: 6-seat attack round's 60 moves at 60 columns). Outcomes are never cut: each is whole
+#: with its formula, wrapped; when no level up to 4 leaves room for :data:`LOG_MIN` of
+#: them, the least squeezed screen with room for fewer is used (the newest; at least
+#: one), and level 5 only when even one does not fit at level 4.
 SQUEEZE = (0, 1, 2, 3, 4, 5)
 
 
@@ -86,23 +90,35 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         if contests:
             minimum = max(minimum, len(merged) - contests[-1])
 
+    built: dict[tuple[Any, ...], RenderableType] = {}  # a part the same at several levels is built once
+
+    def once(key: tuple[Any, ...], build: Any) -> RenderableType:
+        if key not in built:
+            built[key] = build()
+        return built[key]
+
     def head_at(level: int) -> list[RenderableType]:
         """The top of the screen at squeeze ``level`` (see :data:`SQUEEZE`)."""
         out: list[RenderableType] = []
         numbers = level < 1
+        named = dealer if level < 5 else None
         if compact:  # squeezed, the leader by seat number only (the players table names it)
-            out.append(render_header(obs, names if level < 2 else None, lang, compact=True, numbers=numbers,
-                                     tight=level >= 4, dealer=dealer if level < 5 else None))
+            leader = names if level < 2 else None
+            out.append(once(("header", level < 2, numbers, level >= 4, named),
+                            lambda: render_header(obs, leader, lang, compact=True, numbers=numbers,
+                                                  tight=level >= 4, dealer=named)))
         else:
             # the table's name is a peer's text: a Text title, never parsed as markup
             title = Text(t("app.title", lang) + (" · " + printable(table) if table else "")
                          + (" · " + t("header.spectator", lang) if spectator else ""))
-            out.append(Panel(render_header(obs, names, lang, numbers=numbers, dealer=dealer if level < 5 else None),
-                             title=title,
-                             title_align="left", border_style="bold"))
+            out.append(once(("header", numbers, named),
+                            lambda: Panel(render_header(obs, names, lang, numbers=numbers, dealer=named),
+                                          title=title, title_align="left", border_style="bold")))
         if not spectator and not (over and compact):  # once over the ranking says what is left
-            out.append(render_self(obs, lang, compact, title=level < 1, oneline=level >= 4))
-        out.append(render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4))
+            out.append(once(("self", level < 1, level >= 4),
+                            lambda: render_self(obs, lang, compact, title=level < 1, oneline=level >= 4)))
+        out.append(once(("players", level < 3, level >= 4),
+                        lambda: render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4)))
         return out
 
     tail: list[RenderableType] = []
@@ -137,8 +153,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         extras.append(lines_panel([chat_line_text(c, lang, me) for c in chat][-chat_limit:], t("chat.title", lang),
                                    "magenta", compact, lang))
 
-    def log_part(limit: int, level: int = 0) -> RenderableType:
-        return render_log(obs, names, lang, limit, source, compact, minimum, oneline=level >= 3)
+    def log_part(limit: int) -> RenderableType:
+        return render_log(obs, names, lang, limit, source, compact, minimum)
 
     layouts: Sequence[str | None] = [None]
     if legal and height is not None and width is not None:
@@ -155,16 +171,31 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
 
     # fit the screen into `height` lines with at least LOG_MIN outcomes: try the move
     # layouts (most spelled out first) with the full top, then without the line of
-    # numbers and the own title; then squeeze the outcomes and the players' titles
-    tail_h = sum(height_of(r, width) for r in tail)
+    # numbers and the own title; then squeeze the top and the players' titles. Outcomes
+    # are whole (wrapped, never cut): when no level has room for LOG_MIN of them, the
+    # least squeezed screen with room for fewer (the newest; at least one); the
+    # scheme's name in the header goes last
     heads: dict[int, tuple[list[RenderableType], int]] = {}
     moves_at: dict[tuple[str | None, bool], tuple[RenderableType | None, int]] = {}
-    log_min: dict[int, int] = {}
+    logs: dict[int, tuple[RenderableType, int]] = {}
+
+    def log_of(limit: int) -> tuple[RenderableType, int]:  # the same words at every level
+        if limit not in logs:
+            part = log_part(limit)
+            logs[limit] = (part, height_of(part, width))
+        return logs[limit]
+
+    part_h: dict[int, int] = {}
+
+    def h_of(part: RenderableType) -> int:  # the parts are kept in `built`: their ids stay theirs
+        if id(part) not in part_h:
+            part_h[id(part)] = height_of(part, width)
+        return part_h[id(part)]
 
     def head_of(level: int) -> tuple[list[RenderableType], int]:
         if level not in heads:
             parts = head_at(level)
-            heads[level] = (parts, sum(height_of(r, width) for r in parts))
+            heads[level] = (parts, sum(h_of(r) for r in parts))
         return heads[level]
 
     def merged(level: int) -> bool:
@@ -178,24 +209,31 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             moves_at[key] = (r, height_of(r, width) if r is not None else 0)
         return moves_at[key]
 
+    # squeezed (level 4, compact) the ranking gives places and names only: the players
+    # table right above it gives each seat's cards left and recovered
+    places = render_result(obs, names, lang, compact, counts=False) if result is not None and compact else None
+
+    tails: dict[int, tuple[list[RenderableType], int]] = {}
+
     def tail_of(level: int) -> tuple[list[RenderableType], int]:
-        parts = [r for r in tail if not (merged(level) and r is status)]
-        return parts, tail_h - (height_of(status, width) if len(parts) < len(tail) else 0)
+        if level not in tails:
+            parts = [places if places is not None and level >= 4 and r is result else r
+                     for r in tail if not (merged(level) and r is status)]
+            tails[level] = (parts, sum(height_of(r, width) for r in parts))
+        return tails[level]
 
-    def min_log_of(level: int) -> int:
-        if level not in log_min:
-            log_min[level] = height_of(log_part(LOG_MIN, level), width)
-        return log_min[level]
-
-    order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:] for lay in layouts]
+    order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:-1] for lay in layouts]
+    # fewer outcomes before the scheme's name goes (the last level), then that level
+    tries = [(need, lv, lay) for need in range(LOG_MIN, 0, -1) for lv, lay in order]
+    tries += [(need, SQUEEZE[-1], lay) for need in range(LOG_MIN, 0, -1) for lay in layouts]
     chosen = None
-    for level, layout in order:
-        if head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + min_log_of(level) <= height:
-            chosen = (level, layout)
+    for need, level, layout in tries:
+        if head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + log_of(need)[1] <= height:
+            chosen = (level, layout, need)
             break
-    if chosen is None:  # nothing fits: the most squeezed screen, the shortest move list
-        chosen = (SQUEEZE[-1], min(layouts, key=lambda lay: moves_of(lay, SQUEEZE[-1])[1]))
-    level, layout = chosen
+    if chosen is None:  # nothing fits: the most squeezed screen, the shortest move list, the newest outcome
+        chosen = (SQUEEZE[-1], min(layouts, key=lambda lay: moves_of(lay, SQUEEZE[-1])[1]), 1)
+    level, layout, need = chosen
     head, head_h = head_of(level)
     tail, tail_h = tail_of(level)
     moves, moves_h = moves_of(layout, level)
@@ -203,15 +241,14 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     kept_extras = []
     for extra in reversed(extras):  # chat first, then notices, if there is room beyond the outcomes' minimum
         h = height_of(extra, width)
-        if room - h >= min_log_of(level):
+        if room - h >= log_of(need)[1]:
             kept_extras.insert(0, extra)
             room -= h
-    log = log_part(LOG_MIN, level)
-    for limit in range(log_limit, LOG_MIN, -1):
-        candidate = log_part(limit, level)
-        if height_of(candidate, width) <= room:
-            log = candidate
-            break
+    low, high = need, max(need, log_limit)  # with more room, more outcomes (up to log_limit)
+    while low < high:  # the most that fit: a longer list is never shorter
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if log_of(mid)[1] <= room else (low, mid - 1)
+    log = log_of(low)[0]
     parts = [*head, log, *tail]
     if moves is not None:
         parts.append(moves)

@@ -15,7 +15,7 @@ from .layout import TYPE_STYLE, Packed, height_of
 def render_help(lang: str = "en", width: int | None = None, height: int | None = None, *,
                 keys: str = "help.keys") -> RenderableType:
     """The help panel: the keys line (catalog key ``keys``: a player's keys, or
-    ``watch.help_keys`` for a spectator, who has no move, chat or log), then how to play — what wins, rounds, symbols,
+    ``watch.help_keys`` for a spectator, who has no move or chat), then how to play — what wins, rounds, symbols,
     what each action does with its formula (one line each), equipment, the last round
     — under the title ``Help · how to play``. With ``width`` and ``height`` it fits in
     ``height`` rows: the last rows (last round, equipment, the formulas…) give way

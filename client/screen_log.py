@@ -77,3 +77,70 @@ def log_page(rows: Sequence[Text], page: int, height: int, lang: str = "en",
     if your_turn:
         keys = Text(t("status.your_turn", lang) + " · ", style="bold reverse") + keys
     return Group(title, *chunk, keys)
+
+
+class LogPager:
+    """The game log paged on a rich screen (``/log``; specs/client.md § The game log),
+    for a seat's screen (:class:`.ui.TerminalPlayer`) and a spectator's
+    (:class:`.watch.WatchScreen`) alike: the same pages and the same keys. Enter turns
+    to the next page, ``q`` (or Enter on the last page) goes back to the table, any
+    other line closes the log and is then handled as usual."""
+
+    def __init__(self) -> None:
+        self.rows: list[Text] = []
+        self.page: int | None = None  # the page shown; None when the table is shown
+
+    @property
+    def is_open(self) -> bool:
+        """True while a page of the log is on screen (updates do not replace it)."""
+        return self.page is not None
+
+    def open(self, view: Any, width: int, lang: str = "en") -> None:
+        """Start at page 1 of ``view``'s game so far: its ``events`` (else the
+        observation's log tail), as its ``seat`` sees them (None: a spectator), with
+        its ``names``, wrapped to ``width`` cells."""
+        get = lambda name: getattr(view, name, None) if view is not None else None  # noqa: E731
+        events = list(get("events") or ())
+        if not events:
+            obs = get("observation") or get("obs") or {}
+            events = list(obs.get("log") or ())
+        self.rows = game_log_rows(game_log_lines(events, get("seat"), get("names"), lang), width)
+        self.page = 0
+
+    @staticmethod
+    def height(console: Console) -> int:
+        """The rows a page may take on ``console``: the terminal's height less the
+        prompt's row; not paged when the output is not a terminal."""
+        return max(6, console.height - 1) if console.is_terminal else 10**6
+
+    def draw(self, console: Console, lang: str = "en", your_turn: bool = False, clear: bool = True) -> None:
+        """Draw the page shown on ``console`` (cleared first with ``clear``; ``your_turn``:
+        the keys line starts with ``Your turn ·``, :func:`log_page`)."""
+        assert self.page is not None
+        if clear:
+            console.clear()
+        console.print(log_page(self.rows, self.page, self.height(console), lang, your_turn=your_turn))
+
+    def key(self, line: str, console: Console) -> tuple[bool, bool]:
+        """Act on ``line`` typed while the log is open on ``console``. Returns
+        ``(still_open, used)``: still open after Enter turned the page (draw it);
+        closed otherwise (draw the table), ``used`` False when the line is to be
+        handled as usual (a move number, ``?``, …)."""
+        assert self.page is not None
+        word = line.strip().lower()
+        if word == "" and self.page < page_count(len(self.rows), self.height(console)) - 1:
+            self.page += 1
+            return True, True
+        self.page, self.rows = None, []
+        return False, word in ("", "q")
+
+    def turn(self, line: str, console: Console, redraw: Any, lang: str = "en", your_turn: bool = False,
+             clear: bool = True) -> bool:
+        """:meth:`key`, then draw what is now shown: the next page, or the table
+        (``redraw()``). Returns True when ``line`` was used by the log."""
+        still_open, used = self.key(line, console)
+        if still_open:
+            self.draw(console, lang, your_turn, clear)
+        else:
+            redraw()
+        return used

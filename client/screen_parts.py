@@ -66,7 +66,7 @@ def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool
                    *([] if dealer is None else [_dealer_part(dealer, lang)])], sep)
     specials = obs.get("specials") or {}
     rows: list[RenderableType] = [line]
-    if obs.get("last_round"):
+    if obs.get("last_round") and not obs.get("result"):  # a warning for the plays: none once over
         rows.append(Text(t("header.last_round", lang), style="bold yellow"))
     small = Text(style="dim")
     reading = obs.get("same_identity")
@@ -245,21 +245,19 @@ _LOG_STYLE = {"contest": "yellow", "discard": "yellow", "round": "bold", "end": 
 
 
 def _log_text(events: Sequence[Mapping[str, Any]], me: int | None, names: Names, lang: str,
-              short: bool = False, oneline: bool = False) -> RenderableType:
+              short: bool = False) -> RenderableType:
     lines = []
     for e in events:
-        line = describe_event(e, names, me, lang, short, first=oneline)
+        line = describe_event(e, names, me, lang, short)
         if line:
             lines.append((line, involves(e, me), _LOG_STYLE.get(e.get("kind"), "")))
     if not lines:
         return Text(t("log.empty", lang), style="dim")
     rows = [Text(MINE_MARK + line if mine else line, style="bold cyan" if mine else style)
             for line, mine, style in lines]
-    if oneline:  # one terminal row per outcome, cut at the end (the whole line is in /log)
-        for row in rows:
-            row.no_wrap, row.overflow = True, "ellipsis"
-        return Group(*rows)
-    return Wrapped(Text("\n").join(rows))  # Chinese wraps where the line is full, not at a number's spaces
+    # every outcome whole with its formula, wrapped at word boundaries (Chinese between
+    # characters), never cut: a screen short of rows shows fewer, older ones go first
+    return Wrapped(Text("\n").join(rows))
 
 
 #: How few outcome lines a fitted screen keeps (the newest; more when there is room).
@@ -268,22 +266,22 @@ LOG_MIN = 3
 
 def render_log(obs: Obs, names: Names = None, lang: str = "en", limit: int = LOG_LIMIT,
                events: Sequence[Mapping[str, Any]] | None = None, compact: bool = False,
-               minimum: int = 4, *, oneline: bool = False) -> RenderableType:
+               minimum: int = 4) -> RenderableType:
     """The outcomes since the viewer's last move (at most ``limit``; contest formulas
     highlighted, the viewer's own outcomes marked ``»``), oldest first. ``events``: the
     seat's event history (default: the observation's log tail).
 
     ``compact``: no border; the count of earlier lines not shown goes into the title
-    (``Since your last turn · 2 earlier lines: /log``). ``oneline``: one row per
-    outcome, its result first, cut with ``…`` at the width (``/log`` shows them whole).
-    Seats always keep their names: an event reads the same on every screen."""
+    (``Since your last turn · 2 earlier lines: /log``). Each outcome is whole, wrapped
+    to the width (never cut with ``…``); seats always keep their names: an event reads
+    the same on every screen and in ``/log``."""
     me = obs.get("seat")
     source = list(events if events else (obs.get("log") or []))
     pending = obs.get("pending")
     if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
         source.pop()  # the play waiting for its answer is shown as the pending contest
     shown, since, hidden = recent_window(source, me, limit, minimum)
-    body = _log_text(shown, me, names, lang, short=compact, oneline=oneline)
+    body = _log_text(shown, me, names, lang, short=compact)
     title = t("log.since" if since else "log.title", lang)
     if compact:
         head = Text(title, style="yellow")
@@ -304,8 +302,11 @@ def timer_text(seconds_left: float | None, lang: str = "en") -> Text | None:
     secs = int(seconds_left + 0.999)
     return Text(t("timer.left", lang, s=secs), style="bold red" if secs < 10 else "bold")
 
-def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False) -> RenderableType | None:
-    """Final ranking panel once the game is over; None before."""
+def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
+                  counts: bool = True) -> RenderableType | None:
+    """Final ranking panel once the game is over; None before. ``counts=False``: each
+    place names the seat only (``1. seat 4 (Bob)``), for a squeezed screen whose
+    players table gives the cards left and recovered."""
     result = obs.get("result")
     if not result:
         return None
@@ -320,7 +321,7 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
         else:
             text.append(won + "\n", style="bold green")
     rows = ranking_rows(result.get("ranking") or [], names, me, lang,
-                        {s: p.get("cards_left", "?") for s, p in players.items()},
+                        {s: p.get("cards_left", "?") for s, p in players.items()} if counts else None,
                         {s: len(p.get("recovered") or []) for s, p in players.items()})
     text.append("\n".join(rows))
     if compact:

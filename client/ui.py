@@ -43,7 +43,7 @@ from .render import (
     render_view,
     timer_text,
 )
-from .screen_log import game_log_lines, game_log_rows, log_page, page_count
+from .screen_log import LogPager
 from .session import PlayerBase, SessionControl
 from .status_words import wait_left
 
@@ -189,8 +189,7 @@ class TerminalPlayer(PlayerBase):
         self._next: trio.MemorySendChannel[bool] | None = None  # open while asking "next game?"
         self.ending_shown: bytes | None = None  # game id whose ending (and scoreboard) was printed
         self.again_key = "series.next"  # the question between games (`jupai play`: "series.play_again")
-        self._log_rows: list[Text] = []  # the game log being paged (/log)
-        self._log_page: int | None = None  # the page shown, None when the table is shown
+        self.log = LogPager()  # the game log being paged (/log)
         self._help_open = False  # the help is shown (until a line is typed)
         self._hold: str | None = None  # a warning shown alone until Enter (first-use pinning)
         self._held: set[str] = set()  # the warnings already held once
@@ -274,7 +273,7 @@ class TerminalPlayer(PlayerBase):
         """Rewrite the prompt line's timer in place: save the cursor, draw the prompt
         at the line's start (same width), restore the cursor — what the person typed
         stays on screen and the cursor where it was (not while the log is paged)."""
-        if self._log_page is not None:
+        if self.log.is_open:
             return
         with self.console.capture() as capture:
             self.console.print(self._timer_prompt(), end="")
@@ -289,7 +288,7 @@ class TerminalPlayer(PlayerBase):
         if self._hold is not None:
             self._draw_hold()
             return
-        if self._log_page is not None:
+        if self.log.is_open:
             self._draw_log_page()
             return
         if self._help_open:
@@ -349,41 +348,17 @@ class TerminalPlayer(PlayerBase):
         """Page 1 of the whole game so far (``/log``): every event in words with its
         formulas, oldest first, in pages of the terminal's height; Enter shows the
         next page, q (or Enter on the last page) goes back to the table."""
-        view = self.view
-        events = list(_get(view, "events", default=()) or ()) if view is not None else []
-        obs = (_get(view, "observation", "obs") or {}) if view is not None else {}
-        if not events:
-            events = list(obs.get("log") or ())
-        lines = game_log_lines(events, _get(view, "seat") if view is not None else None,
-                               _get(view, "names") if view is not None else None, self.lang)
-        self._log_rows = game_log_rows(lines, self.console.width)
-        self._log_page = 0
+        self.log.open(self.view, self.console.width, self.lang)
         self._draw_log_page()
 
-    def _log_height(self) -> int:
-        return max(6, self.console.height - 1) if self.console.is_terminal else 10**6
-
     def _draw_log_page(self) -> None:
-        if self.clear:
-            self.console.clear()
-        assert self._log_page is not None
-        self.console.print(log_page(self._log_rows, self._log_page, self._log_height(), self.lang,
-                                    your_turn=bool(self._legal)))
+        self.log.draw(self.console, self.lang, your_turn=bool(self._legal), clear=self.clear)
 
     def _log_key(self, line: str) -> bool:
         """Handle ``line`` while the log is paged: Enter → next page (or back to the
         table after the last), q → back to the table. Returns False (and closes the
         log) for any other line, to be handled as usual."""
-        assert self._log_page is not None
-        key = line.strip().lower()
-        last = self._log_page >= page_count(len(self._log_rows), self._log_height()) - 1
-        if key == "" and not last:
-            self._log_page += 1
-            self._draw_log_page()
-            return True
-        self._log_page, self._log_rows = None, []
-        self.redraw()
-        return key in ("", "q")
+        return self.log.turn(line, self.console, self.redraw, self.lang, bool(self._legal), self.clear)
 
     def say(self, text: str | Any, style: str = "") -> None:
         """Print one line under the table (not a redraw)."""
@@ -540,7 +515,7 @@ class TerminalPlayer(PlayerBase):
             if not line.strip() or parse_input(line, 0).kind == "help":
                 self.redraw()
                 return
-        if self._log_page is not None and self._log_key(line):
+        if self.log.is_open and self._log_key(line):
             return
         cmd = parse_input(line, len(self._legal) if self._choice is not None else 0)
         if cmd.kind == "log":

@@ -188,12 +188,15 @@ class WatchScreen:
     """The spectator's table screen, redrawn on every change: the lobby until the deal,
     then :func:`.render.render_view` of ``observation(None)`` (no hand, no moves), with
     a keys line under it. Reads typed lines: ``q`` leaves, ``?`` shows the help (the
-    table is not redrawn over it until Enter), Enter redraws; the end of input does not
-    leave (a spectator needs no keyboard)."""
+    table is not redrawn over it until Enter), ``/log`` pages the public game so far
+    with a player's pager and keys (:class:`.screen_log.LogPager`: the page stays while
+    the game goes on), Enter redraws; the end of input does not leave (a spectator
+    needs no keyboard)."""
 
     def __init__(self, *, lang: str = "en", console: Any = None, reader: Any = None):
         from rich.console import Console
 
+        from .screen_log import LogPager
         from .ui import LineReader
 
         self.lang = lang
@@ -202,6 +205,7 @@ class WatchScreen:
         self.view: Any = None
         self.control: Any = None
         self.reading_help = False  # the help is on screen: updates wait for Enter
+        self.log = LogPager()  # the game log paged (/log): updates wait for q
         self.ending_shown: bytes | None = None  # the game whose verdict was drawn
         self._hold: str | None = None  # the trust-on-first-use warning, shown alone until Enter
         self._held: set[int] = set()  # the host-pinned notices already held once
@@ -216,7 +220,7 @@ class WatchScreen:
         from rich.console import Group
         from rich.text import Text
 
-        from .layout import Packed
+        from .layout import Packed, height_of
         from .render import render_lobby, render_view
         from .status_words import wait_left
         from .ui import table_notices
@@ -238,8 +242,8 @@ class WatchScreen:
                                       dealer=view.next_dealer, game_dealer=view.dealer, table=getattr(view, "table", "")),
                          *board, keys)
         waiting = getattr(view, "waiting", ())  # who a dealer-blind game waits for
-        used = sum(rows_of(line, width) for line in below)
-        height = max(10, self.console.height - 2 - used) if self.console.is_terminal else None
+        used = sum(rows_of(line, width) for line in below) + height_of(keys, width)  # and a row for the cursor
+        height = max(10, self.console.height - 1 - used) if self.console.is_terminal else None
         return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
                                  lang=self.lang, events=list(view.events) or None, width=width,
                                  height=height, dealer=getattr(view, "dealer", None), waiting=waiting,
@@ -266,7 +270,7 @@ class WatchScreen:
         held = self._hold is not None
         self._check_pinned(view)
         if held or view.change == "statement" or (view.phase == "connecting" and self._hold is None) \
-                or self.reading_help:
+                or self.reading_help or self.log.is_open:
             return
         self.redraw()
 
@@ -291,7 +295,7 @@ class WatchScreen:
         from rich.text import Text
 
         from .render import render_help
-        from .ui import HELP_WORDS
+        from .ui import HELP_WORDS, LOG_WORDS
 
         word = line.strip().lower()
         if self._hold is not None:  # Enter (or any line) after reading the warning: the table
@@ -300,7 +304,14 @@ class WatchScreen:
             self.redraw()
             if not word:
                 return
-        if word in QUIT:
+        if self.log.is_open:  # Enter: the next page; q (or Enter on the last): the table
+            if self.log.turn(line, self.console, self.redraw, self.lang):
+                return
+        if word in LOG_WORDS and self.view is not None:
+            self.reading_help = False
+            self.log.open(self.view, self.console.width, self.lang)
+            self.log.draw(self.console, self.lang)
+        elif word in QUIT:
             if self.control is not None:
                 self.control.leave()
         elif word in HELP_WORDS:
@@ -341,6 +352,7 @@ class PlainWatcher(WatchScreen):
         self.lines = PlainPlayer(out or sys.stdout, lang)
         self.host, self.port = host, port
         self._lobby = ""
+        self._pages: list[list[str]] = []  # the game log's pages still to print (/log)
 
     def attach(self, control: Any) -> None:
         super().attach(control)
@@ -392,12 +404,33 @@ class PlainWatcher(WatchScreen):
             self.lines.on_update(view)
 
     def handle_line(self, line: str) -> None:
+        """``q`` leaves, ``/log`` prints the game so far as a player's ``--plain``
+        does (in pages of the terminal's height: Enter the next page, q stops), any
+        other word gets the hint."""
+        from .ui import LOG_WORDS
+
         word = line.strip().lower()
-        if word in QUIT:
+        if self._pages:  # the game log being paged: Enter the next page; q or any line stops it
+            if not word:
+                self._next_page()
+                return
+            self._pages = []
+            if word == "q":
+                return
+        if word in LOG_WORDS and self.view is not None:
+            self._pages = self.lines.log_pages(self.view)
+            self._next_page()
+        elif word in QUIT:
             if self.control is not None:
                 self.control.leave()
         elif word:
             self.say(t("watch.hint", self.lang))
+
+    def _next_page(self) -> None:
+        for text in self._pages.pop(0):
+            self.say(text)
+        if self._pages:
+            self.say(t("gamelog.keys_plain", self.lang))
 
 
 class _Ending(NamedTuple):

@@ -210,27 +210,37 @@ class PlainPlayer:
             elif cmd.kind == "error":
                 self._print(t(cmd.key or "input.not_number", self.lang, **cmd.args))
 
-    async def show_log(self, view: Any) -> None:
-        """``/log``: the whole game so far, one line per event with its formulas
-        (own ones marked ``»``); on a terminal in pages of its height (Enter: next
-        page, q: stop), else all at once."""
-        import trio
-
+    def log_pages(self, view: Any) -> list[list[str]]:
+        """``/log`` as plain lines: the whole game so far of ``view`` (its ``events``,
+        else the observation's log tail), one line per event with its formulas (own
+        ones marked ``»``), in pages of the terminal's height less two rows (one page
+        when the output is not a terminal); an empty game is one page saying so."""
         from .client.i18n import t
         from .client.screen_log import game_log_lines
 
-        events = list(getattr(view, "events", None) or (view.observation or {}).get("log") or ())
+        events = list(getattr(view, "events", None) or (getattr(view, "observation", None) or {}).get("log") or ())
         lines = [("» " if mine else "  ") + text
-                 for text, mine in game_log_lines(events, view.seat, view.names, self.lang)]
+                 for text, mine in game_log_lines(events, getattr(view, "seat", None), getattr(view, "names", None),
+                                                  self.lang)]
         try:
             rows = os.get_terminal_size(self.out.fileno()).lines if self.out.isatty() else 0
         except (AttributeError, OSError, ValueError):
             rows = 0
         per = max(3, rows - 2) if rows else len(lines) or 1
-        for start in range(0, max(1, len(lines)), per):
-            for line in lines[start:start + per] or [t("log.empty", self.lang)]:
+        return [lines[start:start + per] or [t("log.empty", self.lang)] for start in range(0, max(1, len(lines)), per)]
+
+    async def show_log(self, view: Any) -> None:
+        """``/log``: :meth:`log_pages`, printed; between pages ``Enter: next page · q:
+        stop`` and a line is read (q or the end of input stops)."""
+        import trio
+
+        from .client.i18n import t
+
+        pages = self.log_pages(view)
+        for k, page in enumerate(pages):
+            for line in page:
                 self._print(line)
-            if start + per < len(lines):
+            if k < len(pages) - 1:
                 self._print(t("gamelog.keys_plain", self.lang))
                 key = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
                 if key is None or key.strip().lower() == "q":

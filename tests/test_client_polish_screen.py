@@ -64,11 +64,10 @@ def outcome_rows(lines: list[str], obs, lang: str, history=()) -> list[int]:
         return []
     me = obs.get("seat")
     forms = {re.sub(r"\s+", "", f) for e in R.merged_events(history) for names in (BOTS, None)
-             for f in (R.describe_event(e, names, me, lang, True, first=True), R.describe_event(e, names, me, lang, True))
-             if f}
+             for f in (R.describe_event(e, names, me, lang, True),) if f}
     rows, acc = [], ""
     for k in range(start + 1, len(lines)):
-        row = re.sub(r"\s+", "", lines[k].removeprefix(R.MINE_MARK)).rstrip("…")
+        row = re.sub(r"\s+", "", lines[k].removeprefix(R.MINE_MARK))
         if acc and row and any(f.startswith(acc + row) for f in forms):  # the same outcome, wrapped
             acc += row
         elif row and any(f.startswith(row) for f in forms):
@@ -84,8 +83,8 @@ def outcome_rows(lines: list[str], obs, lang: str, history=()) -> list[int]:
 def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
     """At 80 columns and 23 lines (the 24th is the prompt) the whole screen fits: the
     hand and equipment, every seat's row with its full identity, the numbered moves
-    and the input hint; nothing but an outcome line (whole in /log) or a player's name
-    is cut with an ellipsis."""
+    and the input hint; nothing but a player's name is cut with an ellipsis (an
+    outcome is whole, wrapped)."""
     checked = 0
     for st, seat, history in screens(players, seed, every=3):
         obs = st.observation(seat)
@@ -96,10 +95,10 @@ def test_an_80x24_terminal_shows_hand_seats_and_every_move(players, seed, lang):
         assert len(lines) <= 23, text
         assert all(cell_len(line.rstrip()) <= 80 for line in lines)
         outcomes = set(outcome_rows(lines, obs, lang, history))
-        # only an outcome line (whole in /log) or, on a squeezed screen, a player's
-        # name in its row is cut short; never a move, an identity, the hand
+        # only a player's name in its row (on a squeezed screen) is cut short; never
+        # an outcome, a move, an identity, the hand
         players = {k for k, line in enumerate(lines) if re.match(r"[▶ ] \d ", line)}
-        cut = [line for k, line in enumerate(lines) if "…" in line and k not in outcomes
+        cut = [line for k, line in enumerate(lines) if "…" in line
                and not (k in players and "…" in line.split("  ")[1])]
         assert not cut, text
         if not st.is_over:  # once over, the ranking replaces the own hand
@@ -199,20 +198,11 @@ def test_recent_events_keep_the_newest_when_trimmed_and_say_so():
 
 
 def shown(event, seat, text, lang="en", names=BOTS) -> bool:
-    """``event`` is on the screen ``text`` in one of the forms a fitted screen uses
-    (screen.SQUEEZE): whole, or on one row, outcome first, cut with ``…`` (whole in
-    /log) — always with the seats' ``names`` (the same words on every screen)."""
+    """``event`` is on the screen ``text`` whole, with its formula (wrapped over rows,
+    never cut with ``…``: screen.SQUEEZE) and the seats' ``names`` (the same words on
+    every screen)."""
     flat = re.sub(r"\s+", "", text)
-    if re.sub(r"\s+", "", R.describe_event(event, names, seat, lang, True)) in flat:
-        return True
-    first = re.sub(r"\s+", "", R.describe_event(event, names, seat, lang, True, first=True))
-    for line in text.split("\n"):
-        row = re.sub(r"\s+", "", line.removeprefix(R.MINE_MARK))
-        if row.endswith("…") and len(row) > 10 and first.startswith(row[:-1]):
-            return True
-        if row == first:
-            return True
-    return False
+    return re.sub(r"\s+", "", R.describe_event(event, names, seat, lang, True)) in flat
 
 
 def test_80x24_shows_the_move_that_won_and_the_game_over_screen_shows_the_last_contest():

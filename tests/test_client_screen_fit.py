@@ -17,20 +17,10 @@ from jupai_net.client.i18n import t
 from jupai_net.client.render import render_view, to_text
 from jupai_net.client.screen_log import game_log_lines, game_log_rows, log_page, page_count
 
-from .test_client_polish_screen import BOTS, screens, shown
+from .test_client_outcomes_whole import check_outcomes
+from .test_client_polish_screen import BOTS, screens
 
 LONG = {s: f"Bartholomew-Alexandria {s}" for s in range(6)}
-
-
-def newest_outcomes(st, seat, history, k=3):
-    """The newest ``k`` outcome events the seat's screen must show (the play waiting
-    for its answer is the pending contest; the end is the ranking)."""
-    source = list(history)
-    pending = st.observation(seat).get("pending")
-    if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
-        source.pop()
-    merged = [e for e in R.merged_events(source) if e.get("kind") != "end" and R.describe_event(e, None, seat)]
-    return merged[-k:]
 
 
 @pytest.mark.parametrize("width", [80, 60])
@@ -39,9 +29,10 @@ def newest_outcomes(st, seat, history, k=3):
 def test_the_newest_three_outcomes_are_always_on_screen(players, seed, names, lang, width):
     """At every third prompt of a random 4- or 6-seat game, at 80 and 60 columns by 23
     lines (the 24th is the prompt), whatever the number of moves: the screen fits and
-    the three newest outcomes are on it (whole, or on one row cut with … and whole in
-    /log), and the header names the scheme dealing the game, on the player's own turn
-    too (dealer-blind in the 6-seat games, the trusted dealer in the others)."""
+    the three newest outcomes are on it, each whole with its formula (wrapped, never
+    cut), or as many as its rows allow (the next older one would not fit), and the
+    header names the scheme dealing the game, on the player's own turn too
+    (dealer-blind in the 6-seat games, the trusted dealer in the others)."""
     checked = squeezed = 0
     dealer = "blind" if players == 6 else "trusted"
     scheme = t(f"header.dealer.{dealer}", lang)
@@ -58,15 +49,10 @@ def test_the_newest_three_outcomes_are_always_on_screen(players, seed, names, la
                                           height=23), width=width)
             assert len(without.rstrip("\n").split("\n")) >= 22, text
             squeezed += 1
-        for event in newest_outcomes(st, seat, history):
-            assert shown_in(event, seat, text, lang, names), (R.describe_event(event, names, seat, lang), text)
+        check_outcomes(text, obs, seat, history, lang, width, names)
         checked = max(checked, len(legal))
     assert checked >= 12  # long move lists were among them
     assert squeezed <= 2  # the scheme's name gave way on very few screens
-
-
-def shown_in(event, seat, text, lang, names) -> bool:
-    return shown(event, seat, text, lang, names)
 
 
 # ------------------------------------------------------------------------- /log
@@ -138,7 +124,7 @@ async def test_slash_log_pages_the_game_and_q_goes_back_to_the_table():
     await player.handle_line("q")
     back = out.getvalue()
     assert "Game log" not in back and "greedy bot 1" in back  # the table again
-    assert player._log_page is None
+    assert not player.log.is_open
 
 
 async def test_plain_slash_log_prints_the_whole_game(monkeypatch):

@@ -154,6 +154,79 @@ def test_watch_leaves_with_q_and_with_ctrl_c_exit_0(tmp_path):
         host.kill()
 
 
+@pytest.mark.parametrize("lang, cols, rows", [("en", 80, 14), ("zh", 60, 14)])
+def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, rows):
+    """``/log`` through ``jupai watch`` on a terminal: the public game so far, paged
+    as a player's (``Game log · page 1/N``, from the deal on, each outcome with its
+    formula; Enter: the next page; q: back to the table); the page stays while the
+    bots play on (the table is not redrawn over it). Before this, a spectator's
+    ``/log`` got "A spectator only watches: …"."""
+    host = _host(tmp_path, "--bot-delay", "0.5")  # the game goes on for a while after round 3
+    procs = [host]
+    env = _env(tmp_path, "config", "zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8")
+    env.update(COLUMNS=str(cols), LINES=str(rows), JUPAI_NO_MULTICAST="1")
+    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=rows, cols=cols)
+    keys = r"旁观中 · 输入 q 回车：离开" if lang == "zh" else r"watching · q \+ Enter: leave"
+    page = r"本局记录 · 第 (\d+)/(\d+) 页" if lang == "zh" else r"Game log · page (\d+)/(\d+)"
+    try:
+        host.wait_for(r"Wu is watching")
+        term.expect(keys)
+        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+        term.expect(r"(第 3/\d+ 回合|Round 3/)", timeout=30)  # two rounds played: more than a page of log
+        mark = len(term.text)
+        term.type("/log")
+        _expect_after(term, mark, page)
+        first = re.search(page, term.text[mark:])
+        assert first[1] == "1" and int(first[2]) >= 2, term.text[mark:]
+        shown = term.text[mark:]
+        assert ("已向 3 名玩家发牌" if lang == "zh" else "Cards dealt to 3 players") in shown, shown
+        assert ("回车：下一页 · q：返回牌桌" if lang == "zh" else "Enter: next page · q: back to the table") in shown
+        mark = len(term.text)
+        import time
+
+        end = time.monotonic() + 1.2  # the bots play on (0.5 s a move): the page stays
+        while time.monotonic() < end:
+            term.read()
+        assert not re.search(keys, term.text[mark:]), term.text[mark:]
+        term.type("")  # Enter: page 2
+        _expect_after(term, mark, page)
+        assert re.search(page, term.text[mark:])[1] == "2", term.text[mark:]
+        assert re.search(FORMULA, " ".join(term.text[mark:].split())), term.text[mark:]  # outcomes with formulas
+        mark = len(term.text)
+        term.type("q")  # back to the table
+        _expect_after(term, mark, keys)
+        term.type("q")
+        assert term.wait(15) == 0
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
+        for p in procs:
+            p.kill()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_plain_watch_prints_the_game_log_on_slash_log(lang):
+    """``jupai watch --plain``: ``/log`` prints the public game so far, one line per
+    event with its formulas, the same lines as a player's ``--plain`` ``/log``
+    (:meth:`PlainPlayer.log_pages`; all at once into a pipe); no hint for it."""
+    from jupai_net.client import render as R
+    from jupai_net.client.watch import PlainWatcher
+    from jupai_net.play import PlainPlayer
+
+    out = io.StringIO()
+    watcher = PlainWatcher(lang, "127.0.0.1", 4747, out=out)
+    view = _spectator_view(30)
+    view.seat = None
+    watcher.view = view
+    watcher.handle_line("/log")
+    text = out.getvalue()
+    assert "A spectator only" not in text and "旁观者只能观看" not in text
+    expected = [line for page in PlainPlayer(io.StringIO(), lang).log_pages(view) for line in page]
+    assert text.splitlines() == expected
+    contests = [e for e in R.merged_events(view.events) if e.get("kind") == "contest"]
+    assert contests and all(side["formula"] in text for e in contests for side in e["sides"]), text
+
+
 def _spectator_view(steps: int | None):
     """A spectator view of a 4-player game (a real ``observation(None)``) after
     ``steps`` actions (None: at the end, with the ranking)."""
@@ -187,7 +260,10 @@ def test_the_watch_screen_fits_the_terminal(lang, cols, rows, steps):
     rendered = screen.screen(view)
     assert height_of(rendered, cols) <= rows - 1
     text = to_text(rendered, cols)
-    assert text.rstrip().splitlines()[-1].strip().startswith("旁观中" if lang == "zh" else "watching · q")
+    last = [line.strip() for line in text.rstrip().splitlines()[-2:]]  # the keys line (two rows at 60 columns)
+    keys = last[1] if last[1].startswith(("旁观中", "watching · q")) else " ".join(last)
+    assert keys.startswith("旁观中" if lang == "zh" else "watching · q"), text
+    assert keys.endswith("/log：本局记录" if lang == "zh" else "/log: the game so far"), text
     assert max(cell_len(line.rstrip()) for line in text.splitlines()) <= cols
     if steps is None:
         assert ("游戏结束" if lang == "zh" else "Game over") in text
@@ -222,8 +298,8 @@ def test_the_watch_screen_shows_the_series_scoreboard_at_a_games_end(lang, cols,
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("cols, rows", [(80, 24), (60, 24)])
 def test_the_spectators_help_lists_only_what_a_spectator_can_do_and_fits(lang, cols, rows):
-    """``?`` on the watch screen: the spectator's own keys (leave, help, back), no
-    move numbers, chat or /log, the title and the back line on an 80×24 (60×24) screen."""
+    """``?`` on the watch screen: the spectator's own keys (leave, help, the game log,
+    back), no move numbers or chat, the title and the back line on an 80×24 (60×24) screen."""
     out = io.StringIO()
     console = Console(file=out, width=cols, height=rows, force_terminal=True, color_system=None)
     screen = WatchScreen(lang=lang, console=console)
@@ -237,7 +313,8 @@ def test_the_spectators_help_lists_only_what_a_spectator_can_do_and_fits(lang, c
         assert "Enter: back to the table" in lines[-1]
     else:
         assert "帮助 · 玩法" in flat and "你在旁观：输入 q 回车：离开" in flat and "回车：返回牌桌" in lines[-1]
-    for player_key in ("/chat", "/log", "1, 2, 3", "1、2、3", "/quit"):
+    assert ("/log：本局记录" if lang == "zh" else "/log: the game so far") in flat
+    for player_key in ("/chat", "1, 2, 3", "1、2、3", "/quit"):
         assert player_key not in flat, player_key
 
 
