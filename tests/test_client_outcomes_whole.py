@@ -28,12 +28,13 @@ def _flat(text: str) -> str:
 
 def expected_outcomes(obs, seat, history, lang, names=BOTS) -> list[str]:
     """Every outcome the screen may show, oldest first, in the screen's words (compact:
-    ``short``): the play waiting for its answer is the pending contest, the end the ranking."""
+    ``short``; the viewer's own marked ``»``): the play waiting for its answer is the
+    pending contest, the end the ranking."""
     source = list(history)
     pending = obs.get("pending")
     if pending and source and source[-1].get("kind") == "play" and source[-1].get("actor") == pending.get("actor"):
         source.pop()
-    return [d for e in R.merged_events(source) if e.get("kind") != "end"
+    return [(R.MINE_MARK if R.involves(e, seat) else "") + d for e in R.merged_events(source) if e.get("kind") != "end"
             for d in [R.describe_event(e, names, seat, lang, True)] if d]
 
 
