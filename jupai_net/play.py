@@ -428,6 +428,7 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
             control.leave()
 
     server = HostServer(config, identity, observer=observer)
+    server.table_name = _table_name(name, lang)  # its welcome names the table, as jupai host's does
     with _signal_receiver() as received:
         result = await _serve_and_play(server, player, input_loop, control, received, on_signal, name, expected,
                                        args, lang)
@@ -445,6 +446,17 @@ def _screen_players() -> tuple[type, ...]:
     except ImportError:
         return ()
     return (TerminalPlayer,)
+
+
+def _table_name(name: str, lang: str) -> str:
+    """The name of ``jupai play``'s own table: ``<player>'s table`` in ``lang``, made a
+    valid table name (:func:`~jupai_net.protocol.discovery.clean_name`)."""
+    from .protocol.discovery import DiscoveryError, clean_name
+
+    try:
+        return clean_name(t("host.default_table", lang, name=name))
+    except DiscoveryError:
+        return "jupai table"
 
 
 async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: Any, received: Any, on_signal: Any,
@@ -467,7 +479,7 @@ async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: An
             nursery.start_soon(quit_watch)
         result = await run_session("127.0.0.1", server.port, name=name, player=player, check_fingerprint=expected,
                                    transcript_path=args.transcript, lang=lang, control=control, save_resume=False,
-                                   stay=True, table_name=t("host.default_table", lang, name=name))
+                                   stay=True, table_name=server.table_name)
         nursery.cancel_scope.cancel()
     return result
 
