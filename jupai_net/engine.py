@@ -322,23 +322,20 @@ class GameState:
         n = rules.players
         if len(setup.identities) != n:
             raise ValueError(f"setup has {len(setup.identities)} identities for {n} seats")
-        hands = [hand_positions(rules, s) for s in range(n)]
-        seats = [_Seat(sorted(deck[h.start:h.stop]), set(), None) for h in hands]
+        # hidden identities: the landlord leads round 1 (rules §4), so its role is known from the start
+        landlord = setup.identities.index("L") if "L" in setup.identities else 0
+        hidden, landlord_known = rules.hidden_identities, "L" in setup.identities
+        first, size = hand_positions(rules, 0).start, rules.hand_size  # seat s's hand: the next `size` after s-1's
+        seats = [_Seat(sorted(deck[first + s * size:first + (s + 1) * size]), set(), None, None,
+                       not hidden or (s == landlord and landlord_known)) for s in range(n)]
         at = round_pile_positions(rules)
         pile = list(deck[at.start:at.stop])
         stock = list(deck[stock_start(rules):])
-        landlord = setup.identities.index("L") if "L" in setup.identities else 0
         state = cls(rules, setup, deck, seats, stock, pile, [], landlord, _ranks=ranks)
         for s, seat in enumerate(seats):
             seat.equipment = state._new_equipment(deck[2 * s], deck[2 * s + 1], False)
-        state._values = tuple(setup.identity_value(s) for s in range(n))
+        state._values = tuple([setup.identity_value(s) for s in range(n)])
         state.seen = [set(seat.hand) | {seat.equipment.mass, seat.equipment.weapon} for seat in seats]  # type: ignore[union-attr]
-        if rules.hidden_identities:
-            # the landlord leads round 1 (rules §4), so its role is known from the start
-            seats[landlord].identity_shown = "L" in setup.identities
-        else:
-            for seat in seats:
-                seat.identity_shown = True
         state._emit(
             {"kind": "deal", "players": n, "identities": state._public_identities()},
             {
@@ -465,9 +462,9 @@ class GameState:
         event.kind = wire["kind"]
         event.private = private
         event._public = wire
-        event._own = None
         events = self.events
-        if private:
+        if private:  # (an event without one never reads its _own cache: left unset)
+            event._own = None
             k = len(events)
             for s in private:
                 self._private_at[s] = k
@@ -588,8 +585,8 @@ class GameState:
         card = self.round_pile.pop(0)
         self.flipped.append(card)
         self.round_card = card
-        self.public.update([card])
-        self.leader = (self.first_leader + self.round_no - 1) % self.players
+        self.public.add(card)
+        self.leader = (self.first_leader + self.round_no - 1) % len(self.seats)
         self.turn_index = 0
         self.rearmed = False
         self._flip_round(card)
@@ -610,7 +607,7 @@ class GameState:
                 "type": self.round_kind,
                 "R": self.round_value,
                 "leader": self.leader,
-                "last": self.last_round,
+                "last": self.round_no == self.rules.rounds,  # as last_round
             }
         )
 
@@ -1137,7 +1134,18 @@ class GameState:
         else:
             obs["log"] = self._log(seat)
         obs["seat"] = seat
-        own = self._seen_by_self[seat] or self._own_entry(seat)
+        # the seat's players entry as it sees itself (kept until the seat changes): its
+        # public entry, with its own values of the keys that hide something from the
+        # others (inline: the seat to move has nearly always changed since it last looked)
+        own = self._seen_by_self[seat]
+        if own is None:
+            extra = self._own_extra[seat]
+            if extra is None:
+                extra = self._own_extra[seat] = self._own_view(seat)
+            own = self._seen_by_others[seat]
+            if extra:
+                own = {**own, **extra}  # every key of extra is in the entry: the key order stays
+            self._seen_by_self[seat] = own
         players = frame["players"]
         if own is not players[seat]:
             players = players.copy()
@@ -1159,7 +1167,43 @@ class GameState:
         frame["to_move"] = self.to_move
         frame["pending"] = None if pending is None else self._pending_wire or pending.to_wire()
         frame["supply"] = None if supplying is None else supplying.to_wire()
-        frame["players"] = self._public_entries()
+        # every seat's players entry as the others see it (inline: once per version):
+        # entries of seats no action touched since are reused; a seat whose hand, cards
+        # in play, recovered cards or equipment's state only changed gets a copy of its
+        # entry with those keys again; a new list
+        entries = self._seen_by_others
+        stale = self._stale
+        if not entries:
+            n = len(self.seats)
+            entries.extend([self._public_entry(t) for t in range(n)])
+            self._seen_by_self[:] = self._own_extra[:] = [None] * n
+            stale.clear()
+        elif stale:
+            seats, own = self.seats, self._seen_by_self
+            in_play = -1 if pending is None else pending.actor  # the seat with cards in play
+            for t, level in stale.items():
+                own[t] = None
+                if level == _ALL:
+                    self._own_extra[t] = None
+                    entries[t] = self._public_entry(t)
+                    continue
+                st = seats[t]
+                entry = entries[t].copy()
+                entry["hand_count"] = left = len(st.hand)
+                if level >= _RECOVERED:
+                    entry["recovered"] = sorted(st.recovered)
+                    if level == _EQUIPMENT:  # the same pair, shown or used: its entries again
+                        self._own_extra[t] = None
+                        eq = st.equipment
+                        entry["equipment"] = None if eq is None else self._equipment_entry(eq, False)
+                if st.equipment is not None:
+                    left += 2
+                if t == in_play:
+                    left += len(pending.cards)  # type: ignore[union-attr]
+                entry["cards_left"] = left  # as cards_left(t)
+                entries[t] = entry
+            stale.clear()
+        frame["players"] = entries.copy()
         frame["stock"] = len(self.stock)
         discard = self._discard_wire
         if len(discard) != len(self.discard_pile):
@@ -1225,69 +1269,21 @@ class GameState:
                 tail[k - first] = events[k].wire(viewer)
         return tail
 
-    def _public_entries(self) -> list[dict[str, Any]]:
-        """A new list of every seat's ``players`` entry as the others see it (entries
-        of seats no action touched since are reused; a seat whose hand, cards in play or
-        recovered cards only changed gets a copy of its entry with those counts)."""
-        entries = self._seen_by_others
-        stale = self._stale
-        if not entries:
-            n = len(self.seats)
-            entries.extend([self._public_entry(t) for t in range(n)])
-            self._seen_by_self[:] = self._own_extra[:] = [None] * n
-            stale.clear()
-        elif stale:
-            seats, own = self.seats, self._seen_by_self
-            pending = self.pending
-            in_play = -1 if pending is None else pending.actor  # the seat with cards in play
-            for t, level in stale.items():
-                own[t] = None
-                if level == _ALL:
-                    self._own_extra[t] = None
-                    entries[t] = self._public_entry(t)
-                    continue
-                st = seats[t]
-                entry = entries[t].copy()
-                entry["hand_count"] = left = len(st.hand)
-                if level >= _RECOVERED:
-                    entry["recovered"] = sorted(st.recovered)
-                    if level == _EQUIPMENT:  # the same pair, shown or used: its entries again
-                        self._own_extra[t] = None
-                        eq = st.equipment
-                        entry["equipment"] = None if eq is None else self._equipment_entry(eq, False)
-                if st.equipment is not None:
-                    left += 2
-                if t == in_play:
-                    left += len(pending.cards)  # type: ignore[union-attr]
-                entry["cards_left"] = left  # as cards_left(t)
-                entries[t] = entry
-            stale.clear()
-        return entries.copy()
-
-    def _own_entry(self, seat: int) -> dict[str, Any]:
-        """Seat ``seat``'s ``players`` entry as it sees itself (kept until it changes):
-        the public entry itself when that already shows everything, else the public
-        entry with the seat's own values of the keys it hides. Called once this
-        version's frame is built (so the public entries are up to date)."""
-        extra = self._own_extra[seat]
-        if extra is None:
-            # what the others do not see can change only with a change of the seat's
-            # identity, equipment or shown cards, all _EQUIPMENT or _ALL touches (which
-            # reset it to None): the counts' and recovered cards' touches keep it
-            extra = {}
-            st = self.seats[seat]
-            if not st.identity_shown:
-                extra["identity"] = self.setup.identities[seat]
-                extra["identity_value"] = self._values[seat]
-            eq = st.equipment
-            if eq is not None and not (eq.mass in self.public and eq.weapon in self.public):
-                extra["equipment"] = self._equipment_entry(eq, True)
-            self._own_extra[seat] = extra
-        entry = self._seen_by_others[seat]
-        if extra:
-            entry = {**entry, **extra}  # every key of extra is in entry: the key order stays
-        self._seen_by_self[seat] = entry
-        return entry
+    def _own_view(self, seat: int) -> dict[str, Any]:
+        """What seat ``seat`` sees of itself that the others do not: the keys of its
+        ``players`` entry that hide something (its identity, its equipment's hidden
+        cards) with its own values, {} for none. It changes only when the seat's
+        identity, equipment or shown cards do, all _EQUIPMENT or _ALL touches (which
+        drop it from ``_own_extra``): the counts' and recovered cards' touches keep it."""
+        extra: dict[str, Any] = {}
+        st = self.seats[seat]
+        if not st.identity_shown:
+            extra["identity"] = self.setup.identities[seat]
+            extra["identity_value"] = self._values[seat]
+        eq = st.equipment
+        if eq is not None and not (eq.mass in self.public and eq.weapon in self.public):
+            extra["equipment"] = self._equipment_entry(eq, True)
+        return extra
 
     def _public_entry(self, t: int) -> dict[str, Any]:
         """Seat ``t``'s entry of ``observation()["players"]`` as everyone but ``t`` sees

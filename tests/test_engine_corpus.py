@@ -94,3 +94,35 @@ def test_cached_observation_parts_equal_fresh_ones():
             state.apply(rng.choice(state.legal_actions()))
         for obs, snapshot in kept:
             assert obs == snapshot
+
+
+def test_engine_events_equal_constructed_ones_for_every_viewer():
+    """The engine makes its events without Event's constructor (GameState._emit; an
+    event with no private part leaves its per-viewer cache unset): each one equals
+    the Event built from its kind, data and private parts, gives the same wire form
+    to every viewer (its own private part merged in for that seat only), and survives
+    a deep copy."""
+    import copy
+    import random
+
+    from jupai_net.engine import Event, GameState
+    from jupai_net.rules import RuleSet
+    from jupai_net.setup import draw_setup
+
+    for players, rules_kw in ((4, {}), (3, {"hidden_identities": True})):
+        rules = RuleSet(players=players, **rules_kw)
+        rng = random.Random(players)
+        deck = list(range(53))
+        rng.shuffle(deck)
+        state = GameState.new(rules, deck, draw_setup(rules, rng))
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        assert any(e.private for e in state.events) and any(not e.private for e in state.events)
+        for event in state.events:
+            built = Event(event.kind, event.data, event.private)
+            assert event == built and copy.deepcopy(event) == event
+            for viewer in (None, *range(players)):
+                wire = event.to_wire(viewer)
+                assert wire == built.to_wire(viewer) == copy.deepcopy(event).to_wire(viewer)
+                private = (event.private or {}).get(viewer, {})
+                assert wire == {"kind": event.kind, **event.data, **private}
