@@ -187,6 +187,15 @@ _AT_OPPONENTS: dict[tuple[str, bool | str, int, int], tuple[list[Any], ...]] = {
     (kind, w, n, seat): tuple(_PLAY[kind, t, w] if w != "both" else _PLAY_BOTH[kind, t]
                               for t in range(n) if t != seat)
     for kind in (A.ATTACK, A.DEFENSE) for w in (False, True, "both") for n in range(2, 7) for seat in range(n)}
+#: the rows the hot paths read, looked up here once (a tuple key is hashed on every
+#: lookup): the answers without / with the weapon, and both, and per table size and
+#: seat the opponents' attack rows with both forms and the attack / defense rows
+#: without the weapon
+_ANSWER_ROW = {w: _PLAY[A.ANSWER, None, w] for w in (False, True)}
+_ANSWER_BOTH = _PLAY_BOTH[A.ANSWER, None]
+_ATTACK_BOTH = [[_AT_OPPONENTS.get((A.ATTACK, "both", n, seat)) for seat in range(n)] for n in range(7)]
+_PLAIN_ROWS = {kind: [[_AT_OPPONENTS.get((kind, False, n, seat)) for seat in range(n)] for n in range(7)]
+               for kind in (A.ATTACK, A.DEFENSE)}
 _INT = {int}
 _PLAY_KINDS = frozenset((A.ATTACK, A.DEFENSE, A.DISCARD))
 _SUPPLY_A = [_ACTIONS[A.SUPPLY_RECOVERED, c] for c in range(53)]
@@ -692,11 +701,11 @@ class GameState:
             return [_NO_CARD_ANSWER[w] for w in weapons]
         if len(weapons) == 2:
             out: list[Action] = []
-            pairs = _PLAY_BOTH[A.ANSWER, None]
+            pairs = _ANSWER_BOTH
             for c in s.hand:  # a plain loop: cheaper than a chain of maps (Python 3.11)
                 out += pairs[c]
             return out
-        row = _PLAY[A.ANSWER, None, weapons[0]]
+        row = _ANSWER_ROW[weapons[0]]
         return [row[c] for c in s.hand]
 
     def _round_actions(self) -> list[Action]:
@@ -742,11 +751,11 @@ class GameState:
                 self._discard_actions(seat, opponents, plays, armed, True, out)
             return out
         if kind == ROUND_ATTACK and armed:  # each card with and without the weapon
-            for pairs in _AT_OPPONENTS[A.ATTACK, "both", n, seat]:
+            for pairs in _ATTACK_BOTH[n][seat]:
                 for c in hand:
                     out += pairs[c]
         elif kind == ROUND_ATTACK or kind == ROUND_DEFENSE:
-            rows = _AT_OPPONENTS[kind, False, n, seat]
+            rows = _PLAIN_ROWS[kind][n][seat]
             if len(hand) > 1:
                 pick = itemgetter(*hand)  # a row's actions at the hand's cards, as a tuple (fetched in C)
                 for row in rows:
