@@ -212,6 +212,7 @@ class BlindGameState(GameState):
     """
 
     _round_due: int | None = None
+    _legal_form_is_lookup = False  # its _legal_form reads hidden ranks leniently and orders the cards
 
     @classmethod
     def new_blind(cls, rules: RuleSet, setup: Setup, table: CardTable) -> "BlindGameState":

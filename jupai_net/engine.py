@@ -20,7 +20,8 @@ use it, through ``state._ranks[token]``: a trusted game's tokens are card ids an
 host runs the same code on deck positions with a table that raises for a position not
 opened yet (:mod:`jupai_net.blind_game`, specs/fairness.md B.16). Its
 ``BlindGameState`` overrides ``_new_equipment``, ``_flip_round`` and ``_legal_form``
-(and wraps ``legal_actions``, ``apply``, ``observation``): keep these hooks, every rank
+(setting ``_legal_form_is_lookup`` False, so that ``apply`` always calls it) and wraps
+``legal_actions``, ``apply``, ``observation``: keep these hooks, every rank
 read going through ``_ranks`` or an equipment's ``m``/``w``/``quality``/``uses_left``,
 and ``_flip_round`` as the last step of an action, when changing the engine;
 tests/test_blind_game.py checks that both engines agree.
@@ -31,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from . import actions as A
 from .actions import Action
@@ -808,7 +809,16 @@ class GameState:
             raise IllegalAction(f"not your turn: seat {self.to_move} is to move")
         if not isinstance(action, Action):
             raise IllegalAction("not an action")
-        action = self._legal_form(action)
+        legal = self._legal_cache
+        if legal is not None and self._legal_form_is_lookup:
+            # as _legal_form's first step, without the call (nearly every action is
+            # picked from the list the caller just asked for)
+            try:
+                action = legal[legal.index(action)]
+            except (ValueError, TypeError):
+                action = self._legal_form(action)
+        else:
+            action = self._legal_form(action)
         start = len(self.events)
         self._legal_cache = self._frame = None
         self.history.append(action)
@@ -822,6 +832,11 @@ class GameState:
         else:
             self._act(action)
         return self.events[start:]
+
+    #: True while _legal_form starts by finding the action in the cached legal list
+    #: (apply then does that step itself); a subclass that overrides _legal_form in
+    #: another way sets it False
+    _legal_form_is_lookup: ClassVar[bool] = True
 
     def _legal_form(self, action: Action) -> Action:
         """The entry of the legal-action list equal to ``action``, or IllegalAction.
