@@ -270,6 +270,10 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
                                style="bold"))
         verdict = result.verdict
         return EXIT_OK if status == "finished" and verdict is not None and verdict.ok else EXIT_UNVERIFIED
+    if status == "left" and all(g.game_id is None for g in (result, *(getattr(result, "games", ()) or ()))):
+        # left in the lobby before any game: there is no game to report on
+        console.print(Text(t("series.left_before", lang), style="bold"))
+        return EXIT_OK
     if status == "host-gone" and code == "connection-lost":
         say_error(err, t("cli.host_lost", lang, reason=text.rstrip(".") or code), prog)
         exit_code = EXIT_HOST

@@ -508,6 +508,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.play_again": ("Play again? [Enter] / q to leave ", "再来一局？[回车] / q 离开 "),
     "series.waiting": ("Ready: waiting for the others…", "已准备：等待其他玩家…"),
     "series.left": ("You left the table after game {game}.", "你在第 {game} 局后离开了牌桌。"),
+    "series.left_before": ("You left the table before a game began.", "你在牌局开始前离开了牌桌。"),
     "series.col.series": ("series", "系列赛"),
     "series.history": ("series {series} · {games}: {standings}", "系列赛 {series} · 共 {games}：{standings}"),
     # --- command line (cli.py) ------------------------------------------------------------

@@ -333,3 +333,69 @@ def test_a_blind_game_says_it_waits_for_the_key_of_a_seat_that_left(tmp_path, la
                 p.close()
             else:
                 p.kill()
+
+
+# ------------------------------------------------------------------ a player who leaves a blind game on purpose
+
+
+def test_ctrl_c_in_a_blind_game_ends_it_at_once_instead_of_waiting_for_a_return(tmp_path):
+    """Ann presses Ctrl-C mid-way through a dealer-blind game: her client says ``bye
+    quit`` (she left on purpose), and nobody else can play her cards or send her keys,
+    so the host abandons the game at once (``blind-left``, why ``left``): the others do
+    not wait out her grace (75 s) for a player who is not coming back."""
+    from .test_net_hardening import HostProcess
+    from .test_net_play import Running
+
+    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--dealer", "blind", "--rounds", "3",
+                       "--bot-delay", "0.2", "--no-announce")
+    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1", COLUMNS="80", LINES="24", TERM="xterm-256color")
+    procs: list = [host]
+    try:
+        ann = Terminal(JUPAI + ["join", host.addr, "--code", host.code, "--name", "Ann", "--seat", "0"],
+                       dict(env, JUPAI_CONFIG_DIR=str(tmp_path / "ann")), rows=24, cols=80)
+        procs.append(ann)
+        host.wait_for(r"Ann took seat 0")
+        bob = Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", "Bob", "--seat", "1"],
+                      dict(env, JUPAI_CONFIG_DIR=str(tmp_path / "bob")))
+        procs.append(bob)
+        ann.expect(r"s left >", timeout=30)  # the game is on
+        ann.proc.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        host.wait_for(r"game abandoned", timeout=20)
+        assert time.monotonic() - start < 15  # at once, not after the seat's grace
+        assert re.search(r"Ann \(seat 0\) left the dealer-blind game", host.text), host.text[-2000:]
+        assert "waits for them to come back" not in host.text, host.text[-2000:]
+        assert re.search(r"Ann \(seat 0\) left the dealer-blind game \(they chose to leave\)", host.text), \
+            host.text[-2000:]
+    finally:
+        for p in procs:
+            if isinstance(p, Terminal):
+                p.close()
+            else:
+                p.kill()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "You left the table before a game began."),
+                                        ("zh", "你在牌局开始前离开了牌桌。")])
+def test_ctrl_c_in_the_lobby_before_any_game_reports_no_game(tmp_path, lang, said):
+    """Ctrl-C in the lobby before the first game: one sentence that the player left
+    before a game began — not an ending "game not finished" for a game that never was."""
+    from .test_net_hardening import HostProcess
+
+    host = HostProcess(tmp_path, "--seats", "3", "--no-announce")
+    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1", COLUMNS="80", LINES="24", TERM="xterm-256color")
+    ann = Terminal(JUPAI + ["join", host.addr, "--code", host.code, "--name", "Ann", "--lang", lang],
+                   dict(env, JUPAI_CONFIG_DIR=str(tmp_path / "ann")), rows=24, cols=80)
+    try:
+        host.wait_for(r"Ann took seat 0")
+        ann.expect(re.escape(host.code), timeout=15)  # the lobby is on screen
+        ann.proc.send_signal(signal.SIGINT)
+        assert ann.proc.wait(timeout=15) == 130
+        while ann.read():  # everything it wrote before it exited
+            pass
+        flat = " ".join(ann.text.split())
+        assert said in flat, flat[-1500:]
+        assert "not finished" not in flat and "未完成" not in flat and "未结束" not in flat, flat[-1500:]
+    finally:
+        ann.close()
+        host.kill()
