@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jupai_net.bot_options import BOT_NAMES, think_seconds
+from jupai_net.bot_options import BOT_NAMES, table_size, think_seconds
 from jupai_net.messages import catalog, names_text, t, tn
 from jupai_net.printable import printable
 
@@ -70,7 +70,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser("host", help=t("host.help"), description=t("host.description"), epilog=t("host.epilog"))
     p.add_argument("--bind", default="", metavar="ADDR", help=t("host.opt.bind"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="PORT", help=t("host.opt.port", port=DEFAULT_PORT))
-    p.add_argument("--seats", "--players", dest="seats", type=int, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--seats", "--players", dest="seats", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
     p.add_argument("--bots", type=int, default=None, metavar="N", help=t("host.opt.bots"))
     p.add_argument("--opponents", default=None, choices=BOT_NAMES, metavar="NAME",
                    help=t("host.opt.opponents", bots=", ".join(BOT_NAMES)))

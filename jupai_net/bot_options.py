@@ -44,3 +44,20 @@ def seat_number(text: str) -> int:
     if not 0 <= value < MAX_PLAYERS:
         raise argparse.ArgumentTypeError(t("opt.seat.range", high=MAX_PLAYERS - 1, got=text))
     return value
+
+
+def table_size(text: str) -> int:
+    """``argparse`` type of ``--seats N`` (``--players``): the players at a table, 2-6
+    (design/rules.md §1), checked while the command line is read, so the sentence names
+    the flag, not the rule setting behind it; ``argparse.ArgumentTypeError`` with one
+    sentence in the run's language otherwise."""
+    from .messages import t
+    from .rules import MAX_PLAYERS, MIN_PLAYERS
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("opt.seats.not_number", got=repr(text))) from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(t("opt.seats.range", low=MIN_PLAYERS, high=MAX_PLAYERS, got=text))
+    return value

@@ -19,7 +19,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .bot_options import BOT_NAMES, think_seconds
+from .bot_options import BOT_NAMES, table_size, think_seconds
 from .host.cli import add_dealer_option
 from .messages import add_lang_option, t
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``play`` subcommand to an argparse ``subparsers`` object; sets ``func=run``."""
     p = subparsers.add_parser("play", help=t("play.help"), description=t("play.description"), epilog=t("play.epilog"))
-    p.add_argument("--seats", "--players", dest="seats", type=int, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--seats", "--players", dest="seats", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
     p.add_argument("--name", default=None, help=t("opt.name"))
     p.add_argument("--opponents", default=None, choices=BOT_NAMES, help=t("play.opt.opponents"))
     p.add_argument("--bot", default=None, choices=BOT_NAMES, help=t("play.opt.bot"))

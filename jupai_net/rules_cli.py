@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .messages import t
+from .bot_options import table_size
 
 if TYPE_CHECKING:  # the rules load when the command runs, not for `jupai --help`
     from .rules import RuleError, RuleSet
@@ -18,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``rules`` subcommand."""
     p = sub.add_parser("rules", help=t("rules.help"), description=t("rules.description"), epilog=t("rules.epilog"))
     p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
-    p.add_argument("--players", "--seats", dest="players", type=int, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--players", "--seats", dest="players", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
     p.set_defaults(func=_run)
 
 

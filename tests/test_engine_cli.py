@@ -8,6 +8,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from jupai_net.cli import main
 from jupai_net.rules import RuleSet
 from jupai_net.simulate import simulate
@@ -40,8 +42,10 @@ def test_simulate_table_output(capsys):
 
 
 def test_simulate_bad_arguments_are_clear(capsys):
-    assert main(["simulate", "--games", "5", "--players", "9"]) == 2
-    assert "players" in capsys.readouterr().err  # errors go to stderr
+    with pytest.raises(SystemExit) as stop:  # argparse: checked while the command line is read
+        main(["simulate", "--games", "5", "--players", "9"])
+    assert stop.value.code == 2
+    assert "--players/--seats: must be 2-6, got 9" in capsys.readouterr().err  # errors go to stderr
 
 
 def test_python_dash_m_is_the_same_command():

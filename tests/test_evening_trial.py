@@ -142,6 +142,26 @@ def test_join_with_a_seat_no_table_has_is_one_sentence_before_connecting(tmp_pat
     assert done.stdout == ""  # checked before connecting: no "Connecting to …"
 
 
+@pytest.mark.parametrize("command, flag", [("host", "--seats/--players"), ("play", "--seats/--players"),
+                                           ("simulate", "--players/--seats"), ("rules", "--players/--seats")])
+@pytest.mark.parametrize("lang, value, said", [
+    ("en", "9", "argument {flag}: must be 2-6, got 9"),
+    ("zh", "1", "参数 {flag}：应为 2-6 人，这里是 1"),
+    ("en", "x", "argument {flag}: a number of players expected (2-6), got 'x'"),
+])
+def test_a_table_size_no_table_has_names_the_flag(tmp_path, command, flag, lang, value, said):
+    """``--seats 9`` is the person's flag: the sentence names it (was: "rule setting
+    'players': must be 2-6"), in every command that takes it, before anything starts."""
+    import subprocess
+
+    env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "JUPAI_NO_MULTICAST": "1", "COLUMNS": "200"}
+    done = subprocess.run(JUPAI + [command, flag.split("/")[0], value, "--lang", lang], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=30, env=env)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == f"jupai {command}: " + said.format(flag=flag), done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
 # ------------------------------------------------------------------ 7 and 12. an abandoned game
 
 

@@ -21,6 +21,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "opt.think.not_number": ("seconds per move expected (e.g. 0.5), got {got}", "应为每步的秒数（如 0.5），这里是 {got}"),
     "opt.think.range": ("must be more than 0 and at most 60 seconds, got {got}", "必须大于 0 且不超过 60 秒，这里是 {got}"),
     "opt.seat.not_number": ("a seat number expected (0-5), got {got}", "应为座位号（0-5），这里是 {got}"),
+    "opt.seats.not_number": ("a number of players expected (2-6), got {got}", "应为人数（2-6），这里是 {got}"),
+    "opt.seats.range": ("must be {low}-{high}, got {got}", "应为 {low}-{high} 人，这里是 {got}"),
     "opt.seat.range": ("must be 0-{high} (seats are numbered from 0), got {got}",
                        "必须在 0-{high} 之间（座位从 0 开始编号），这里是 {got}"),
     # between the names of a list of people or tables: "Alice, 小明", "Alice、小明" (names_text)
