@@ -40,6 +40,7 @@ from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
 from jupai_net.fairness.pin import cert_statement_key
 from jupai_net.fairness.statements import join_statement
 from jupai_net.messages import t
+from jupai_net.messages.verdicts import said, verdict_sentence
 from jupai_net.printable import is_printable, printable, printable_tree
 from jupai_net.protocol import (
     EOF,
@@ -702,7 +703,8 @@ class _Session:
         self.rejoined_prompt = False  # the next prompt is the first after a token welcome
         self.heard_at = 0.0  # trio time of the last bytes from the host
         self.hello_token: str | None = None  # the token the last hello carried
-        self.unexplained: tuple[int, str] | None = None  # a step for this seat awaiting its time-out notice
+        #: a step for this seat awaiting its time-out notice: (version, the reason's code and args)
+        self.unexplained: tuple[int, dict[str, Any]] | None = None
         self.facts = SignedFacts(None)  # the signed facts of the current game (issue 7 item 4)
         self.shown: dict[int, Any] = {}  # state id -> observation the host showed (checked after the game)
         self.prompt_deadlines: dict[int, tuple[float, float]] = {}  # state id -> (deadline, timeout) of a prompt
@@ -1401,8 +1403,7 @@ class _Session:
         if index < len(self.received):
             if self.received[index] == raw:
                 return await self._seed_step(msg.kind)  # resent after a reconnect: already checked
-            self._tampered(f"statement #{index} ({msg.kind}) was resent after the reconnect with other content "
-                           "than before: the host rewrote the game's history")
+            self._tampered(said("resent_other", {"n": index, "kind": msg.kind}))
         self.received.append(raw)
         try:
             st = self.witness.receive(raw)
@@ -1420,12 +1421,11 @@ class _Session:
             raise _Over("error", ("tampered", exc.verdict.reason)) from None
         kind = st.kind
         if kind == "start" and self.witness.game_id != self.witness_for:
-            self._tampered("the signed start statement names another game than the host's start message")
+            self._tampered(said("start_other_game"))
         if kind == "hellos" and self.view.dealer != "blind":
-            self._tampered("the host announced a trusted deal and sent a dealer-blind one")
+            self._tampered(said("trusted_sent_blind"))
         if kind == "commitments" and self.view.dealer == "blind":
-            self._tampered("the host announced a dealer-blind deal, then asked for seed commitments as in a trusted "
-                           "deal, where it could see every card")
+            self._tampered(said("blind_sent_trusted"))
         self.kinds.add(kind)
         self.facts.feed(kind, st)
         fields: dict[str, Any] = {}
@@ -1476,7 +1476,7 @@ class _Session:
         if self.view.seat is None or w is None or w.seed is None or w.game_id is None:
             return
         if self.spent_seeds.setdefault(w.seed, w.game_id) != w.game_id:  # defence in depth: cannot happen
-            self._tampered("refusing to send a seed that was already sent for another game")
+            self._tampered(said("seed_sent_before"))
         if kind == "start" and "commitments" not in self.kinds and not self.sent_commit:
             self.sent_commit = True
             await self.send(SeedCommit(w.game_id, w.commitment))
@@ -1513,19 +1513,24 @@ class _Session:
         try:
             new = actor.open_own(ledger)
         except BlindError as exc:
-            self._tampered(f"dealer-blind: {exc.reason}")
+            from jupai_net.fairness.verify import why_of
+
+            self._tampered(said("blind_own", {"why": why_of(exc)}))
         if new:
             cards = {**self.view.blind_cards, **{q: c for (_, q), c in new.items()}}
             self.update("blind", blind_cards=cards)
 
-    def _tampered(self, reason: str) -> None:
+    def _tampered(self, why: dict[str, Any]) -> None:
         """Stop the game: the host showed this seat something the signed stream
-        contradicts (issue 7 item 4). Raises :class:`_Over`."""
+        contradicts (issue 7 item 4); ``why`` is the reason's code and args
+        (``{"code", "args"}``, :mod:`jupai_net.messages.verdicts`). Raises :class:`_Over`."""
+        reason = verdict_sentence(why["code"], why.get("args") or {}, "en")
         log.error("the host tampered with the game: %s", reason)
         verdict = Verdict("tampered", reason, game_id=self.witness.game_id.hex() if self.witness and self.witness.game_id
-                          else None, seat=self.view.seat)
+                          else None, seat=self.view.seat, code=why["code"], args=dict(why.get("args") or {}))
         self.verdict = verdict
-        self.note("fairness", f"the host tampered with the game: {reason}", change="verdict")
+        self.note("fairness", f"the host tampered with the game: {reason}", change="verdict",
+                  args=verdict_args(verdict, "tampered"))
         self.update("verdict", verdict=verdict)
         raise _Over("error", ("tampered", reason))
 
@@ -1548,9 +1553,8 @@ class _Session:
             self.host_moves.append((version, "away"))
             self.away_moves += 1
             return
-        what = "another action than the one this seat sent" if sent is not None else "an action this seat never sent"
-        self.unexplained = (version, f"the host applied {what} for this seat at state {version - 1} "
-                                     f"({_action_text(action)}) and did not announce a time-out")
+        self.unexplained = (version, said("applied_other" if sent is not None else "applied_unsent",
+                                          {"state": version - 1, "action": _action_text(action)}))
 
     def _timed_out(self) -> None:
         """The host announced a time-out right after playing for this seat: accept it if
@@ -1564,8 +1568,7 @@ class _Session:
         early = deadline - trio.current_time()
         if early > max(2.0, timeout / 4):
             self.unexplained = None
-            self._tampered(f"the host claimed this seat ran out of time at state {version - 1} "
-                           f"{early:.0f} s before its deadline")
+            self._tampered(said("early_timeout", {"state": version - 1, "seconds": f"{early:.0f}"}))
         self.unexplained = None
         self.host_moves.append((version, "timeout"))
         self._persist()
@@ -1600,18 +1603,18 @@ class _Session:
 
         play = self.witness.play if self.witness is not None else None
         if play is None or not play.idle:
-            self._tampered(f"the host showed state {msg.state_id} before its cards were open")
+            self._tampered(said("blind_view_early", {"state": msg.state_id}))
         if msg.state_id != play.version:
-            self._tampered(f"the host showed state {msg.state_id}, but the game is at state {play.version}")
+            self._tampered(said("blind_view_state", {"state": msg.state_id, "game": play.version}))
         try:  # a seat's view names positions; a spectator's is the public view with card ids
             shown = msg.observation if self.view.seat is None else fill_observation(msg.observation, play.game.table)
         except HiddenCard as exc:
-            self._tampered(f"the host's view names deck position {exc.position}, which is not open to this seat")
+            self._tampered(said("blind_view_hidden", {"position": exc.position}))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            self._tampered(f"the host's view of the table cannot be read: {type(exc).__name__}")
+            self._tampered(said("blind_view_unreadable", {"detail": type(exc).__name__}))
         own = play.game.card_observation(self.view.seat)
         if printable_tree(shown) != printable_tree(own):
-            self._tampered("the host's view of the table differs from this seat's own game")
+            self._tampered(said("blind_view_differs"))
         return own
 
     def _on_sync(self, msg: Sync) -> None:
@@ -1682,11 +1685,11 @@ class _Session:
         play = self.witness.play  # type: ignore[union-attr]
         if msg.legal or play is None or not play.idle or msg.state_id != play.version \
                 or play.game.state.to_move != self.view.seat:
-            self._tampered(f"the host asked for a move at state {msg.state_id} that this seat's own game does not call for")
+            self._tampered(said("blind_prompt_uncalled", {"state": msg.state_id}))
         game = play.game
         legal = tuple(sorted(game.card_action(a) for a in game.legal_actions()))
         if not legal:
-            self._tampered(f"the host asked for a move at state {msg.state_id}, but this seat has none")
+            self._tampered(said("blind_prompt_none", {"state": msg.state_id}))
         return Prompt(msg.state_id, legal, msg.timeout_ms, msg.pending)
 
     def _blind_default(self) -> Action:
@@ -1955,10 +1958,11 @@ class _Session:
                 why = replay_observations(self.witness.rules, deal.deck, deal.setup, actions, seat, self.shown)
             except Exception as exc:  # noqa: BLE001 - a replay problem must not lose the game
                 log.exception("replaying the shown views failed")
-                why = f"the views the host showed could not be replayed ({type(exc).__name__})"
+                why = said("views_not_replayed", {"detail": type(exc).__name__})
             if why is not None:
-                log.error("the host showed a false view: %s", why)
-                verdict = dataclasses.replace(verdict, status="tampered", reason=why)
+                reason = verdict_sentence(why["code"], why["args"], "en")
+                log.error("the host showed a false view: %s", reason)
+                verdict = dataclasses.replace(verdict, status="tampered", reason=reason, code=why["code"], args=why["args"])
         return verdict
 
     def _transcript_meta(self) -> dict[str, Any]:

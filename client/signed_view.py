@@ -33,6 +33,7 @@ from typing import Any
 
 import msgpack
 
+from jupai_net.messages.verdicts import said
 from jupai_net.actions import Action
 
 
@@ -79,7 +80,8 @@ class SignedFacts:
     """The signed facts of one seat's game so far. Feed every decoded statement body
     (``Statement`` of :mod:`jupai_net.fairness.statements`, or its mapping) to
     :meth:`feed` in order; ask :meth:`check_sync` / :meth:`check_prompt` for every
-    unsigned message. Each check returns ``None`` or the reason (one English sentence)."""
+    unsigned message. Each check returns ``None`` or the reason (a code and its args, said in every language by
+    :mod:`jupai_net.messages.verdicts`)."""
 
     def __init__(self, seat: int | None, log_tail: int | None = None):
         from jupai_net.engine import LOG_TAIL
@@ -102,58 +104,59 @@ class SignedFacts:
             self.events.extend(normalize(list(body["events"])))
             self.steps.append((body["version"], body["actor"], dict(body["action"])))
 
-    def check_sync(self, state_id: int, obs: Any, opened: set[int]) -> str | None:
+    def check_sync(self, state_id: int, obs: Any, opened: set[int]) -> dict[str, Any] | None:
         """Check a ``sync`` of state ``state_id`` showing ``obs``; ``opened``: every card
-        id opened to this seat in a signed statement."""
+        id opened to this seat in a signed statement. The reason is a code and its args
+        (``{"code", "args"}``, :mod:`jupai_net.messages.verdicts`)."""
         if self.version is None:
-            return f"the host showed state {state_id} before the signed deal"
+            return said("view_before_deal", {"state": state_id})
         if state_id != self.version:
-            return f"the host showed state {state_id}, but its signed statements are at state {self.version}"
+            return said("view_other_state", {"state": state_id, "signed": self.version})
         if not isinstance(obs, Mapping):
-            return "the host's view of the table is not a map"
+            return said("view_not_map")
         if obs.get("version") != state_id:
-            return f"the host's view says state {obs.get('version')!r} in a sync of state {state_id}"
+            return said("view_says_state", {"found": repr(obs.get("version")), "state": state_id})
         if state_id == 0 and normalize(obs) != self.deal_observation:
-            return "the host's view of the deal differs from the signed deal (hand, equipment or table)"
+            return said("view_deal_differs")
         log = normalize(list(obs.get("log") or []))
         want = self.events[-self.log_tail:] if self.log_tail else []
         if log != want:
-            return "the events on screen differ from the signed events"
+            return said("view_events_differ")
         seen: dict[int, str] = {}
         for place, card in _shown_cards(obs) + _recovered(obs):
             if place.endswith("recovered") and card in opened:
                 continue
             if card not in opened:
-                who = "this seat" if self.seat is not None else "the spectators"
-                return f"the host shows card id {card!r} in the {place}, which was never opened to {who}"
+                return said("view_card_not_opened" if self.seat is not None else "view_card_not_opened_public",
+                            {"card": repr(card), "place": place})
             if card in seen:
-                return f"the host shows card id {card} twice (in the {seen[card]} and in the {place})"
+                return said("view_card_twice", {"card": card, "first": seen[card], "place": place})
             seen[card] = place
         if self.seat is not None:
             me = next((p for p in obs.get("players") or () if isinstance(p, Mapping) and p.get("seat") == self.seat), None)
             if me is None or me.get("hand_count") != len(obs.get("hand") or ()):
-                return "the host shows a hand with another number of cards than this seat's hand count"
+                return said("view_hand_count")
             if not set(me.get("recovered") or ()) <= set(obs.get("hand") or ()):
-                return "the host shows recovered cards of this seat that are not in its hand"
+                return said("view_recovered")
         return None
 
-    def check_prompt(self, state_id: int, legal: Sequence[Action], obs: Any) -> str | None:
+    def check_prompt(self, state_id: int, legal: Sequence[Action], obs: Any) -> dict[str, Any] | None:
         """Check a ``prompt`` for state ``state_id`` against the signed version and the
         (checked) observation ``obs`` of that state."""
         if not legal:  # (an empty list is a dealer-blind prompt, specs/protocol.md §13, not checked here)
-            return f"the host asks for a move at state {state_id} but offers none"
+            return said("prompt_none", {"state": state_id})
         if self.version is None or state_id != self.version:
-            return f"the host asks for a move at state {state_id}, but its signed statements are at state {self.version}"
+            return said("prompt_other_state", {"state": state_id, "signed": repr(self.version)})
         if not isinstance(obs, Mapping) or obs.get("version") != state_id:
             return None  # the sync of this state is still to come: checked then
         if obs.get("to_move") != self.seat:
-            return f"the host asks this seat to move at state {state_id}, but its view says seat {obs.get('to_move')} moves"
+            return said("prompt_not_to_move", {"state": state_id, "seat": obs.get("to_move")})
         hand = set(obs.get("hand") or ())
         me = next((p for p in obs.get("players") or () if isinstance(p, Mapping) and p.get("seat") == self.seat), {})
         recovered = set(me.get("recovered") or ())
         for a in legal:
             if not set(a.cards) <= hand or not set(a.recovered) <= recovered:
-                return f"the host offers a move with cards this seat does not hold ({a.kind} {list(a.cards)})"
+                return said("prompt_cards", {"move": f"{a.kind} {list(a.cards)}"})
         return None
 
 
@@ -167,12 +170,12 @@ def same_action(sent: Mapping[str, Any], signed: Mapping[str, Any]) -> bool:
 
 
 def replay_observations(rules: Any, deck: Sequence[int], setup: Any, actions: Sequence[Mapping[str, Any]],
-                        seat: int | None, shown: Mapping[int, Any]) -> str | None:
+                        seat: int | None, shown: Mapping[int, Any]) -> dict[str, Any] | None:
     """After the game, with the whole deck known: replay ``actions`` from the deal and
     compare every view the host showed (``shown``: state version → observation, as
     received in ``sync``) with the engine's ``observation(seat)`` of that state (``seat``
     None: a spectator's public view).
-    Returns ``None`` or the reason of the first difference."""
+    Returns ``None`` or the reason of the first difference (a code and its args)."""
     from jupai_net.engine import GameState
 
     state = GameState.new(rules, deck, setup)
@@ -180,7 +183,7 @@ def replay_observations(rules: Any, deck: Sequence[int], setup: Any, actions: Se
         if v > 0:
             state.apply(Action.from_wire(dict(actions[v - 1])))
         if v in shown and normalize(state.observation(seat)) != normalize(shown[v]):
-            return f"the view the host showed at state {v} differs from the game the signed statements prove"
+            return said("view_replay_differs", {"state": v})
     return None
 
 

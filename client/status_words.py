@@ -139,7 +139,7 @@ def verdict_note(code: str, args: Mapping[str, Any], lang: str) -> str | None:
         reason = t(f"verdict.scheme.{scheme}", lang) + t("colon", lang) + reason
     if code == "blind-seat":
         return t("notice.blind-seat", lang, seat=args.get("seat"), text=reason)
-    says = args.get("says") if args.get("says") in ("broke", "dropped") else "broke"
+    says = args.get("says") if args.get("says") in ("broke", "dropped", "tampered") else "broke"
     return t(f"notice.fairness.{says}", lang, text=reason)
 
 

@@ -87,30 +87,37 @@ def _one_game():
     return dealer, wit, facts, views
 
 
+def en(why):
+    """A check's reason (a code and its args) in English."""
+    from jupai_net.messages.verdicts import verdict_sentence
+
+    return verdict_sentence(why["code"], why["args"], "en")
+
+
 def test_each_kind_of_lie_is_named():
     dealer, wit, facts, views = _one_game()
     f, opened = facts[0], set(wit[0].revealed.values())
     last = dealer.state.version
     obs = dict(views[last])
     assert f.check_sync(last, obs, opened) is None
-    assert "signed statements are at state" in f.check_sync(last - 1, views[last - 1], opened)
+    assert "signed statements are at state" in en(f.check_sync(last - 1, views[last - 1], opened))
     # a hand card swapped for one never opened to this seat
     hidden = next(c for c in range(53) if c not in opened)
     if obs["hand"]:
         lie = dict(obs, hand=[hidden] + list(obs["hand"][1:]))
-        assert "never opened to this seat" in f.check_sync(last, lie, opened)
+        assert "never opened to this seat" in en(f.check_sync(last, lie, opened))
     # a card hidden from the hand (count changed to match would still break the log/players)
     if obs["hand"]:
         lie = dict(obs, hand=list(obs["hand"][1:]))
-        assert "hand count" in f.check_sync(last, lie, opened)
+        assert "hand count" in en(f.check_sync(last, lie, opened))
     # the events on screen differ from the signed ones
     lie = dict(obs, log=list(obs["log"][:-1]))
-    assert "signed events" in f.check_sync(last, lie, opened)
+    assert "signed events" in en(f.check_sync(last, lie, opened))
     # the deal view differs (another seat's identity shown as something else)
     f0 = SignedFacts(0)
     f0.version, f0.deal_observation, f0.events = 0, facts[0].deal_observation, list(facts[0].deal_observation["log"])
     deal = dict(views[0], round=views[0]["round"] + 1)
-    assert "signed deal" in f0.check_sync(0, deal, opened)
+    assert "signed deal" in en(f0.check_sync(0, deal, opened))
 
 
 def test_a_prompt_offering_cards_the_seat_does_not_hold_is_refused():
@@ -120,9 +127,9 @@ def test_a_prompt_offering_cards_the_seat_does_not_hold_is_refused():
     f = facts[0]
     obs = dict(views[dealer.state.version], to_move=0)
     fake = [Action("attack", 1, (next(c for c in range(53) if c not in obs["hand"]),))]
-    assert "does not hold" in f.check_prompt(dealer.state.version, fake, obs)
-    assert "signed statements are at state" in f.check_prompt(dealer.state.version + 1, fake, obs)
-    assert "offers none" in f.check_prompt(dealer.state.version, [], obs)  # empty: dealer-blind prompts only
+    assert "does not hold" in en(f.check_prompt(dealer.state.version, fake, obs))
+    assert "signed statements are at state" in en(f.check_prompt(dealer.state.version + 1, fake, obs))
+    assert "offers none" in en(f.check_prompt(dealer.state.version, [], obs))  # empty: dealer-blind prompts only
 
 
 def test_the_replay_after_the_game_finds_a_false_view_the_checks_at_once_cannot():
@@ -132,7 +139,7 @@ def test_the_replay_after_the_game_finds_a_false_view_the_checks_at_once_cannot(
     assert replay_observations(dealer.rules, deal.deck, deal.setup, actions, 0, views) is None
     v = max(views) // 2
     lie = dict(views[v], R=views[v]["R"] + 1)
-    assert f"state {v}" in replay_observations(dealer.rules, deal.deck, deal.setup, actions, 0, {**views, v: lie})
+    assert f"state {v}" in en(replay_observations(dealer.rules, deal.deck, deal.setup, actions, 0, {**views, v: lie}))
 
 
 def test_same_action_ignores_the_engines_card_order_only():

@@ -150,6 +150,16 @@ async def test_a_sync_showing_another_hand_than_signed_stops_the_game_as_tampere
     assert "never opened to this seat" in result.error[1]
     assert result.verdict.status == "tampered"
     assert any(n.code == "fairness" and "tampered" in n.text for n in result.view.notices)
+    # said in the player's language from the reason's code (issue 12): the ending and the live note
+    from jupai_net.client.status_words import notice_text
+    from jupai_net.fairness.cli import reason_detail, reason_text
+
+    assert result.verdict.code == "view_card_not_opened"
+    zh = reason_text(result.verdict, "zh")
+    assert "从未向本座位打开" in zh and reason_detail(result.verdict, "zh") is None, zh
+    (note,) = [n for n in result.view.notices if n.code == "fairness"]
+    assert notice_text(note, "zh").startswith("公平性：主机篡改了对局：主机在") and "never" not in notice_text(note, "zh")
+    assert notice_text(note, "en") == f"FAIRNESS: the host tampered with the game: {result.verdict.reason}"
 
 
 async def test_a_host_that_plays_another_move_for_the_seat_is_caught_at_once(monkeypatch):

@@ -36,12 +36,13 @@ def _strings(node: ast.AST) -> set[str]:
 
 
 def produced_codes() -> dict[str, str]:
-    """Every reason code the verifiers (trusted and dealer-blind) and the transcript
-    reader can give, read from their sources: the code argument of ``_Problem``,
+    """Every reason code the verifiers (trusted and dealer-blind), the transcript
+    reader and a seat's client checking the host live can give, read from their sources: the code argument of ``_Problem``,
     ``_final``, ``problem_verdict``, ``reworded``, ``said``, every ``code=`` keyword,
     and every string assigned to a variable named ``code``. ``{code: file}``."""
     found: dict[str, str] = {}
-    for path in sorted((ROOT / "jupai_net" / "fairness").glob("*.py")):
+    client = [ROOT / "client" / "session.py", ROOT / "client" / "signed_view.py"]  # the live checks of a seat's client
+    for path in sorted((ROOT / "jupai_net" / "fairness").glob("*.py")) + client:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):

@@ -98,6 +98,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- a client's live note that the host broke the protocol (client/session.py, status_words.verdict_note) ---
     "notice.fairness.broke": ("FAIRNESS: the host broke the fairness protocol: {text}",
                               "公平性：主机违反了公平性协议：{text}"),
+    "notice.fairness.tampered": ("FAIRNESS: the host tampered with the game: {text}", "公平性：主机篡改了对局：{text}"),
     "notice.fairness.dropped": ("FAIRNESS: the host dropped the previous game unfinished and started another: {text}",
                                 "公平性：主机没有结束上一局就开始了另一局：{text}"),
     # --- the end of a game (conclude) ------------------------------------------------------------------
@@ -539,6 +540,82 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.proof_fails": ("the shuffle pass of {who} is not a re-encrypted permutation of its input (its proof "
                                    "does not verify: a replaced, duplicated or dropped card)",
                                    "{who}的洗牌不是其输入重新加密后的排列（证明不成立：有牌被替换、重复或丢弃）"),
+    # --- what a seat's client checks live against the signed stream (client/session.py, client/signed_view.py) ---
+    "verdict.reason.resent_other": ("statement #{n} ({kind}) was resent after the reconnect with other content than "
+                                    "before: the host rewrote the game's history",
+                                    "第 {n} 条声明（{kind}）在重新连接后再次发来时内容变了：主机改写了对局历史"),
+    "verdict.reason.start_other_game": ("the signed start statement names another game than the host's start message",
+                                        "签名的开局声明与主机的开局消息说的不是同一局"),
+    "verdict.reason.trusted_sent_blind": ("the host announced a trusted deal and sent a dealer-blind one",
+                                          "主机宣布由可信庄家发牌，发来的却是庄家盲发"),
+    "verdict.reason.blind_sent_trusted": ("the host announced a dealer-blind deal, then asked for seed commitments as in "
+                                          "a trusted deal, where it could see every card",
+                                          "主机宣布庄家盲发，却又像可信庄家发牌那样要种子承诺——那样它能看到每一张牌"),
+    "verdict.reason.seed_sent_before": ("refusing to send a seed that was already sent for another game",
+                                        "拒绝发送已经在另一局用过的种子"),
+    "verdict.reason.blind_own": ("dealer-blind: {why}", "庄家盲发：{why}"),
+    "verdict.reason.applied_other": ("the host applied another action than the one this seat sent for this seat at "
+                                     "state {state} ({action}) and did not announce a time-out",
+                                     "主机在状态 {state} 替本座位执行了与它发出的不同的行动（{action}），且没有宣布超时"),
+    "verdict.reason.applied_unsent": ("the host applied an action this seat never sent for this seat at state {state} "
+                                      "({action}) and did not announce a time-out",
+                                      "主机在状态 {state} 替本座位执行了它从未发出的行动（{action}），且没有宣布超时"),
+    "verdict.reason.early_timeout": ("the host claimed this seat ran out of time at state {state} {seconds} s before "
+                                     "its deadline",
+                                     "主机声称本座位在状态 {state} 超时，而离截止还有 {seconds} 秒"),
+    "verdict.reason.blind_view_early": ("the host showed state {state} before its cards were open",
+                                        "主机在牌打开之前就显示了状态 {state}"),
+    "verdict.reason.blind_view_state": ("the host showed state {state}, but the game is at state {game}",
+                                        "主机显示的是状态 {state}，但对局在状态 {game}"),
+    "verdict.reason.blind_view_hidden": ("the host's view names deck position {position}, which is not open to this seat",
+                                         "主机的画面提到了牌堆位置 {position}，而它并没有向本座位打开"),
+    "verdict.reason.blind_view_unreadable": ("the host's view of the table cannot be read", "无法读取主机显示的牌桌"),
+    "verdict.reason.blind_view_differs": ("the host's view of the table differs from this seat's own game",
+                                          "主机显示的牌桌与本座位自己算出的对局不同"),
+    "verdict.reason.blind_prompt_uncalled": ("the host asked for a move at state {state} that this seat's own game does "
+                                             "not call for",
+                                             "主机在状态 {state} 要求行动，但本座位自己的对局并不需要它行动"),
+    "verdict.reason.blind_prompt_none": ("the host asked for a move at state {state}, but this seat has none",
+                                         "主机在状态 {state} 要求行动，但本座位没有可走的行动"),
+    "verdict.reason.views_not_replayed": ("the views the host showed could not be replayed",
+                                          "无法重放主机显示过的画面"),
+    "verdict.reason.view_before_deal": ("the host showed state {state} before the signed deal",
+                                        "主机在签名的发牌之前就显示了状态 {state}"),
+    "verdict.reason.view_other_state": ("the host showed state {state}, but its signed statements are at state {signed}",
+                                        "主机显示的是状态 {state}，但它签名的声明在状态 {signed}"),
+    "verdict.reason.view_not_map": ("the host's view of the table is not a map", "主机显示的牌桌不是映射"),
+    "verdict.reason.view_says_state": ("the host's view says state {found} in a sync of state {state}",
+                                       "在状态 {state} 的同步中，主机的画面说是状态 {found}"),
+    "verdict.reason.view_deal_differs": ("the host's view of the deal differs from the signed deal (hand, equipment or "
+                                         "table)",
+                                         "主机显示的发牌与签名的发牌不同（手牌、装备或牌桌）"),
+    "verdict.reason.view_events_differ": ("the events on screen differ from the signed events",
+                                          "屏幕上的事件与签名的事件不同"),
+    "verdict.reason.view_card_not_opened": ("the host shows card id {card} in the {place}, which was never opened to "
+                                            "this seat",
+                                            "主机在 {place} 显示了第 {card} 号牌，而它从未向本座位打开"),
+    "verdict.reason.view_card_not_opened_public": ("the host shows card id {card} in the {place}, which was never opened "
+                                                   "to the spectators",
+                                                   "主机在 {place} 显示了第 {card} 号牌，而它从未向旁观者打开"),
+    "verdict.reason.view_card_twice": ("the host shows card id {card} twice (in the {first} and in the {place})",
+                                       "主机把第 {card} 号牌显示了两次（在 {first} 和 {place}）"),
+    "verdict.reason.view_hand_count": ("the host shows a hand with another number of cards than this seat's hand count",
+                                       "主机显示的手牌张数与本座位的手牌数不同"),
+    "verdict.reason.view_recovered": ("the host shows recovered cards of this seat that are not in its hand",
+                                      "主机显示本座位有回收的牌，但它们不在手牌中"),
+    "verdict.reason.view_replay_differs": ("the view the host showed at state {state} differs from the game the signed "
+                                           "statements prove",
+                                           "主机在状态 {state} 显示的画面与签名声明证明的对局不同"),
+    "verdict.reason.prompt_none": ("the host asks for a move at state {state} but offers none",
+                                   "主机在状态 {state} 要求行动，却没有给出任何可走的行动"),
+    "verdict.reason.prompt_other_state": ("the host asks for a move at state {state}, but its signed statements are at "
+                                          "state {signed}",
+                                          "主机在状态 {state} 要求行动，但它签名的声明在状态 {signed}"),
+    "verdict.reason.prompt_not_to_move": ("the host asks this seat to move at state {state}, but its view says seat "
+                                          "{seat} is to move",
+                                          "主机在状态 {state} 要求本座位行动，但它的画面说轮到 {seat}号位"),
+    "verdict.reason.prompt_cards": ("the host offers a move with cards this seat does not hold ({move})",
+                                    "主机给出的行动用到了本座位没有的牌（{move}）"),
     # --- the positions due to a seat (fairness.positions) ------------------------------------------------
     "verdict.reason.owner_equipment": ("seat {seat}'s equipment", "{seat}号位的装备"),
     "verdict.reason.owner_hand": ("seat {seat}'s hand", "{seat}号位的手牌"),
