@@ -178,11 +178,12 @@ def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, row
         mark = len(term.text)
         term.type("/log")
         _expect_after(term, mark, page)
+        footer = "回车：下一页 · q：返回牌桌" if lang == "zh" else "Enter: next page · q: back to the table"
+        _expect_after(term, mark, re.escape(footer))  # the page is written whole (the footer last)
         first = re.search(page, term.text[mark:])
         assert first[1] == "1" and int(first[2]) >= 2, term.text[mark:]
         shown = page_one = term.text[mark:]
         assert ("已向 3 名玩家发牌" if lang == "zh" else "Cards dealt to 3 players") in shown, shown
-        assert ("回车：下一页 · q：返回牌桌" if lang == "zh" else "Enter: next page · q: back to the table") in shown
         mark = len(term.text)
         import time
 
