@@ -131,16 +131,55 @@ def test_verify_a_folder_prints_one_line_per_game(files, tmp_path):
     (d / "c-suspicious.jupai").write_bytes(stopped.transcript(0))
     (d / "notes.txt").write_text("not a transcript, not read")
     proc = _jupai("verify", str(d))
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    assert len(lines) == 5, proc.stdout  # the folder, three games and the count
+    assert all(len(line) <= 100 for line in proc.stdout.splitlines())  # COLUMNS=100: a long reason wraps
+    lines = [line for line in proc.stdout.splitlines() if line.strip() and not line.startswith(" ")]
+    assert len(lines) == 5, proc.stdout  # the folder, three games and the count (reasons wrapped below them)
     assert lines[0] == f"in {d}:"
     assert [line.split()[:3] for line in lines[1:4]] == [
         ["verified", game.dealer.game_id.hex()[:8], "3"], ["tampered", "00010203", "b-tampered.jupai"],
         ["suspicious", "07070707", "c-suspicious.jupai"]], proc.stdout
     assert "3 transcripts (seats 0, 1, 2)" in lines[1]
-    assert all(len(line) <= 100 for line in lines)  # COLUMNS=100: the reason is cut, never the name
     assert "1 verified, 1 tampered, 1 suspicious (3 games, 5 transcripts)" in lines[4]
     assert proc.returncode == EXIT_CODES["tampered"]  # the worst verdict
+
+
+@pytest.mark.parametrize("columns", [60, 80, 200])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_verify_a_folder_wraps_a_long_reason_and_never_drops_its_end(tmp_path, columns, lang):
+    """`jupai verify FOLDER` at COLUMNS=60, 80 and 200 (a wide terminal cut the reason's
+    end): each game's reason is printed whole — beside the file when it fits, else on
+    the lines below it, broken between words (between characters in Chinese) — and no
+    line is wider than the terminal."""
+    d = tmp_path / "games"
+    d.mkdir()
+    rules = RuleSet(players=3, rounds=2)
+    game = play_game(rules, rng_seed=3, key=KEY)
+    for seat in range(3):  # a fair game: the longest reason ("… and the replay gives every outcome …")
+        (d / f"a-seat{seat}.jupai").write_bytes(game.transcript(seat))
+    stopped = play_game(rules, rng_seed=9, key=KEY, max_steps=2, game_id=bytes([7]) * 16)
+    deliver(stopped.dealer.abandon("quit", reveal_seed=False), stopped.witnesses)
+    (d / ("c-" + "x" * 20 + ".jupai")).write_bytes(stopped.transcript(0))
+    import os
+    import subprocess
+    import sys
+
+    def verify(*argv):
+        return subprocess.run([sys.executable, "-m", "jupai_net", "--lang", lang, "verify", *argv],
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": str(columns)})
+
+    proc = verify(str(d))
+    assert proc.returncode == EXIT_CODES["suspicious"], proc.stderr
+    out = proc.stdout.splitlines()
+    from rich.cells import cell_len
+
+    assert all(cell_len(line) <= columns for line in out[1:]), proc.stdout  # cells (CJK: 2); out[0] names the folder
+    flat = "".join("".join(out).split())  # the lines joined, white space left out
+    if lang == "en":  # each reason whole, as --json gives it
+        for verdict in json.loads(verify(str(d), "--json").stdout):
+            assert "".join(verdict["reason"].split()) in flat, (verdict["reason"], proc.stdout)
+    else:  # the Chinese sentences to their last characters
+        assert "重放得出的每个结果都与主机公布的相同" in flat and "且没有公开它的种子（quit）" in flat, proc.stdout
+    assert "c-" + "x" * 20 + ".jupai" in flat  # the file's name whole too
 
 
 def test_two_games_of_four_seats_are_two_lines_of_four_transcripts(tmp_path):
@@ -151,8 +190,8 @@ def test_two_games_of_four_seats_are_two_lines_of_four_transcripts(tmp_path):
         for seat in range(4):
             (d / f"g{g}-seat{seat}.jupai").write_bytes(game.transcript(seat))
     proc = _jupai("verify", str(d))
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    assert len(lines) == 4 and proc.returncode == 0, proc.stdout
+    lines = [line for line in proc.stdout.splitlines() if line.strip() and not line.startswith(" ")]
+    assert len(lines) == 4 and proc.returncode == 0, proc.stdout  # (a reason too long wraps below its line)
     assert all("4 transcripts (seats 0, 1, 2, 3)" in line for line in lines[1:3])
     assert lines[3] == "2 verified (2 games, 8 transcripts)"
     zh = _jupai("--lang", "zh", "verify", str(d))

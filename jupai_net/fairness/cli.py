@@ -220,7 +220,7 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
     from rich.console import Console
     from rich.text import Text
 
-    from rich.cells import cell_len, set_cell_size
+    from rich.cells import cell_len
 
     from ..messages import t, tn
 
@@ -250,22 +250,37 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
             seats = sorted({results[i][1].seat for i in idx}, key=lambda s: -1 if s is None else s)
             line.append("  " + tn("verify.transcripts", len(idx), seats=", ".join(
                 t("verify.spectator") if s is None else str(s) for s in seats)))
-        room = console.width - cell_len(line.plain) - 2
         reason = printable(reason_text(verdict))
         if len(idx) > 1 and verdict.status != VERIFIED and "disagrees_at" not in verdict.details:
             reason = t("verify.of_seat", seat=t("verify.spectator") if verdict.seat is None else verdict.seat,
                        reason=reason)
-        if room > 8:  # the reason in the room left, cut short
-            if cell_len(reason) > room:
-                reason = set_cell_size(reason, room - 1) + "…"
+        if cell_len(line.plain) + 2 + cell_len(reason) <= console.width:  # the reason fits beside the file
             line.append("  " + reason, style="dim")
-        console.print(line, soft_wrap=True)
+            console.print(line, soft_wrap=True)
+            continue
+        console.print(line, soft_wrap=True)  # else on the lines below, wrapped, never cut
+        for part in reason_lines(reason, console.width, indent=width + 12):
+            console.print(Text(part, style="dim"), soft_wrap=True)
     counts = {s: statuses.count(s) for s in STATUSES}
     total = (tn("verify.games", len(games)) if len(games) == len(results)
              else t("verify.games_files", games=tn("verify.n_games", len(games)),
                     files=tn("verify.n_transcripts", len(results))))
     console.print(Text(t("verify.count_sep").join(t("verify.count", n=n, status=word[s]) for s, n in counts.items() if n)
                        + total))
+
+
+def reason_lines(reason: str, width: int, indent: int) -> list[str]:
+    """``reason`` as lines of at most ``width`` terminal cells under a game's line of
+    ``jupai verify FOLDER``: indented by ``indent`` spaces (4 when that leaves fewer than
+    30 cells), broken between words (between characters in Chinese, and inside a word
+    longer than a line), never cut: the lines hold every character of ``reason``."""
+    from ..client.layout import wrap_offsets
+
+    width = max(width, 10)
+    if width - indent < 30:
+        indent = min(4, width // 4)
+    cuts = [0, *wrap_offsets(reason, width - indent), len(reason)]
+    return [" " * indent + reason[a:b].strip() for a, b in zip(cuts, cuts[1:]) if reason[a:b].strip()]
 
 
 def _status_word(status: str) -> str:
