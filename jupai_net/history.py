@@ -146,17 +146,45 @@ def _printable(value: Any, limit: int = 40) -> str:
     return "".join(c for c in value if c.isprintable())[:limit]
 
 
-def collect(dirs: list[Path]) -> list[GameEntry]:
-    """Every game in ``dirs`` (``*.jupai`` files), one entry per game id (the copy with the
-    worst verdict, else the first found; the table's name from any copy that names it,
-    e.g. the host's when the seat joined by address), newest first."""
-    from .fairness.cli import WORST_FIRST
-
-    games: dict[str, GameEntry] = {}
+def game_files(dirs: list[Path]) -> list[list[Path]]:
+    """The ``*.jupai`` files in ``dirs`` grouped by the game their **name** says, newest
+    group first (by the newest file's modification time), without reading them: the
+    programs name a game's copies ``<game id hex>-seat<N>.jupai`` (the host: the whole
+    id; a seat or spectator: its first 12 digits, ``-spectator``), so the name before
+    the last ``-`` (a hex id cut to 12 digits) is the group; any other name is a group
+    of its own name's part before the last ``-``. Files that cannot be read (stat)
+    are left out."""
+    groups: dict[str, list[tuple[float, Path]]] = {}
     for d in dirs:
         if not d.is_dir():
             continue
         for path in sorted(d.glob("*.jupai")):
+            try:
+                mtime = path.stat().st_mtime
+            except OSError:
+                continue
+            key = path.stem.rsplit("-", 1)[0].lower()
+            if len(key) >= 12 and all(c in "0123456789abcdef" for c in key):
+                key = key[:12]
+            groups.setdefault(key, []).append((mtime, path))
+    ordered = sorted(groups.values(), key=lambda files: max(m for m, _ in files), reverse=True)
+    return [[path for _, path in files] for files in ordered]
+
+
+def collect(dirs: list[Path], limit: int = 0) -> list[GameEntry]:
+    """Every game in ``dirs`` (``*.jupai`` files), one entry per game id (the copy with the
+    worst verdict, else the first found; the table's name from any copy that names it,
+    e.g. the host's when the seat joined by address), newest first. With ``limit`` > 0
+    only the newest ``limit`` games: the files are read (and verified) group by group,
+    newest first (:func:`game_files`), until ``limit`` games were found, so ``jupai
+    history -n 2`` reads a few files, not the whole folder."""
+    from .fairness.cli import WORST_FIRST
+
+    games: dict[str, GameEntry] = {}
+    for group in game_files(dirs):
+        if limit and len(games) >= limit:
+            break
+        for path in group:
             entry = read_entry(path)
             if entry is None:
                 continue
@@ -168,7 +196,8 @@ def collect(dirs: list[Path]) -> list[GameEntry]:
                 games[key] = entry  # of several copies of a game, the worst verdict is the news
             elif _named(entry) and not _named(kept):  # a seat that joined by address: the host's copy names it
                 games[key] = kept._replace(table=entry.table, address=entry.address)
-    return sorted(games.values(), key=lambda e: e.when, reverse=True)
+    newest = sorted(games.values(), key=lambda e: e.when, reverse=True)
+    return newest[:limit] if limit else newest
 
 
 def _named(entry: GameEntry) -> bool:
@@ -325,8 +354,8 @@ def run(args: argparse.Namespace) -> int:
         if not d.is_dir():
             print(t("history.no_dir", lang, dir=d), file=sys.stderr)
             return 2
-    entries = collect(dirs)
-    shown = entries[: args.last] if args.last else entries
+    shown = collect(dirs, args.last)  # only the newest N read (-n 0: every game)
+    total = len(game_files(dirs)) if args.last and len(shown) == args.last else len(shown)  # by the files' names
     if args.json:
         import json
 
@@ -336,7 +365,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     console = Console(highlight=False)
-    if not entries:
+    if not shown:
         console.print(t("history.none", lang), markup=False)
         for d in dirs:  # a folder per line, never broken across lines (it can be copied)
             console.print(Text(f"  {d}"), soft_wrap=True)
@@ -359,10 +388,10 @@ def run(args: argparse.Namespace) -> int:
 
         standings = " · ".join(f"{display_name(b.name, lang)} {tn('series.points', b.points, lang)}" for b in board)
         console.print(Text(t("series.history", lang, series=sid[:6], games=tn("count.games", count, lang), standings=standings)))
-    if len(shown) < len(entries):
-        console.print(t("history.more", lang, shown=len(shown), total=len(entries)), markup=False, style="dim")
+    if len(shown) < total:
+        console.print(t("history.more", lang, shown=len(shown), total=total), markup=False, style="dim")
     return 0
 
 
-__all__ = ["GameEntry", "HistoryRow", "collect", "default_dirs", "history_block", "history_row", "history_table", "read_entry", "register",
+__all__ = ["GameEntry", "HistoryRow", "collect", "default_dirs", "game_files", "history_block", "history_row", "history_table", "read_entry", "register",
            "run", "series_standings"]

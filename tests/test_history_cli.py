@@ -202,3 +202,42 @@ def test_history_names_the_table_by_its_table_name_not_its_address(tmp_path):
     assert "  牌桌 Friday night" in narrow.stdout and f"  地址 {addr}" in narrow.stdout, narrow.stdout
     (entry,) = json.loads(jupai("history", "--json", env=env).stdout)
     assert entry["table"] == "Friday night" and entry["address"] == addr
+
+
+def test_the_newest_n_games_are_read_and_no_others(games, tmp_path, monkeypatch, capsys):
+    """`jupai history -n 2` in a folder of 6 games (4 copies each, as a host and a seat
+    save them): the 2 newest by file time, newest first, and "2 of 6 games shown" —
+    reading only those games' 8 files, not all 24 (it read and verified every file
+    before showing 2: slow with a season of games; bench/history.py)."""
+    import jupai_net.history as history
+    from jupai_net.cli import main
+
+    mine, host = tmp_path / "transcripts", tmp_path / "host-transcripts"
+    mine.mkdir()
+    host.mkdir()
+    ids = []
+    for k in range(6):
+        g = games[k % 2]
+        gid = bytes([0x10 + k]) * 16  # the id in the name: what groups a game's copies unread
+        ids.append(gid.hex())
+        for seat in range(3):
+            _write(host / f"{gid.hex()}-seat{seat}.jupai", g.transcript(seat), 1_700_000_000 + 60 * k)
+        _write(mine / f"{gid.hex()[:12]}-seat0.jupai", g.transcript(0), 1_700_000_000 + 60 * k + 1)
+    read = []
+    real = history.read_entry
+
+    def counted(path):
+        read.append(path.name)
+        entry = real(path)  # the fixtures are two games: each copy's game is the id its name gives
+        return entry and entry._replace(game=path.name[:12])
+
+    monkeypatch.setattr(history, "read_entry", counted)
+    assert main(["history", "-n", "2", "--dir", str(mine), "--dir", str(host), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [e["game"] for e in shown] == [ids[5][:12], ids[4][:12]]
+    assert len(read) == 8 and {name[:12] for name in read} == {ids[4][:12], ids[5][:12]}, read
+    read.clear()
+    assert main(["history", "-n", "2", "--dir", str(mine), "--dir", str(host)]) == 0
+    assert "2 of 6 games shown; -n 0 shows all." in capsys.readouterr().out
+    assert main(["history", "-n", "0", "--dir", str(mine), "--dir", str(host), "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 6 and len(read) == 8 + 24
