@@ -362,13 +362,13 @@ def start(args: argparse.Namespace, prog: str, *, check: Any = None, name: str |
     the login name; checked with
     :func:`name_refused`). Returns a :class:`Start`, or the exit code after one
     sentence on stderr starting ``prog:``."""
-    from rich.console import Console
-
     from jupai_net.config import default_lang, default_name
 
+    from jupai_net.printable import literal_console
+
     lang = args.lang or default_lang()
-    console = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    console = literal_console()
+    err = literal_console(stderr=True)
     if check is not None and (failed := check(lang, err)) is not None:
         return failed
     target = find_host(args, lang, console, err, prog)

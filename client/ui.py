@@ -28,6 +28,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from jupai_net.actions import Action
+from jupai_net.printable import literal_console
 
 from .i18n import t
 from .render import (
@@ -171,7 +172,7 @@ class TerminalPlayer(PlayerBase):
                  send_chat: Callable[[str], Awaitable[Any]] | None = None, clear: bool = True,
                  live_timer: bool | None = None):
         self.lang = lang
-        self.console = console or Console(highlight=False)
+        self.console = console or literal_console()
         self.reader = reader or LineReader(sys.stdin.fileno())
         self.send_chat = send_chat
         self.clear = clear

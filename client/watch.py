@@ -194,13 +194,13 @@ class WatchScreen:
     needs no keyboard)."""
 
     def __init__(self, *, lang: str = "en", console: Any = None, reader: Any = None):
-        from rich.console import Console
+        from jupai_net.printable import literal_console
 
         from .screen_log import LogPager
         from .ui import LineReader
 
         self.lang = lang
-        self.console = console or Console(highlight=False)
+        self.console = console or literal_console()
         self.reader = reader or LineReader(0)
         self.view: Any = None
         self.control: Any = None

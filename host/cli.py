@@ -649,13 +649,13 @@ def announced(args: argparse.Namespace, config: HostConfig) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai host``; returns the exit code."""
     import trio
-    from rich.console import Console
+    from jupai_net.printable import literal_console
 
     from jupai_net.rules import RuleError
 
     from .tls import load_identity
 
-    console = Console(highlight=False)
+    console = literal_console()
     setup_logging(args.verbose)
     try:
         config = build_config(args)

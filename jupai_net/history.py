@@ -361,10 +361,11 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps([e._asdict() for e in shown], ensure_ascii=False, indent=2))
         return 0
-    from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False)
+    from .printable import literal_console
+
+    console = literal_console()
     if not shown:
         console.print(t("history.none", lang), markup=False)
         for d in dirs:  # a folder per line, never broken across lines (it can be copied)

@@ -254,13 +254,14 @@ class PlainPlayer:
         [Enter] / q to leave`` and read a line (q, ``/quit`` or the end of input: False;
         ``say TEXT`` chats and asks again; any other line: True)."""
         import trio
-        from rich.console import Console
 
         from .client.i18n import t
         from .client.ui import next_game_refused, parse_input, print_game_end
 
+        from .printable import literal_console
+
         width = self.width or (wrap_width(self.out) or 100)
-        print_game_end(Console(file=self.out, width=width, highlight=False, color_system=None), result, self.lang)
+        print_game_end(literal_console(file=self.out, width=width, color_system=None), result, self.lang)
         self.ending_shown = getattr(result, "game_id", None)
         while True:
             self._print(t("series.play_again", self.lang).rstrip())
@@ -355,7 +356,6 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     """Host on a free loopback port with ``rules.players - 1`` bots and play the last
     seat here; print the verdict. Returns the :class:`SessionResult`."""
     import trio
-    from rich.console import Console
 
     from .client.bot import BotPlayer
     from .client.session import SessionControl, run_session
@@ -363,8 +363,9 @@ async def play(args: argparse.Namespace, rules: RuleSet) -> Any:
     from .host.server import HostConfig, HostServer
     from .host.table import TableConfig
     from .host.tls import ephemeral_identity, load_identity
+    from .printable import literal_console
 
-    console = Console(highlight=False)
+    console = literal_console()
     lang = args.lang or _default_lang()
     from .config import default_name, settings
 

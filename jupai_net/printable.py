@@ -93,3 +93,17 @@ def printable_tree(value: Any) -> Any:
             return value
         return type(value)(items) if isinstance(value, list) or type(value) is tuple else tuple(items)
     return value
+
+
+def literal_console(**options: Any) -> Any:
+    """A ``rich.console.Console`` (``options`` as rich takes them: ``stderr``, ``file``,
+    ``width``…) that shows every string as the text it is: no markup (``[red]``,
+    ``[link=…]``, a ``[/]`` that closes a style), no emoji codes (``:skull:``, which rich
+    turns into 💀 by default even with ``markup=False``) and no highlighting. Every
+    command prints through one (specs/client.md § Text from the network): a peer's name,
+    chat or table name that reaches it as a plain string, or a message holding brackets
+    (``[name, seat]``), is then never read as markup. Styles come from ``Text`` and
+    ``style=``; the program's own renderables keep theirs."""
+    from rich.console import Console
+
+    return Console(**{"markup": False, "emoji": False, "highlight": False, **options})

@@ -33,7 +33,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``jupai replay``; returns the exit code."""
-    from rich.console import Console
+    from .printable import literal_console
 
     from .client.i18n import t
     from .config import default_lang
@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from .printable import printable
 
     lang = args.lang or default_lang()
-    console = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)  # why it cannot replay: one sentence on stderr
+    console = literal_console()
+    err = literal_console(stderr=True)  # why it cannot replay: one sentence on stderr
     data, problem = read_bytes(args.file)
     try:
         if problem is not None:

@@ -72,11 +72,11 @@ def render_rules(rules: RuleSet, lang: str | None = None):
 
 
 def _run(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from .printable import literal_console
 
     from .rules import RuleError, RuleSet, load_rules
 
-    console = Console()
+    console = literal_console()
     try:
         if args.rules:
             rules = load_rules(args.rules, players=args.players)

@@ -28,14 +28,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from .printable import literal_console
     from rich.progress import Progress
     from rich.table import Table
 
     from .rules import RuleError, RuleSet, load_rules
     from .simulate import parse_bots, simulate
 
-    console = Console(stderr=args.json)
+    console = literal_console(stderr=args.json)
     try:
         overrides = {"players": args.players, "rounds": args.rounds}
         if args.rules:

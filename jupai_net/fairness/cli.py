@@ -13,7 +13,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..printable import printable, printable_tree
+from ..printable import literal_console, printable, printable_tree
 from .status import EXIT_CODES, MALFORMED, STATUSES, SUSPICIOUS, TAMPERED, UNVERIFIED, VERIFIED
 
 if TYPE_CHECKING:  # the verifier (cryptography, the engine) loads only when a file is verified
@@ -217,14 +217,13 @@ def render_lines(results: list[tuple[str, Verdict]], console: Any = None) -> Non
     game's transcripts), game id, the file (or how many transcripts of which seats),
     reason (of the worst transcript, with its seat). Unreadable files are a line each.
     Then a count line: the games per status, and how many transcripts."""
-    from rich.console import Console
     from rich.text import Text
 
     from rich.cells import cell_len
 
     from ..messages import t, tn
 
-    console = console or Console(file=sys.stdout, highlight=False)
+    console = console or literal_console(file=sys.stdout)
     word = {s: _status_word(s) for s in STATUSES}
     width = max(cell_len(w) for w in word.values())
     folders = {os.path.dirname(path) for path, _ in results}
@@ -369,14 +368,13 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
     if console is None and plain_output():
         render_plain(verdict, path)
         return
-    from rich.console import Console
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
     from ..messages import t
 
-    console = console or Console(file=sys.stdout, highlight=False)
+    console = console or literal_console(file=sys.stdout)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim", no_wrap=True)
     table.add_column(overflow="fold")
