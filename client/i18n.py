@@ -492,6 +492,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.after_open": ("━━ scoreboard · after game {game} ━━", "━━ 积分榜 · 第 {game} 局后 ━━"),
     "series.final": ("━━ final scoreboard · {games} games ━━", "━━ 最终积分榜 · 共 {games} 局 ━━"),
     "series.final_one": ("━━ final scoreboard · 1 game ━━", "━━ 最终积分榜 · 共 1 局 ━━"),
+    # a series with abandoned games: played (to their end) and abandoned apart (specs/rules.md § 15)
+    "series.final_abandoned.one": ("━━ final scoreboard · 1 game played, {abandoned} abandoned ━━",
+                                   "━━ 最终积分榜 · 完成 1 局，中止 {abandoned} 局 ━━"),
+    "series.final_abandoned.other": ("━━ final scoreboard · {count} games played, {abandoned} abandoned ━━",
+                                     "━━ 最终积分榜 · 完成 {count} 局，中止 {abandoned} 局 ━━"),
+    "series.history_abandoned": ("series {series} · {games}, {abandoned} abandoned: {standings}",
+                                 "系列赛 {series} · 完成 {games}，中止 {abandoned} 局：{standings}"),
     "series.points.one": ("1 pt", "1 分"),
     "series.points.other": ("{count} pts", "{count} 分"),
     "series.you": (" (you)", "（你）"),

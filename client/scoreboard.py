@@ -18,6 +18,10 @@ and at the end of the series (``final``)::
       1. Ann (you)        5 pts  3 games  1 win
       2. greedy bot 2     4 pts  3 games  1 win
       3. Bob              2 pts  1 game   1 win
+
+An abandoned game is nobody's game played (specs/rules.md § 15): the final title
+counts the games played and the abandoned ones apart (``━━ final scoreboard · 1 game
+played, 2 abandoned ━━``), and each player's games are the finished ones it sat in.
 """
 
 from __future__ import annotations
@@ -31,9 +35,13 @@ from .card_words import display_name
 from .i18n import t, tn
 
 
-def scoreboard_title(game: int, games: int | None, final: bool, lang: str) -> str:
+def scoreboard_title(game: int, games: int | None, final: bool, lang: str, abandoned: int = 0) -> str:
     """The heading: ``━━ scoreboard · after game 2 of 3 ━━`` (``… after game 2 ━━`` for a
-    series without an end), or ``━━ final scoreboard · 3 games ━━`` when ``final``."""
+    series without an end), or ``━━ final scoreboard · 3 games ━━`` when ``final`` —
+    ``━━ final scoreboard · 1 game played, 2 abandoned ━━`` when ``abandoned`` of the
+    ``game`` games were abandoned (they are no games played)."""
+    if final and abandoned:
+        return tn("series.final_abandoned", max(0, game - abandoned), lang, abandoned=abandoned)
     if final:
         return t("series.final_one", lang) if game == 1 else t("series.final", lang, games=game)
     if games is None:
@@ -42,13 +50,15 @@ def scoreboard_title(game: int, games: int | None, final: bool, lang: str) -> st
 
 
 def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, final: bool, lang: str = "en",
-                     me: str | None = None, width: int = 80) -> list[str]:
+                     me: str | None = None, width: int = 80, abandoned: int = 0) -> list[str]:
     """The scoreboard: the title, then one line per player, best first: place, name
     (``me`` marked as you; bot names translated; names cut with … to fit), points in the series, the points
     of the latest game (``+3``, or ``(not in it)``) — at the end of the series
     (``final``) the games each one played instead (``3 games``) — and the wins. ``standings``: objects
     with ``name``, ``points``, ``wins``, ``last`` (a :class:`jupai_net.series.Standing`
-    or a protocol ``Standing``). Every line is at most ``max(width, 40)`` cells.
+    or a protocol ``Standing``). ``abandoned``: how many of the ``game`` games were
+    abandoned (the ``series`` message's ``abandoned``), for the final title. Every line
+    is at most ``max(width, 40)`` cells.
 
     While no game of the series has finished (every one so far was abandoned: nobody
     has a first place), there is nothing to rank: one sentence instead,
@@ -60,7 +70,7 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
     width = max(40, width)
     if not any(st.wins for st in standings):  # a finished game always has a first place
         return [t("series.none_finished" if final else "series.none_finished_yet", lang)]
-    abandoned = not final and all(st.last is None for st in standings)
+    last_abandoned = not final and all(st.last is None for st in standings)
     rows = []
     for st in standings:
         name = display_name(str(st.name), lang)  # printable; bot names in the viewer's language
@@ -68,7 +78,7 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
             name += t("series.you", lang)
         if final:  # the series' totals: the games each sat in, not the last game's points
             last = tn("series.played", getattr(st, "played", 0) or 0, lang)
-        elif abandoned:  # an abandoned game gives nobody points: nobody was "not in it"
+        elif last_abandoned:  # an abandoned game gives nobody points: nobody was "not in it"
             last = ""
         else:
             last = t("series.absent", lang) if st.last is None else f"+{st.last}"
@@ -79,8 +89,8 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
     points_w = max((cell_len(p) for _, p, _, _ in rows), default=0)
     last_w = max((cell_len(l) for _, _, l, _ in rows), default=0)
     name_w = min(max((cell_len(n) for n, _, _, _ in rows), default=0), max(6, width - 2 - place_w - tail_w - 2))
-    lines = [scoreboard_title(game, games, final, lang)]
-    if abandoned:
+    lines = [scoreboard_title(game, games, final, lang, abandoned)]
+    if last_abandoned:
         lines.append("  " + t("series.abandoned", lang, game=game))
     for k, (name, points, last, wins) in enumerate(rows, 1):
         if cell_len(name) > name_w:

@@ -61,17 +61,21 @@ class SeriesCheck:
                 tally.record(names, None)
         standings = tuple(SeriesStanding(st.name, st.points, st.wins, st.played, st.last)
                           for st in tally.standings()[: len(msg.standings) or None])
-        return Series(msg.series_id, msg.game, msg.games, msg.final, standings)
+        return Series(msg.series_id, msg.game, msg.games, msg.final, standings, tally.abandoned)
 
     def compare(self, msg: Series) -> tuple[Series | None, list[str]]:
         """``(own scoreboard or None, the names whose line differs)``: a line differs in
         points, wins or games played, or is on one side only. Empty when they agree or
-        when there is nothing to compare."""
+        when there is nothing to compare. Games played are compared only when both
+        count the same abandoned games (``Series.abandoned``): an older host, which
+        leaves that count out, counted abandoned games as played."""
         own = self.own(msg)
         if own is None:
             return None, []
-        def key(st: Any) -> tuple[int, int, int]:
-            return st.points, st.wins, st.played
+        same_count = msg.abandoned == own.abandoned
+
+        def key(st: Any) -> tuple[int, ...]:
+            return (st.points, st.wins, st.played) if same_count else (st.points, st.wins)
         theirs = {st.name: key(st) for st in msg.standings}
         mine = {st.name: key(st) for st in own.standings}
         return own, sorted(n for n in theirs.keys() | mine.keys() if theirs.get(n) != mine.get(n))

@@ -646,7 +646,7 @@ def print_scoreboard(console: Console, result: Any, lang: str = "en", *, final: 
     me = names.get(getattr(result, "seat", None))
     for line in scoreboard_lines(series.standings, game=series.game, games=series.games,
                                  final=series.final if final is None else final, lang=lang, me=me,
-                                 width=console.width):
+                                 width=console.width, abandoned=getattr(series, "abandoned", 0)):
         console.print(Text(line, style="bold" if line.startswith("━━") else ""))
 
 

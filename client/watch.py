@@ -147,7 +147,7 @@ def series_lines(view: Any, lang: str, width: int) -> list[str]:
     if series is None:
         return []
     return scoreboard_lines(series.standings, game=series.game, games=series.games, final=series.final, lang=lang,
-                            width=width)
+                            width=width, abandoned=getattr(series, "abandoned", 0))
 
 
 def ending_texts(view: Any, lang: str, width: int | None = None) -> list[Any]:

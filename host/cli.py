@@ -442,7 +442,8 @@ class HostScreen:
 
         width = getattr(self.console, "width", 80) or 80
         return scoreboard_lines(msg.standings, game=msg.game, games=msg.games,
-                                final=msg.final if final is None else final, lang=self.lang, width=width)
+                                final=msg.final if final is None else final, lang=self.lang, width=width,
+                                abandoned=msg.abandoned)
 
     def _scoreboard(self) -> None:
         from rich.text import Text

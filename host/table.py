@@ -1616,7 +1616,8 @@ class Table:
         """The ``series`` message of the latest game (specs/protocol.md § 4)."""
         standings = tuple(SeriesStanding(st.name, st.points, st.wins, st.played, st.last)
                           for st in self.series.standings()[:MAX_STANDINGS])
-        return Series(self.series.series_id, self.series.played, self.series.games, self.series.over, standings)
+        return Series(self.series.series_id, self.series.played, self.series.games, self.series.over, standings,
+                      self.series.abandoned)
 
     def _abandon(self, code: str, now: float, reason: str | None = None, **args: Any) -> None:
         """Abandon the running game for the reason ``code`` with its ``args``

@@ -119,8 +119,9 @@ def _json_ready(args: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(args, default=lambda x: x.hex() if isinstance(x, (bytes, bytearray)) else repr(x)))
 
 
-def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]]]:
+def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, int, list[Any]]]:
     """The scoreboard of every series among ``entries``: series id → (games found,
+    how many of them were abandoned (no signed ranking: the game did not end),
     standings best first, :class:`jupai_net.series.Standing`), recomputed from the
     signed rankings of the games that verified (another game counts as one that
     scored nothing), in the order of their game numbers (specs/rules.md § 15)."""
@@ -134,7 +135,7 @@ def series_standings(entries: list[GameEntry]) -> dict[str, tuple[int, list[Any]
     for sid, games in by_series.items():
         games.sort(key=lambda e: (e.game_no or 0, e.when))
         board = totals([(list(e.players), list(e.ranking) if e.points else None) for e in games])
-        out[sid] = (len(games), board)
+        out[sid] = (len(games), sum(1 for e in games if not e.ranking), board)
     return out
 
 
@@ -382,13 +383,18 @@ def run(args: argparse.Namespace) -> int:
         for row in rows:
             console.print(history_block(row, lang, console.width))
     boards = series_standings(shown)
-    for sid, (count, board) in boards.items():  # the scoreboard of each series shown (points: verified games)
+    for sid, (count, abandoned, board) in boards.items():  # each series' scoreboard (points: verified games)
         if count < 2:
             continue
         from .client.i18n import tn
 
         standings = " · ".join(f"{display_name(b.name, lang)} {tn('series.points', b.points, lang)}" for b in board)
-        console.print(Text(t("series.history", lang, series=sid[:6], games=tn("count.games", count, lang), standings=standings)))
+        if abandoned:  # abandoned games are no games played (specs/rules.md § 15): counted apart
+            said = t("series.history_abandoned", lang, series=sid[:6], games=tn("count.games", count - abandoned, lang),
+                     abandoned=abandoned, standings=standings)
+        else:
+            said = t("series.history", lang, series=sid[:6], games=tn("count.games", count, lang), standings=standings)
+        console.print(Text(said))
     if len(shown) < total:
         console.print(t("history.more", lang, shown=len(shown), total=total), markup=False, style="dim")
     return 0

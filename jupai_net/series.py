@@ -5,7 +5,9 @@ Pure logic: no IO, no clock, no randomness (the host passes the series id in).
 Scoring: after each **finished** game every seat scores by its place in the final
 ranking (design/rules.md § 8): the last place 0 points, each place above it one point
 more, so at a P-seat table the winner gets P − 1. An abandoned game scores nothing
-(it still counts as a game of the series: it has a game id and transcripts). Points
+and is nobody's game played; the series counts it apart (:attr:`Series.abandoned`:
+it still is a game of the series, with a game id and transcripts, and counts towards
+``--games N``). Points
 belong to the **player's name** (a bot that takes the seat of a player who left
 starts from its own total), so a standing follows a person, not a chair.
 
@@ -42,7 +44,8 @@ def game_points(ranking: Sequence[int], players: int) -> list[int]:
 @dataclass
 class Standing:
     """One player's line of the scoreboard: ``name``; ``points`` in the series so far;
-    ``wins`` (first places); ``played`` (games it sat in, abandoned ones included);
+    ``wins`` (first places); ``played`` (finished games it sat in: an abandoned game
+    is nobody's game played, specs/rules.md § 15);
     ``last``: the points it scored in the latest game of the series, ``None`` when it
     was not in that game (it left, or joined later) or the game was abandoned."""
 
@@ -62,12 +65,15 @@ class Series:
     ``series_id``: 16 bytes naming the series (random, chosen by the host); ``games``:
     how many games the series has (``None``: until the host stops). :meth:`record`
     adds each game as it ends; :meth:`standings` is the scoreboard; :attr:`played` the
-    number of games recorded; :attr:`over` is True once ``games`` were played or
+    number of games recorded (finished or abandoned: the games of the series so far,
+    which ``games`` counts), :attr:`abandoned` how many of them were abandoned,
+    :attr:`finished` the others; :attr:`over` is True once ``games`` were played or
     :meth:`close` was called (everyone left, the host stopped)."""
 
     series_id: bytes
     games: int | None = None
     played: int = 0
+    abandoned: int = 0
     closed: bool = False
     _table: dict[str, Standing] = field(default_factory=dict)
 
@@ -80,6 +86,7 @@ class Series:
         players = len(names)
         points: list[int | None] = list(game_points(ranking, players)) if ranking is not None else [None] * players
         self.played += 1
+        self.abandoned += ranking is None
         for st in self._table.values():
             st.last = None
         for seat, name in enumerate(names):
@@ -89,15 +96,20 @@ class Series:
             st = self._table.get(name)
             if st is None:
                 st = self._table[name] = Standing(name, _order=len(self._table))
-            st.played += 1
             pts = points[seat]
             st.last = pts
             if pts is not None and ranking is not None:
+                st.played += 1
                 st.points += pts
                 st._place = list(ranking).index(seat)
                 if st._place == 0:
                     st.wins += 1
         return points
+
+    @property
+    def finished(self) -> int:
+        """The games of the series that were played to their end (not abandoned)."""
+        return self.played - self.abandoned
 
     def close(self) -> None:
         """End the series early (every person left, or the host stops)."""

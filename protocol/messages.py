@@ -1040,23 +1040,28 @@ class Series(Message):
     over, 1..2³²−1; ``games``: the games the series has (``None``: until the host
     stops); ``final``: no game of this series follows (the last one was played, or the
     host stops); ``standings``: at most 64 :class:`SeriesStanding`, best first, unique
-    names.
+    names; ``abandoned`` (optional key, informative; left out at 0): how many of the
+    ``game`` games so far were abandoned (0..``game``), so the final scoreboard can say
+    ``1 game played, 2 abandoned`` (an older host leaves it out: read as 0).
     """
 
     type: ClassVar[str] = "series"
     _lenient: ClassVar[bool] = True
+    _optional: ClassVar[dict[str, Any]] = {"abandoned": 0}
     _decoders: ClassVar[dict[str, Callable[[Any], Any]]] = {"standings": _decode_standings}
     series_id: bytes
     game: int
     games: int | None = None
     final: bool = False
     standings: tuple[SeriesStanding, ...] = ()
+    abandoned: int = 0
 
     def _validate(self) -> None:
         _check_bytes(self, "series_id", GAME_ID_LEN, GAME_ID_LEN)
         _check_int("game", self.game, 1, MAX_NONCE)
         _check_int("games", self.games, 1, MAX_NONCE, optional=True)
         _check_bool("final", self.final)
+        _check_int("abandoned", self.abandoned, 0, self.game)
         standings = _as_tuple(self, "standings")
         if len(standings) > MAX_STANDINGS or not all(isinstance(x, SeriesStanding) for x in standings):
             raise FieldError("standings", f"must be at most {MAX_STANDINGS} SeriesStanding entries")

@@ -241,3 +241,22 @@ def test_the_newest_n_games_are_read_and_no_others(games, tmp_path, monkeypatch,
     assert "2 of 6 games shown; -n 0 shows all." in capsys.readouterr().out
     assert main(["history", "-n", "0", "--dir", str(mine), "--dir", str(host), "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 6 and len(read) == 8 + 24
+
+
+@pytest.mark.parametrize("lang, said", [("en", "series cdcdcd · 2 games, 1 abandoned: "),
+                                        ("zh", "系列赛 cdcdcd · 完成 2 局，中止 1 局：")])
+def test_a_series_with_an_abandoned_game_counts_it_apart(games, tmp_path, lang, said):
+    """`jupai history` of a series of three games, the last abandoned: its line counts
+    2 games played and 1 abandoned (specs/rules.md § 15), not "3 games"."""
+    from jupai_net.fairness.selfplay import deliver
+
+    sid = "cd" * 16
+    stopped = play_game(RuleSet(players=3, rounds=4), rng_seed=5, max_steps=3, game_id=bytes([5]) * 16)
+    deliver(stopped.dealer.abandon("quit"), stopped.witnesses)
+    for k, g in enumerate([*games, stopped], 1):
+        meta = {"saved": f"2026-11-30T10:0{k}:00", "names": ["Ann", "Bob", "Cy"], "series": sid, "game": str(k)}
+        (tmp_path / f"g{k}-seat0.jupai").write_bytes(g.witnesses[0].transcript(meta))
+    proc = jupai("history", "--dir", str(tmp_path), "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    assert said in proc.stdout, proc.stdout
+    assert "3 games" not in proc.stdout and "共 3 局" not in proc.stdout

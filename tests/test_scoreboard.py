@@ -6,7 +6,7 @@ import pytest
 from rich.cells import cell_len
 
 from jupai_net.client.i18n import MESSAGES, fields
-from jupai_net.client.scoreboard import scoreboard_lines
+from jupai_net.client.scoreboard import scoreboard_lines, scoreboard_title
 from jupai_net.series import Series
 
 
@@ -47,23 +47,28 @@ def test_final_and_open_titles():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_final_scoreboard_shows_the_totals_not_the_last_games_points(lang):
     """specs/rules.md § 15 worked example: after three games the totals are Ann 3 (1 win,
-    3 games), Bob 2 (1 win, 1 game), greedy bot 2 1, greedy bot 1 0 — the last game
-    (abandoned) gave nobody a point, so its "+0" must not stand in for them."""
+    2 games), Bob 2 (1 win, 1 game), greedy bot 2 1, greedy bot 1 0 — the last game
+    (abandoned) gave nobody a point, so its "+0" must not stand in for them, and it is
+    nobody's game played: the title says 2 games played, 1 abandoned (it said "3 games")."""
     s = Series(b"\x02" * 16, games=3)
     s.record(["Ann", "Bob", "greedy bot 2"], [1, 0, 2])
     s.record(["Ann", "greedy bot 1", "greedy bot 2"], [0, 2, 1])
     s.record(["Ann", "greedy bot 1", "greedy bot 2"], None)
-    lines = scoreboard_lines(s.standings(), game=3, games=3, final=True, lang=lang, width=60)
+    lines = scoreboard_lines(s.standings(), game=3, games=3, final=True, lang=lang, width=60, abandoned=s.abandoned)
     rows = [line.split() for line in lines[1:]]
     if lang == "en":
-        assert lines[0] == "━━ final scoreboard · 3 games ━━"
-        assert rows[0] == ["1.", "Ann", "3", "pts", "3", "games", "1", "win"], lines
+        assert lines[0] == "━━ final scoreboard · 2 games played, 1 abandoned ━━"
+        assert rows[0] == ["1.", "Ann", "3", "pts", "2", "games", "1", "win"], lines
         assert rows[1] == ["2.", "Bob", "2", "pts", "1", "game", "1", "win"], lines
-        assert rows[2][:4] == ["3.", "greedy", "bot", "2"] and rows[2][4:8] == ["1", "pt", "3", "games"], lines
-        assert rows[3][:4] == ["4.", "greedy", "bot", "1"] and rows[3][4:8] == ["0", "pts", "2", "games"], lines
+        assert rows[2][:4] == ["3.", "greedy", "bot", "2"] and rows[2][4:8] == ["1", "pt", "2", "games"], lines
+        assert rows[3][:4] == ["4.", "greedy", "bot", "1"] and rows[3][4:8] == ["0", "pts", "1", "game"], lines
     else:
-        assert lines[1].split()[:4] == ["1.", "Ann", "3", "分"] and "参加 3 局" in lines[1] and "胜 1 局" in lines[1]
+        assert lines[0] == "━━ 最终积分榜 · 完成 2 局，中止 1 局 ━━"
+        assert lines[1].split()[:4] == ["1.", "Ann", "3", "分"] and "参加 2 局" in lines[1] and "胜 1 局" in lines[1]
     assert not any("+" in line for line in lines), lines  # no per-game deltas on the final board
+    # without abandoned games the title counts the games as before
+    assert scoreboard_title(3, 3, True, "en") == "━━ final scoreboard · 3 games ━━"
+    assert scoreboard_title(3, None, True, "en", abandoned=2) == "━━ final scoreboard · 1 game played, 2 abandoned ━━"
 
 
 def test_series_keys_exist_in_both_languages_with_the_same_placeholders():

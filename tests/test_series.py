@@ -25,10 +25,11 @@ def test_the_worked_example_of_the_spec():
     assert not s.over
     assert s.record(["Ann", "greedy bot 1", "greedy bot 2"], [0, 2, 1]) == [2, 0, 1]
     assert s.record(["Ann", "greedy bot 1", "greedy bot 2"], None) == [None, None, None]
-    assert s.over and s.played == 3
+    assert s.over and (s.played, s.finished, s.abandoned) == (3, 2, 1)
     board = s.standings()
+    # an abandoned game is nobody's game played: Ann played 2 of the 3 games, not 3
     assert [(b.name, b.points, b.wins, b.played) for b in board] == [
-        ("Ann", 3, 1, 3), ("Bob", 2, 1, 1), ("greedy bot 2", 1, 0, 3), ("greedy bot 1", 0, 0, 2)]
+        ("Ann", 3, 1, 2), ("Bob", 2, 1, 1), ("greedy bot 2", 1, 0, 2), ("greedy bot 1", 0, 0, 1)]
     assert all(b.last is None for b in board)  # the last game was abandoned: nobody scored
 
 
@@ -55,4 +56,4 @@ def test_every_finished_game_gives_out_the_same_total(rankings):
 
 def test_a_bad_ranking_counts_as_abandoned_in_totals():
     board = totals([(["a", "b"], [0, 0]), (["a", "b"], [1, 0])])
-    assert {b.name: (b.points, b.played) for b in board} == {"a": (0, 2), "b": (1, 2)}
+    assert {b.name: (b.points, b.played) for b in board} == {"a": (0, 1), "b": (1, 1)}

@@ -73,3 +73,45 @@ def test_jupai_host_games_2_with_two_joins_and_a_person_who_leaves_with_q(tmp_pa
             term.close()
         for p in procs:
             p.kill()
+
+
+def test_a_series_with_two_abandoned_games_counts_one_game_played(tmp_path):
+    """`jupai host --games 3` at a dealer-blind table: game 1 is played out, then the
+    host kicks a player mid game 2 and mid game 3 (nobody can play a kicked seat's
+    cards: each game is abandoned). The final scoreboard says 1 game played and 2
+    abandoned — on the host console and on a Chinese spectator's screen — not "3 games"
+    (last session's trial read "共 3 局" after one game), and each player's games are
+    the finished ones it sat in."""
+    from .test_net_hardening import HostProcess
+
+    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--dealer", "blind", "--games", "3", "--rounds", "2",
+                       "--bot-delay", "0.2", "--no-announce")
+    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1")
+    procs: list = [host]
+    try:
+        watcher = Running(["watch", host.addr, "--code", host.code, "--name", "Wu", "--lang", "zh"], env)
+        procs.append(watcher)
+        host.wait_for(r"Wu is watching")
+        for name in ("Ann", "Bob"):
+            procs.append(Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", name], env))
+            host.wait_for(rf"{name} \(a bot\) took seat")
+        seats = {name: re.search(rf"{name} \(a bot\) took seat (\d)", host.text)[1] for name in ("Ann", "Bob")}
+        for game, name in ((2, "Bob"), (3, "Ann")):
+            host.wait_for(r"(?s)" + r".*".join([r"game \w+ starts"] * game), timeout=90)  # game N is dealt
+            host.type(f"kick {seats[name]}")
+            host.wait_for(r"(?s)" + r".*".join([r"game abandoned"] * (game - 1)), timeout=30)
+        host.wait_for(r"final scoreboard · 1 game played, 2 abandoned", timeout=30)
+        assert host.proc.wait(timeout=30) == 0
+        said = watcher.wait_for(r"最终积分榜 · 完成 1 局，中止 2 局", timeout=30)
+        assert said
+    finally:
+        for p in procs:
+            p.kill()
+    text = host.text
+    assert "final scoreboard · 3 games" not in text
+    assert re.search(r"1 game played, 2 abandoned", text[text.rindex("final scoreboard"):]), text[-2000:]
+    board = {m[1]: m[2] for m in re.finditer(r"\d\. (\S.*?) +\d+ pts? +(\d+) games?", text[text.rindex("final scoreboard"):])}
+    # each player's games: the finished ones it sat in (game 1), not the abandoned ones;
+    # the stand-in that took Bob's seat for game 3 (abandoned) played none
+    assert board == {"Ann": "1", "Bob": "1", "greedy bot 2": "1", "greedy bot 1": "0"}, text[-2000:]
+    assert "共 3 局" not in watcher.text and "参加 3 局" not in watcher.text
