@@ -21,44 +21,62 @@ class Total(NamedTuple):
 _total = tuple.__new__  # Total's fields without the NamedTuple's Python-level __new__
 
 
+class _Decimal(dict):
+    """Decimal text of the numbers a formula shows, ``0..511`` written once at import
+    (an int's ``str`` in an f-string cost more than the rest of a formula: about 700
+    interpreter instructions against 100 for a lookup; a contest writes 6–10 numbers).
+    Any other int is written when asked for (``__missing__``) and not kept."""
+
+    __slots__ = ()
+
+    def __missing__(self, number: int) -> str:
+        return str(number)
+
+
+_D = _Decimal((k, str(k)) for k in range(512))
+
+
 def attack_total(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: int = 0) -> Total:
     """Attack side total (§6 attack; also the attack of a same-identity discard).
 
     Different identity: ``R×i (+ m×w)``. Same identity: ``I×i + R (+ m×w)``.
     ``weapon`` is ``(m, w)`` when the weapon is used, else None.
     """
+    D = _D  # numbers' text (_Decimal)
     # one f-string per case and the tuple's own constructor: the engine makes two
     # totals per contest (NamedTuple's Python __new__ cost as much as the formula)
     if weapon is None:
         if same:
             value = I * i + R
-            return _total(Total, (value, f"{I}×{i} + {R} = {value}"))
+            return _total(Total, (value, f"{D[I]}×{D[i]} + {D[R]} = {D[value]}"))
         value = R * i
-        return _total(Total, (value, f"{R}×{i} = {value}"))
+        return _total(Total, (value, f"{D[R]}×{D[i]} = {D[value]}"))
     m, w = weapon
     if same:
         value = I * i + R + m * w
-        return _total(Total, (value, f"{I}×{i} + {R} + {m}×{w} = {value}"))
+        return _total(Total, (value, f"{D[I]}×{D[i]} + {D[R]} + {D[m]}×{D[w]} = {D[value]}"))
     value = R * i + m * w
-    return _total(Total, (value, f"{R}×{i} + {m}×{w} = {value}"))
+    return _total(Total, (value, f"{D[R]}×{D[i]} + {D[m]}×{D[w]} = {D[value]}"))
 
 
 def defense_attack_strength(R: int, i: int, same: bool, I: int = 0) -> Total:
     """Attack strength in a defense round (§6 defense): ``R + i``; same identity ``(I + i) + (R + i)``."""
+    D = _D  # numbers' text (_Decimal)
     if same:
         value = I + i + R + i
-        return _total(Total, (value, f"({I} + {i}) + ({R} + {i}) = {value}"))
+        return _total(Total, (value, f"({D[I]} + {D[i]}) + ({D[R]} + {D[i]}) = {D[value]}"))
     value = R + i
-    return _total(Total, (value, f"{R} + {i} = {value}"))
+    return _total(Total, (value, f"{D[R]} + {D[i]} = {D[value]}"))
 
 
 def defense_strength(R: int, i: int, w: int, same: bool) -> Total:
     """Defense strength (§6 defense): ``w + i``; same identity ``(R + i) + (w + i)``. w = 0 unarmed."""
+    D = _D  # numbers' text (_Decimal)
     if same:
         value = R + i + w + i
-        return _total(Total, (value, f"({R} + {i}) + ({w} + {i}) = {value}"))
+        return _total(Total, (value, f"({D[R]} + {D[i]}) + ({D[w]} + {D[i]}) = {D[value]}"))
     value = w + i
-    return _total(Total, (value, f"{w} + {i} = {value}"))
+    return _total(Total, (value, f"{D[w]} + {D[i]} = {D[value]}"))
 
 
 def compare(left: Total, right: Total, op: str = ">") -> str:

@@ -529,3 +529,17 @@ def test_cards_in_play_still_count_until_the_contest_resolves():
     assert st.observation(2)["players"][0]["cards_left"] == 7
     st.apply(Action(A.ANSWER, cards=(seven,)))
     assert st.cards_left(0) == 6  # 6×10 = 60 > 6×7 = 42: seat 1 collects, seat 0 shed its card
+
+
+def test_formulas_write_numbers_beyond_the_written_table():
+    """The totals' formulas write their numbers from a table made at import
+    (formulas._Decimal); numbers past it (a last-round play of many cards) and
+    negative ones are written as str() writes them."""
+    from jupai_net.formulas import attack_total, defense_attack_strength, defense_strength
+
+    assert attack_total(12, 300, (14, 13), True, 14) == (4394, "14×300 + 12 + 14×13 = 4394")
+    assert attack_total(3, 600, None, False) == (1800, "3×600 = 1800")
+    assert attack_total(2, 511, None, False) == (1022, "2×511 = 1022")
+    assert defense_attack_strength(1, 512, True, 14) == (1039, "(14 + 512) + (1 + 512) = 1039")
+    assert defense_strength(-1, 5, 0, False) == (5, "0 + 5 = 5")
+    assert defense_strength(-1, 5, 0, True) == (9, "(-1 + 5) + (0 + 5) = 9")
