@@ -296,11 +296,13 @@ class GameState:
     _wired: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _private_at: list[int] = field(default_factory=list, repr=False, compare=False)
     _private_events: list[list[int]] = field(default_factory=list, repr=False, compare=False)
-    #: the spectator's observation of this version (apply drops it: None), and the
-    #: round's dict it is filled into (every key; those that change only with the
-    #: round filled in when it is made; never handed out: observations are copies)
+    #: the spectator's observation of this version (apply drops it: None); the
+    #: round's dict it is filled into (None when a round starts: the round's keys are
+    #: filled in again); and the game's one dict behind both (every key in order; made
+    #: once, filled in place: never handed out, observations are copies)
     _frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _round_frame: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _frame_dict: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _specials: dict[str, int] | None = field(default=None, repr=False, compare=False)
     #: the pending contest's wire dict, made with its ``play`` event (whose ``cards``
     #: list it shares, as the contest's event does for the actor's side); None when
@@ -490,7 +492,7 @@ class GameState:
         """Drop every observation cache: what a viewer sees changed outside
         :meth:`apply` (a dealer-blind table opened a card or announced its round:
         :mod:`jupai_net.blind_game`)."""
-        self._frame = self._round_frame = None
+        self._frame = self._round_frame = self._frame_dict = None
         self._seen_by_others.clear()
         self._seen_by_self.clear()
         self._own_extra.clear()
@@ -1185,7 +1187,7 @@ class GameState:
         of earlier versions are copies, and every value is replaced, never changed)."""
         frame = self._round_frame
         if frame is None:
-            frame = self._round_frame = self._round_template()
+            frame = self._round_frame = self._round_keys()
         pending, supplying = self.pending, self.supplying
         frame["version"] = len(self.history)
         frame["to_move"] = self.to_move
@@ -1237,9 +1239,26 @@ class GameState:
             frame["result"] = {"winner": self.winner, "ranking": list(self.ranking)}
         return frame
 
-    def _round_template(self) -> dict[str, Any]:
-        """Every key of an observation in order, those that change only when a round
-        starts filled in (the others are filled in per version: _spectator_frame)."""
+    def _round_keys(self) -> dict[str, Any]:
+        """The game's frame dict with the keys that change only when a round starts
+        filled in again (in place: seven stores, where a new 21-key dict per round
+        cost about three times as much; the other keys are filled in per version:
+        _spectator_frame)."""
+        frame = self._frame_dict
+        if frame is None:
+            frame = self._frame_dict = self._frame_template()
+        frame["round"] = self.round_no
+        frame["round_card"] = self.round_card
+        frame["round_type"] = self.round_kind
+        frame["R"] = self.round_value
+        frame["leader"] = self.leader
+        frame["last_round"] = self.round_no == self.rules.rounds
+        frame["round_pile"] = len(self.round_pile)
+        return frame
+
+    def _frame_template(self) -> dict[str, Any]:
+        """Every key of an observation in order, those that never change in a game
+        filled in (the round's: _round_keys; the others per version: _spectator_frame)."""
         rules = self.rules
         specials = self._specials
         if specials is None:
@@ -1249,13 +1268,13 @@ class GameState:
         return {
             "seat": None,
             "version": None,
-            "round": self.round_no,
+            "round": None,
             "rounds": rules.rounds,
-            "round_card": self.round_card,
-            "round_type": self.round_kind,
-            "R": self.round_value,
-            "leader": self.leader,
-            "last_round": self.round_no == rules.rounds,
+            "round_card": None,
+            "round_type": None,
+            "R": None,
+            "leader": None,
+            "last_round": None,
             "to_move": None,
             "pending": None,
             "supply": None,
@@ -1264,7 +1283,7 @@ class GameState:
             "players": None,
             "hand": [],
             "stock": None,
-            "round_pile": len(self.round_pile),
+            "round_pile": None,
             "discard_pile": None,
             "log": None,
             "result": None,
