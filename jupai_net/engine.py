@@ -1153,6 +1153,7 @@ class GameState:
         now = len(wired)
         if seat is None:
             obs["log"] = wired[-LOG_TAIL:] if now == len(self.events) else self._log(None)
+            obs["players"] = self._seen_by_others.copy()
             obs["hand"] = []
             return obs
         if self._private_at[seat] < now - LOG_TAIL and now == len(self.events):
@@ -1172,17 +1173,19 @@ class GameState:
             if extra:
                 own = {**own, **extra}  # every key of extra is in the entry: the key order stays
             self._seen_by_self[seat] = own
-        players = frame["players"]
-        if own is not players[seat]:
-            players = players.copy()
-            players[seat] = own
-            obs["players"] = players
+        # a new list of every seat's entry as the others see it, the seat's own entry
+        # as it sees itself (one list per observation: the frame keeps none, as the
+        # mover's observation nearly always replaced the seat's entry in it)
+        players = self._seen_by_others.copy()
+        players[seat] = own
+        obs["players"] = players
         obs["hand"] = self.seats[seat].hand.copy()
         return obs
 
     def _spectator_frame(self) -> dict[str, Any]:
         """What every viewer's observation of this version is copied from: the
-        spectator's, without its ``log`` (see :meth:`observation`): the round's dict
+        spectator's, without its ``log`` and ``players`` (see :meth:`observation`;
+        the entries are brought up to date here, in ``_seen_by_others``): the round's dict
         with the parts an action may change filled in again (in place: observations
         of earlier versions are copies, and every value is replaced, never changed)."""
         frame = self._round_frame
@@ -1196,7 +1199,7 @@ class GameState:
         # every seat's players entry as the others see it (inline: once per version):
         # entries of seats no action touched since are reused; a seat whose hand, cards
         # in play, recovered cards or equipment's state only changed gets a copy of its
-        # entry with those keys again; a new list
+        # entry with those keys again
         entries = self._seen_by_others
         stale = self._stale
         if not entries:
@@ -1229,7 +1232,6 @@ class GameState:
                 entry["cards_left"] = left  # as cards_left(t)
                 entries[t] = entry
             stale.clear()
-        frame["players"] = entries.copy()
         frame["stock"] = len(self.stock)
         discard = self._discard_wire
         if len(discard) != len(self.discard_pile):
