@@ -179,3 +179,36 @@ def test_simulate_titles_one_game_of_one_round_in_the_singular(lang, title):
                           timeout=60, env={**__import__("os").environ, "COLUMNS": "120"})
     assert done.returncode == 0, done.stderr
     assert title in done.stdout, done.stdout
+
+
+def test_tables_load_once_each_when_threads_look_up_at_once(monkeypatch):
+    """Clients verify games in worker threads: threads that load the tables at once
+    (each import slowed here) get every key, and each table is loaded once, in order."""
+    import threading
+    import time
+
+    monkeypatch.setattr(messages, "_loaded", [])
+    real = importlib.import_module
+
+    def slow(name):
+        time.sleep(0.02)
+        return real(name)
+
+    monkeypatch.setattr(messages.importlib, "import_module", slow)
+    keys = ["verdict.reason.verified_seat", "notice.series-mismatch", "opt.lang"] * 3
+    said, errors = [], []
+
+    def look(key):
+        try:
+            said.append(t(key, "en", names="A", deck=53))
+        except Exception as exc:  # noqa: BLE001 - collected for the assertion
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=look, args=(k,)) for k in keys]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == [] and len(said) == len(keys)
+    loaded = [id(tb) for tb in messages._loaded]  # the tables up to the last key's, once each, in order
+    assert len(loaded) >= 3 and loaded == [id(real(name).MESSAGES) for name in TABLES][:len(loaded)]
