@@ -27,6 +27,12 @@ build's clients (the same load on both, when the old clients can play with the n
 host). ``--profile FILE`` writes a cProfile of the
 host (one run; slows it down).
 
+``--host-latency``: the host also times each action it handles (dispatch and flush:
+the dealer, the engine, the frames, the TLS writes) and how late a 5 ms timer on its
+trio loop fires (the wait any new event, e.g. an action arriving, has before the host
+runs it); both are printed as percentiles, to tell the host's own share of the round
+trip from the clients'.
+
 ``--probe-clients N``: N of the clients run in their own process at normal priority
 while the other client processes run at ``nice 10``, and their round trips are
 printed apart ("probe"). On one 2-core machine the 400 bot clients of 100 tables
@@ -75,15 +81,48 @@ async def serve(args: argparse.Namespace) -> None:
         **limits,
     )
     server = HostServer(config, identity)
+    service: list[float] = []  # seconds the host spent on each action message (its dispatch and flush)
+    lags: list[float] = []  # how late a 5 ms timer of the host's loop fired: the wait a new event has
+    lag_scope = trio.CancelScope()
+    if args.host_latency:
+        from jupai_net.protocol import ActionMessage
+
+        dispatch = server._dispatch
+
+        def timed(link: Any, msg: Any) -> None:
+            if not isinstance(msg, ActionMessage):
+                return dispatch(link, msg)
+            t0 = time.perf_counter()
+            dispatch(link, msg)
+            service.append(time.perf_counter() - t0)
+
+        server._dispatch = timed
+
+    async def watch_lag() -> None:
+        with lag_scope:
+            while True:
+                t0 = trio.current_time()
+                await trio.sleep(0.005)
+                lags.append(trio.current_time() - t0 - 0.005)
+
+    async def serve_then_stop(task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        try:
+            await server.serve(task_status=task_status)
+        finally:
+            lag_scope.cancel()
+
     async with trio.open_nursery() as nursery:
-        await nursery.start(server.serve)
+        await nursery.start(serve_then_stop)
+        if args.host_latency:
+            nursery.start_soon(watch_lag)
         listening_cpu, listening_rss = sum(os.times()[:2]), rss_kib()
         print(json.dumps({"port": server.port, "fingerprint": identity.fingerprint}), flush=True)
     t = os.times()
     print(json.dumps({"host_cpu": t.user + t.system, "serving_cpu": t.user + t.system - listening_cpu,
                       "listening_rss_kib": listening_rss,
                       "peak_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                      "stats": server.stats, "games": sum(tb.games_done for tb in server.tables)}), flush=True)
+                      "stats": server.stats, "games": sum(tb.games_done for tb in server.tables),
+                      "service_ms": [x * 1000 for x in service], "lag_ms": [x * 1000 for x in lags]}), flush=True)
 
 
 def rss_kib() -> int:
@@ -199,6 +238,10 @@ def main() -> None:
     p.add_argument("--probe-clients", type=int, default=0, metavar="N",
                    help="N clients in their own process at normal priority, the others at nice 10; their round "
                         "trips are printed apart (default 0: off)")
+    p.add_argument("--host-latency", action="store_true",
+                   help="also time, inside the host, each action's handling (dispatch and flush) and the lateness of "
+                        "a 5 ms timer on its loop (the wait a new event has), to tell the host's own delay from the "
+                        "clients'; costs the host a little CPU")
     p.add_argument("--warmup", type=float, default=5.0, help="seconds of start-up left out of the steady-state figures")
     p.add_argument("--old-python", default=None, metavar="PY",
                    help="Python of an older checkout's venv: its host runs in turns with this one's (interleaved)")
@@ -242,6 +285,8 @@ def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
         common += ["--rounds", str(args.rounds)]
     if args.profile:
         common += ["--profile", args.profile]
+    if args.host_latency:
+        common += ["--host-latency"]
     host = subprocess.Popen([host_python, os.path.abspath(__file__), "--serve"] + common, stdout=subprocess.PIPE,
                             text=True, env=env)
     assert host.stdout is not None
@@ -324,6 +369,12 @@ def report(run: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"  probe clients     p50 {pct(probe, 50):.2f} ms   p90 {pct(probe, 90):.2f} ms   "
               f"p99 {pct(probe, 99):.2f} ms   max {max(probe):.2f} ms   (n = {len(probe)}, after the warm-up; "
               f"{args.probe_clients} clients at normal priority, the others at nice 10)")
+    service, lags = host_info.get("service_ms") or [], host_info.get("lag_ms") or []
+    if service:
+        print(f"  inside the host   handling an action p50 {pct(service, 50):.2f} ms   p99 {pct(service, 99):.2f} ms "
+              f"(dispatch and flush, n = {len(service)}); a 5 ms timer late by p50 {pct(lags, 50):.2f} ms   "
+              f"p99 {pct(lags, 99):.2f} ms   max {max(lags) if lags else float('nan'):.2f} ms (n = {len(lags)}): the "
+              f"host's own delay before it reads an action is about that lateness")
     print(f"cpu                 host {host_info.get('host_cpu', float('nan')):.1f} s, "
           f"clients {sum(o['cpu'] for o in out):.1f} s; host stats {host_info.get('stats')}")
     print(f"host per action     {run['cpu_per_action_ms']:.3f} ms CPU (from listening to the last game, handshakes "
