@@ -69,6 +69,7 @@ from jupai_net.protocol import (
 from jupai_net.protocol.limits import (
     BLIND_VERSION,
     CHAIN_VERSION,
+    DEFER_VERSION,
     MAX_NAME_LEN,
     MAX_STANDINGS,
     MAX_TEXT_LEN,
@@ -612,11 +613,12 @@ class Table:
             self._admit_spectator(cid, hello, now)
             return None
         if hello.token is not None:
-            if hello.version < CHAIN_VERSION and self._chained_seat(hello.token):
+            need = self._stream_needs(hello.token)
+            if hello.version < need:
                 self._error(cid, "version-mismatch",
-                            "this game's signed statements to your seat are hash-chained, which needs jupai-net with "
-                            f"protocol version {CHAIN_VERSION}; update jupai to take your seat back",
-                            hello, "chained-game", version=hello.version, need=CHAIN_VERSION)
+                            "this game's signed statements to your seat are hash-chained in a format that needs "
+                            f"jupai-net with protocol version {need}; update jupai to take your seat back",
+                            hello, "chained-game", version=hello.version, need=need)
                 return None
             return self._readmit(cid, hello, now)
         if self.phase != LOBBY:
@@ -663,21 +665,30 @@ class Table:
         self._old_client_notice(self.seats[seat])  # type: ignore[arg-type]
         return seat
 
-    def _chained_seat(self, token: str) -> bool:
-        """True when ``token`` takes back a seat of the running game whose statement
-        stream is hash-chained (specs/fairness.md §6.5): a client below protocol 5
-        cannot read it (specs/protocol.md §6)."""
+    def _stream_needs(self, token: str) -> int:
+        """The protocol version a client needs to take back the seat of the running game
+        that ``token`` holds: :data:`DEFER_VERSION` when its statement stream is in
+        version-3 bodies (specs/fairness.md §6.6), :data:`CHAIN_VERSION` when it is
+        hash-chained (§6.5), else 0 (specs/protocol.md §6)."""
         if self.phase == LOBBY or self.dealer is None:
-            return False
+            return 0
         seat = next((s.seat for s in self.seats if s is not None and s.token is not None
                      and secrets.compare_digest(s.token, token)), None)
-        return seat is not None and seat in self.dealer.chained
+        if seat is None:
+            return 0
+        return DEFER_VERSION if seat in self.dealer.deferred else CHAIN_VERSION if seat in self.dealer.chained else 0
 
     def _chained_viewers(self) -> set[int | None]:
         """The viewers whose streams the next game chains: every seat whose client
         negotiated protocol 5 or later, every bot seat, and the spectators' stream
         (older spectators get it in version-1 bodies)."""
         return {st.seat for st in self.seats if st is not None and (st.bot or st.version >= CHAIN_VERSION)} | {None}
+
+    def _deferred_seats(self) -> set[int]:
+        """The seats whose streams the next game writes in version-3 bodies, their steps
+        signed only when the seat is to move (specs/fairness.md §6.6): every seat whose
+        client negotiated protocol 6 or later, and every bot seat."""
+        return {st.seat for st in self.seats if st is not None and (st.bot or st.version >= DEFER_VERSION)}
 
     def _welcome(self, seat: int | None, token: str) -> Welcome:
         """The ``welcome`` for ``seat`` (None: a spectator), naming the scheme and the
@@ -1012,7 +1023,7 @@ class Table:
             return
         self.game_dealer, why = self.next_dealer()
         self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0,
-                                         chained=self._chained_viewers()), why)
+                                         chained=self._chained_viewers(), deferred=self._deferred_seats()), why)
 
     def _start_game(self, now: float, dealer: HostDealer, why: DealerWhy | None = None) -> None:
         """Begin a game dealt by ``dealer`` (fresh game id and host seed) in the scheme

@@ -18,10 +18,11 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 #: optional ``dealer`` key of ``start`` (specs/protocol.md §13), and the optional ``args``
 #: key of ``notice`` (§7a). Version 5 = version 4 plus hash-chained fairness statements
 #: (body version 2, specs/fairness.md §6.5): no message changes, only what ``statement``
-#: carries (specs/protocol.md §6).
-PROTOCOL_VERSION = 5
+#: carries (specs/protocol.md §6). Version 6 = version 5 plus deferred signatures (body
+#: version 3, specs/fairness.md §6.6): a ``statement``'s ``sig`` may be empty.
+PROTOCOL_VERSION = 6
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
-SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5)
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 #: The first version with ``hello.bot``: a hello with ``bot`` true has ``min_version`` at least this.
 BOT_HELLO_VERSION = 2
 #: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
@@ -42,6 +43,11 @@ NOTICE_ARGS_VERSION = 4
 #: it (or a later one) and of its own bots, and the spectators' stream; an older
 #: spectator gets the spectators' stream in version-1 bodies.
 CHAIN_VERSION = 5
+#: The first version whose clients read version-3 bodies (specs/fairness.md §6.6): a
+#: host defers the signatures of the ``step`` statements to a seat whose client
+#: negotiated it (or a later one), and of its own bots, except the step after which
+#: that seat is to move; a ``statement`` to such a seat may carry an empty ``sig``.
+DEFER_VERSION = 6
 #: The first version whose ``welcome`` carries the table's name (``table``, an
 #: informative optional key, specs/protocol.md §4, §6): a host leaves it out for older
 #: connections, whose clients may be of a release that refuses keys it does not know.

@@ -877,7 +877,8 @@ class Statement(Message):
     """``statement`` (host → client, lobby or game): a signed fairness statement,
     opaque to the protocol (made and checked by :mod:`jupai_net.fairness`).
     ``kind``: a code naming it (for dispatch; the signed ``body`` is authoritative);
-    ``body``: 1..65536 bytes; ``sig``: 1..256 bytes."""
+    ``body``: 1..65536 bytes; ``sig``: 0..256 bytes (empty: a deferred signature,
+    protocol version 6, specs/fairness.md §6.6)."""
 
     type: ClassVar[str] = "statement"
     kind: str
@@ -887,7 +888,7 @@ class Statement(Message):
     def _validate(self) -> None:
         _check_code("kind", self.kind)
         _check_bytes(self, "body", 1, MAX_STATEMENT_LEN)
-        _check_bytes(self, "sig", 1, MAX_SIG_LEN)
+        _check_bytes(self, "sig", 0, MAX_SIG_LEN)
 
 
 @dataclass(frozen=True, slots=True)

@@ -213,7 +213,7 @@ def test_statement_roundtrip_and_signature():
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"v": 3}, "version"),
+        ({"v": 4}, "version"),
         ({"kind": "bogus"}, "unknown statement kind"),
         ({"game": b"x"}, "'game'"),
         ({"to": 9}, "'to'"),

@@ -65,7 +65,7 @@ def spec_shuffle(rng: SpecStream) -> list[int]:
 
 
 #: Vectors that hold transcripts or engine output: regenerated when the engine changes.
-ENGINE_DEPENDENT = ("transcript", "due_positions", "faults", "chain")
+ENGINE_DEPENDENT = ("transcript", "due_positions", "faults", "chain", "deferred")
 
 
 def test_vectors_file_is_current():

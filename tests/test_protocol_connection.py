@@ -99,11 +99,11 @@ def test_a_whole_session():
 
     hello = deliver(c, h, Hello("Ann", seat=1))
     assert hello == Hello("Ann", seat=1) and hello.seq == 0
-    assert h.version == 5 and c.state is State.HANDSHAKE
+    assert h.version == 6 and c.state is State.HANDSHAKE
 
     welcome = deliver(h, c, Welcome(seat=1, token=TOKEN, rules=RULES, players=PLAYERS))
     assert welcome.seat == 1 and welcome.players == PLAYERS
-    assert c.state is h.state is State.LOBBY and c.version == h.version == 5
+    assert c.state is h.state is State.LOBBY and c.version == h.version == 6
 
     assert deliver(h, c, Lobby(PLAYERS)).players == PLAYERS
     assert deliver(c, h, Ready(True)).ready is True
@@ -262,14 +262,14 @@ def test_hello_is_sent_once_and_welcome_needs_it():
 # --- versions -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("low, high", [(6, 6), (6, 7), (0, 0)])
+@pytest.mark.parametrize("low, high", [(7, 7), (7, 8), (0, 0)])
 def test_host_refuses_a_client_of_another_version_clearly(low, high):
     h = HostConnection()
     h.receive_data(frame(Hello("Ann", version=high, min_version=low), 0))
     with pytest.raises(RemoteProtocolError) as info:
         h.next_event()
     assert info.value.code == "version-mismatch"
-    assert "this host speaks protocol version 1, 2, 3, 4, 5" in info.value.message
+    assert "this host speaks protocol version 1, 2, 3, 4, 5, 6" in info.value.message
     assert f"the client speaks {high if low == high else f'{low}..{high}'}" in info.value.message
     assert h.version is None
     # the host can still tell the client why, in the error message every version can read
@@ -295,12 +295,16 @@ def test_version_is_read_before_other_fields_of_a_future_hello():
 
 def test_negotiation_picks_the_highest_shared_version():
     c, h = ClientConnection(), HostConnection()
-    deliver(c, h, Hello("Ann", version=6, min_version=1))
+    deliver(c, h, Hello("Ann", version=7, min_version=1))
+    assert h.version == 6
+    with pytest.raises(LocalProtocolError, match="negotiated version is 6"):
+        h.send(Welcome(seat=0, token=TOKEN, rules=RULES, version=7))
+    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=6))
+    assert c.version == 6
+    # a version-5 client (no deferred signatures) is still served, in version 5
+    c, h = ClientConnection(), HostConnection()
+    deliver(c, h, Hello("Ann", version=5, min_version=1))
     assert h.version == 5
-    with pytest.raises(LocalProtocolError, match="negotiated version is 5"):
-        h.send(Welcome(seat=0, token=TOKEN, rules=RULES, version=6))
-    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=5))
-    assert c.version == 5
     # a version-4 client (no hash-chained statements) is still served, in version 4
     c, h = ClientConnection(), HostConnection()
     deliver(c, h, Hello("Ann", version=4, min_version=1))
@@ -324,7 +328,7 @@ def test_negotiation_picks_the_highest_shared_version():
 def test_a_bot_hello_needs_version_2_and_a_version_1_host_says_so(monkeypatch):
     c, h = ClientConnection(), HostConnection()
     hello = deliver(c, h, Hello("random bot", bot=True, min_version=2))
-    assert hello.bot is True and h.version == 5
+    assert hello.bot is True and h.version == 6
     # a person's hello leaves the key out: it is a valid version-1 hello too
     assert "bot" not in Hello("Ann").to_wire(seq=0) and Hello("Ann").bot is False
     with pytest.raises(FieldError, match="bot"):
@@ -340,17 +344,17 @@ def test_a_bot_hello_needs_version_2_and_a_version_1_host_says_so(monkeypatch):
 def test_client_refuses_a_welcome_in_another_version():
     c = ClientConnection()
     c.send(Hello("Ann"))
-    c.receive_data(frame(Welcome(seat=0, token=TOKEN, rules=RULES, version=6), 0))
+    c.receive_data(frame(Welcome(seat=0, token=TOKEN, rules=RULES, version=7), 0))
     with pytest.raises(RemoteProtocolError) as info:
         c.next_event()
     assert info.value.code == "version-mismatch"
-    assert "the host chose protocol version 6, this client speaks 1..5" in info.value.message
+    assert "the host chose protocol version 7, this client speaks 1..6" in info.value.message
 
 
 def test_a_spectator_hello_needs_version_3_and_older_hosts_say_so(monkeypatch):
     c, h = ClientConnection(), HostConnection()
     hello = deliver(c, h, Hello("Bob", watch=True, min_version=3))
-    assert hello.watch is True and hello.seat is None and h.version == 5
+    assert hello.watch is True and hello.seat is None and h.version == 6
     assert hello.to_wire(seq=0)["watch"] is True
     # a player's hello leaves the key out: still a valid version-1 hello
     assert "watch" not in Hello("Ann").to_wire(seq=0)

@@ -1,4 +1,4 @@
-"""Test vectors of the hash-chained statement streams (specs/fairness.md §6.5, §11).
+"""Test vectors of the hash-chained statement streams (specs/fairness.md §6.5, §6.6, §11).
 
 :func:`build_chain_vectors` returns the ``chain`` section that
 :mod:`jupai_net.fairness.vectors` adds to ``protocol/vectors/fairness.json``: the chain
@@ -6,7 +6,9 @@ tag and the start link of each addressee, the small complete game of the
 ``transcript`` vector in the chained format (every statement's ``prev``), and forged
 copies of it, one per way a stream can be broken, each with its verdict on the fast
 path (the last signature and every link) and with every signature checked, and the
-statement at which the seat's witness stops the game. Pure and deterministic.
+statement at which the seat's witness stops the game; and the ``deferred`` section: the
+same game in version-3 bodies (steps signed only for the seat to move) with its forged
+copies. Pure and deterministic.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from typing import Any
 from ..rules import RuleSet
 from .forge import relinked
 from .selfplay import play_game
-from .statements import (SPECTATOR_BYTE, TAG_CHAIN, chain_start, pack, sign_packed, signing_key_from_bytes,
-                         split_statement, unpack)
+from .statements import (CHAINED_BODY_VERSION, SPECTATOR_BYTE, TAG_CHAIN, chain_start, pack, sign_packed,
+                         signing_key_from_bytes, split_statement, unsigned_packed, unpack)
 from .transcript import Transcript, decode_transcript
 from .verify import FairnessViolation, Verdict, verify_transcript
 from .witness import SeatWitness
@@ -118,6 +120,7 @@ def build_chain_vectors(game_id: bytes, host_seed: bytes, seat_seeds: Sequence[b
           "holds, the replay names the change",
           relinked(host_signed(step, lambda b: b.__setitem__("version", b["version"] + 1)), key, step + 1))
     return {
+        "deferred": _deferred_vectors(key, game_id, host_seed, seat_seeds),
         "chain": {
             "tag": _hex(TAG_CHAIN),
             "spectator_byte": SPECTATOR_BYTE,
@@ -133,4 +136,61 @@ def build_chain_vectors(game_id: bytes, host_seed: bytes, seat_seeds: Sequence[b
             },
             "faults": faults,
         }
+    }
+
+
+def _deferred_vectors(key: Any, game_id: bytes, host_seed: bytes, seat_seeds: Sequence[bytes]) -> dict[str, Any]:
+    """The ``deferred`` vectors (specs/fairness.md §6.6, §11): the ``transcript`` game
+    with every seat's stream in version-3 bodies, seat 0's file, which statements carry
+    no signature, and forged copies with their verdicts both ways and ``at_once``."""
+    sp = play_game(SMALL, rng_seed=1, key=key, game_id=game_id, host_seed=host_seed, seat_seeds=list(seat_seeds[:2]),
+                   spectators=False, deferred=True)
+    data = sp.transcript(0)
+    t = decode_transcript(data)
+    stmts = list(t.statements)
+    parts = [split_statement(raw) for raw in stmts]
+    bodies = [unpack(b) for b, _ in parts]
+    unsigned = [i for i, (_, sig) in enumerate(parts) if not sig]
+    signed_steps = [i for i, b in enumerate(bodies) if b["kind"] == "step" and parts[i][1]]
+    deal = next(i for i, b in enumerate(bodies) if b["kind"] == "deal")
+    last = len(stmts) - 1
+    faults: list[dict[str, Any]] = []
+
+    def fault(name: str, what: str, statements: Sequence[bytes], host_gone: str | None = None) -> None:
+        forged = Transcript(t.seat, t.seed, tuple(statements), host_gone).encode()
+        faults.append({"name": name, "what": what, "file": _hex(forged),
+                       "verdict": _where(verify_transcript(forged)),
+                       "all_signatures": _where(verify_transcript(forged, all_signatures=True)),
+                       "at_once": at_once(forged)})
+
+    def replaced(i: int, raw: bytes) -> list[bytes]:
+        return stmts[:i] + [raw] + stmts[i + 1:]
+
+    def as_version_2(body: dict[str, Any]) -> None:
+        body["v"] = CHAINED_BODY_VERSION
+
+    u = unsigned[0]
+    changed = bytearray(parts[u][0])
+    changed[len(changed) // 2] ^= 0x01
+    fault("unsigned_body_changed", "one byte of an unsigned step's body changed: the next link names it",
+          replaced(u, unsigned_packed(bytes(changed))))
+    fault("end_unsigned", "the end statement's signature removed", replaced(last, unsigned_packed(parts[last][0])))
+    fault("deal_unsigned", "the deal statement's signature removed", replaced(deal, unsigned_packed(parts[deal][0])))
+    s = signed_steps[0]
+    fault("signed_step_unsigned", "a signed step's signature removed: a version-3 step may go unsigned, the next "
+          "signed statement authenticates it (verified)", replaced(s, unsigned_packed(parts[s][0])))
+    body = dict(bodies[u])
+    as_version_2(body)
+    fault("mixed_formats", "the host signs a step of the stream as a version-2 body (the later links fitted)",
+          relinked(replaced(u, sign_packed(key, pack(body))), key, u + 1))
+    fault("cut_after_unsigned", "the file ends after an unsigned step (the host gone): the last signed statement's "
+          "signature is checked; the game is unfinished", stmts[:u + 1], host_gone="connection lost")
+    return {
+        "rules": SMALL.to_wire(),
+        "seat": 0,
+        "bot_rng_seed": 1,
+        "file": _hex(data),
+        "unsigned": unsigned,
+        "verdict": verify_transcript(data).status,
+        "faults": faults,
     }

@@ -35,7 +35,7 @@ from .primitives import (
 )
 from .replay import due_reveals, load_engine
 from .statements import (ABANDON, BLIND, CLAIM, COMMITMENTS, DEAL, END, HELLOS, SEEDS, START, STEP, chain_link,
-                         chain_start, make_body, pack, public_key_bytes, sign_packed)
+                         chain_start, make_body, pack, public_key_bytes, sign_packed, unsigned_packed)
 
 #: Viewer → signed statements to send it now, in order.
 Outbox = dict[int | None, list[bytes]]
@@ -59,6 +59,10 @@ class HostDealer:
     ``chained``: the viewers whose streams are chained (specs/fairness.md §6.5), every
     viewer by default (``True``), none with ``False`` (version-1 bodies, as before the
     chain), else a collection of viewers (seats, ``None`` for the spectators' stream).
+    ``deferred``: the seats among them whose streams are in version-3 bodies (§6.6):
+    their ``step`` statements are signed only for the seat to move after the step (the
+    one the host asks next), the others' signature deferred to their next signed
+    statement; none by default, every chained seat with ``True``.
 
     Order of calls: :meth:`start`; :meth:`commit` (or :meth:`commit_bot`) for every seat;
     :meth:`reveal` for every seat that is not a bot; then :meth:`apply` for each action
@@ -75,6 +79,7 @@ class HostDealer:
         spectators: bool = False,
         engine: ModuleType | None = None,
         chained: Any = True,
+        deferred: Any = False,
     ):
         self.rules = rules
         self._key = signing_key
@@ -93,6 +98,9 @@ class HostDealer:
         self._prev: dict[int | None, bytes] = {
             v: chain_start(self.game_id, v) for v in self.viewers
             if chained is True or (chained is not False and v in chained)}
+        #: the seats whose streams are in version-3 bodies (specs/fairness.md §6.6)
+        self._deferred: frozenset[int] = frozenset(
+            v for v in self._prev if v is not None and (deferred is True or (deferred is not False and v in deferred)))
         self._commitments: list[bytes | None] = [None] * self.seats
         self._seeds: list[bytes | None] = [None] * self.seats
         self._bots: dict[int, bytes] = {}
@@ -141,6 +149,12 @@ class HostDealer:
         """The viewers whose streams are chained (specs/fairness.md §6.5)."""
         return frozenset(self._prev)
 
+    @property
+    def deferred(self) -> frozenset[int]:
+        """The seats whose streams are in version-3 bodies, steps signed only for the
+        seat to move (specs/fairness.md §6.6)."""
+        return self._deferred
+
     def _emit(self, out: Outbox, viewer: int | None, kind: str, **fields: Any) -> None:
         n = self._n[viewer]
         self._n[viewer] += 1
@@ -154,11 +168,15 @@ class HostDealer:
     def _sign(self, viewer: int | None, kind: str, n: int, fields: dict[str, Any]) -> bytes:
         """Build, pack and sign statement ``n`` of ``viewer``'s stream (built here: not
         re-checked; every witness checks it); in a chained stream with ``prev``, and the
-        link to it kept for the next one (specs/fairness.md §6.5)."""
+        link to it kept for the next one (specs/fairness.md §6.5). In a version-3 stream
+        a ``step`` for a seat that is not to move after it goes unsigned (§6.6)."""
         prev = self._prev.get(viewer)
-        body_bytes = pack(make_body(kind, self.game_id, viewer, n, prev, **fields))
+        deferrable = viewer in self._deferred
+        body_bytes = pack(make_body(kind, self.game_id, viewer, n, prev, deferrable=deferrable, **fields))
         if prev is not None:
             self._prev[viewer] = chain_link(body_bytes)
+        if deferrable and kind == STEP and self.state.to_move != viewer:
+            return unsigned_packed(body_bytes)
         return sign_packed(self._key, body_bytes)
 
     def _broadcast(self, out: Outbox, kind: str, **fields: Any) -> None:

@@ -12,14 +12,16 @@ from collections.abc import Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from .statements import CHAINED_BODY_VERSION, chain_link, chain_start, pack, sign_packed, split_statement, unpack
+from .statements import (CHAIN_BODY_VERSIONS, chain_link, chain_start, pack, sign_packed, split_statement,
+                         unpack, unsigned_packed)
 
 
 def relinked(statements: Sequence[bytes], key: Ed25519PrivateKey, start: int = 1) -> list[bytes]:
     """``statements`` (wire bytes of one stream) with every chained body from index
     ``start`` on given the ``prev`` that the body before it calls for (statement 0: the
     stream's start, :func:`~.statements.chain_start`), and re-signed by ``key`` where
-    that changed its ``prev``; every other statement is kept byte for byte (version-1
+    that changed its ``prev`` (left unsigned if it came unsigned, specs/fairness.md
+    §6.6); every other statement is kept byte for byte (version-1
     bodies, and statements that cannot be decoded, among them)."""
     out = list(statements)
     before: bytes | None = None
@@ -30,17 +32,17 @@ def relinked(statements: Sequence[bytes], key: Ed25519PrivateKey, start: int = 1
             before = None
     for i in range(start, len(out)):
         try:
-            body_bytes = split_statement(out[i])[0]
+            body_bytes, sig = split_statement(out[i])
             body = unpack(body_bytes)
         except ValueError:
             before = None
             continue
-        if isinstance(body, dict) and body.get("v") == CHAINED_BODY_VERSION and "prev" in body:
+        if isinstance(body, dict) and body.get("v") in CHAIN_BODY_VERSIONS and "prev" in body:
             want = (chain_start(body.get("game", b""), body.get("to")) if i == 0
                     else chain_link(before) if before is not None else body["prev"])
             if body["prev"] != want:
                 body["prev"] = want
                 body_bytes = pack(body)
-                out[i] = sign_packed(key, body_bytes)
+                out[i] = sign_packed(key, body_bytes) if sig else unsigned_packed(body_bytes)
         before = body_bytes
     return out

@@ -60,17 +60,20 @@ def play_game(
     engine: ModuleType | None = None,
     choose: Callable[[Any, random.Random], Any] | None = None,
     chained: Any = True,
+    deferred: Any = False,
 ) -> SelfPlay:
     """Play one honest game: start, every seat commits and reveals, then bots pick
     ``random.Random(rng_seed).choice`` of the legal actions (or ``choose(state, rng)``)
     until the game is over (or ``max_steps`` actions), then the host finishes (unless
     ``finish=False``). ``game_id``, ``host_seed`` and ``seat_seeds`` fix the randomness
     (test vectors); by default they come from :mod:`secrets`. ``chained``: as
-    :class:`HostDealer`'s (``False``: version-1 bodies, the format before the hash chain)."""
+    :class:`HostDealer`'s (``False``: version-1 bodies, the format before the hash chain);
+    ``deferred``: as :class:`HostDealer`'s (``True``: every seat's stream in version-3
+    bodies, steps signed only for the seat to move, specs/fairness.md §6.6)."""
     rules = rules or RuleSet()
     key = key or generate_signing_key()
     dealer = HostDealer(rules, key, game_id=game_id, host_seed=host_seed, spectators=spectators, engine=engine,
-                        chained=chained)
+                        chained=chained, deferred=deferred)
     ws: dict[int | None, SeatWitness] = {
         s: SeatWitness(s, seat_seeds[s] if seat_seeds else None, engine=engine) for s in range(rules.players)
     }

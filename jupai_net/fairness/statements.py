@@ -5,11 +5,13 @@ A *signed statement* travels as opaque bytes: the msgpack array
 ``[body, signature]`` where ``body`` is a msgpack *bin* holding the msgpack-encoded
 body map and ``signature`` is the 64-byte Ed25519 signature of
 ``TAG_STATEMENT ‖ body`` by the host signing key. Verifiers check the signature over
-the stored body bytes and never re-encode a body.
+the stored body bytes and never re-encode a body. In a stream of version-3 bodies a
+``step`` may carry an empty signature instead, deferred to the next signed statement of
+its stream (specs/fairness.md §6.6).
 
-Every body map has the fields ``v`` (1 or 2), ``kind``, ``game`` (16-byte game id),
+Every body map has the fields ``v`` (1, 2 or 3), ``kind``, ``game`` (16-byte game id),
 ``to`` (the seat the statement is addressed to, ``nil`` for spectators) and ``n``
-(its index in that addressee's stream, from 0), in a version-2 (*chained*) body then
+(its index in that addressee's stream, from 0), in a version-2 or -3 (*chained*) body then
 ``prev`` (the SHA-256 chain link to the statement before it in the same stream,
 :func:`chain_link`), then the fields of its kind listed in :data:`KIND_FIELDS`
 (specs/fairness.md §6.5: the last signature of a chained stream authenticates every
@@ -38,7 +40,14 @@ TAG_CHAIN = b"jupai/v1/chain\x00"
 PLAIN_BODY_VERSION = FAIRNESS_VERSION
 #: Body version of the chained format: the common fields end with ``prev`` (§6.5).
 CHAINED_BODY_VERSION = 2
-BODY_VERSIONS = (PLAIN_BODY_VERSION, CHAINED_BODY_VERSION)
+#: Body version of the chained format whose ``step`` statements may come unsigned, their
+#: signature *deferred* to the next signed statement of the stream (specs/fairness.md §6.6).
+DEFERRED_BODY_VERSION = 3
+BODY_VERSIONS = (PLAIN_BODY_VERSION, CHAINED_BODY_VERSION, DEFERRED_BODY_VERSION)
+#: The body versions with ``prev`` (specs/fairness.md §6.5, §6.6).
+CHAIN_BODY_VERSIONS = (CHAINED_BODY_VERSION, DEFERRED_BODY_VERSION)
+#: The signature of a statement whose signature is deferred (§6.6): an empty byte string.
+NO_SIGNATURE = b""
 #: Addressee byte of the spectators' stream (``to`` nil) in :func:`chain_start`.
 SPECTATOR_BYTE = 0xFE
 SIGNATURE_BYTES = 64
@@ -296,9 +305,18 @@ def sign_packed(key: Ed25519PrivateKey, body_bytes: bytes) -> bytes:
     return pack([body_bytes, key.sign(TAG_STATEMENT + body_bytes)])
 
 
+def unsigned_packed(body_bytes: bytes) -> bytes:
+    """The wire bytes ``pack([body_bytes, b""])`` of a statement whose signature is
+    deferred to the next signed statement of its stream (a ``step`` in a version-3
+    body, specs/fairness.md §6.6)."""
+    return pack([body_bytes, NO_SIGNATURE])
+
+
 def split_statement(raw: Any) -> tuple[bytes, bytes]:
     """Split wire bytes into ``(body_bytes, signature)`` without checking anything else.
-    Raises :class:`StatementError` if they are not a msgpack ``[bin, bin(64)]``."""
+    Raises :class:`StatementError` if they are not a msgpack ``[bin, bin(64)]`` or
+    ``[bin, bin(0)]`` (a deferred signature, specs/fairness.md §6.6: whether the body
+    may go unsigned is the verifier's business)."""
     if not isinstance(raw, (bytes, bytearray)):
         raise StatementError(code="stmt_not_bytes")
     try:
@@ -312,7 +330,7 @@ def split_statement(raw: Any) -> tuple[bytes, bytes]:
         or len(outer) != 2
         or not isinstance(outer[0], bytes)
         or not isinstance(outer[1], bytes)
-        or len(outer[1]) != SIGNATURE_BYTES
+        or len(outer[1]) not in (SIGNATURE_BYTES, 0)
     ):
         raise StatementError(code="stmt_not_pair")
     return outer[0], outer[1]
@@ -518,7 +536,7 @@ def check_body(body: Any) -> None:
     if not isinstance(kind, str) or kind not in KIND_FIELDS:
         raise StatementError(code="unknown_kind", args={"found": repr(kind)})
     version = body.get("v")
-    chained = version == CHAINED_BODY_VERSION and _is_int(version)
+    chained = version in CHAIN_BODY_VERSIONS and _is_int(version)
     expected = (CHAINED_FIELDS if chained else COMMON_FIELDS) + KIND_FIELDS[kind]
     missing = [f for f in expected if f not in body]
     extra = [str(f) for f in body if f not in expected]
@@ -528,7 +546,8 @@ def check_body(body: Any) -> None:
         raise StatementError(code="unknown_fields", args={"kind": kind, "fields": ", ".join(sorted(extra))})
     if body["v"] not in BODY_VERSIONS or not _is_int(body["v"]):
         raise StatementError(code="body_version", args={"found": repr(body["v"]), "plain": PLAIN_BODY_VERSION,
-                                                         "chained": CHAINED_BODY_VERSION})
+                                                         "chained": CHAINED_BODY_VERSION,
+                                                         "deferred": DEFERRED_BODY_VERSION})
     _need_bin(body, "game", GAME_ID_BYTES)
     if body["to"] is not None and not (_is_int(body["to"]) and 0 <= body["to"] <= 5):
         raise _bad("to", "must be a seat 0..5 or nil")
@@ -583,13 +602,15 @@ def check_body(body: Any) -> None:
 
 
 def make_body(kind: str, game_id: bytes, to: int | None, n: int, prev: bytes | None = None,
-              **fields: Any) -> dict[str, Any]:
+              *, deferrable: bool = False, **fields: Any) -> dict[str, Any]:
     """A body map with the common fields first, then ``fields`` in :data:`KIND_FIELDS`
-    order: a chained (version 2) body when ``prev`` (32 bytes, :func:`chain_start` or
-    :func:`chain_link`) is given, else a version-1 body (specs/fairness.md §6.2, §6.5)."""
+    order: a chained body when ``prev`` (32 bytes, :func:`chain_start` or
+    :func:`chain_link`) is given — version 3 with ``deferrable`` (a stream whose steps
+    may come unsigned, §6.6), else version 2 — and a version-1 body without ``prev``
+    (specs/fairness.md §6.2, §6.5)."""
     body: dict[str, Any] = {"v": PLAIN_BODY_VERSION, "kind": kind, "game": game_id, "to": to, "n": n}
     if prev is not None:
-        body["v"] = CHAINED_BODY_VERSION
+        body["v"] = DEFERRED_BODY_VERSION if deferrable else CHAINED_BODY_VERSION
         body["prev"] = prev
     for f in KIND_FIELDS[kind]:
         body[f] = fields[f]
@@ -600,7 +621,7 @@ def make_body(kind: str, game_id: bytes, to: int | None, n: int, prev: bytes | N
 #: each kind begins (``"v"``, the version, ``"kind"``, the kind), for :func:`made_kind`.
 _KIND_PREFIXES = tuple(
     (kind, msgpack.packb({"v": version, "kind": kind}, use_bin_type=True)[1:])
-    for version in (CHAINED_BODY_VERSION, PLAIN_BODY_VERSION)
+    for version in (DEFERRED_BODY_VERSION, CHAINED_BODY_VERSION, PLAIN_BODY_VERSION)
     for kind in sorted(KINDS, key=lambda k: k not in (STEP, CLAIM, BLIND))  # one per action first
 )
 

@@ -15,6 +15,7 @@ REPLAY the game with the rules engine, comparing every announced outcome.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from types import ModuleType
 from typing import Any
@@ -52,7 +53,8 @@ from .statements import (
     SEEDS,
     START,
     STEP,
-    CHAINED_BODY_VERSION,
+    CHAIN_BODY_VERSIONS,
+    DEFERRED_BODY_VERSION,
     Statement,
     StatementError,
     canonical,
@@ -293,6 +295,8 @@ class GameChecker:
         self.all_signatures = all_signatures
         #: True/False once statement #0 tells whether the stream is chained (§6.5).
         self.chained: bool | None = None
+        #: The body version of statement #0, which every statement of the stream has (§6.5, §6.6).
+        self.body_version: int | None = None
         self._prev: bytes | None = None  # ``prev`` the next statement of a chained stream must carry
         self.seat = seat
         self.seed = seed
@@ -410,19 +414,26 @@ class GameChecker:
         except StatementError as e:
             raise _Problem(MALFORMED, "statement", {"n": i, "why": why_of(e)}) from None
         key = self._start_key(body_bytes) if i == 0 else self.host_key
-        if signature:
+        unsigned = not sig  # a deferred signature (§6.6): allowed on a version-3 step only
+        if signature and not unsigned:
             self._signature(i, key, body_bytes, sig)
         self.host_key = key
         try:
             body = decode_body(body_bytes)
         except StatementError as e:
+            if unsigned:
+                raise _Problem(TAMPERED, "unsigned", {"n": i, "kind": "?"}) from None
             raise _Problem(TAMPERED, "signed_malformed", {"n": i, "why": why_of(e)}) from None
-        chained = body["v"] == CHAINED_BODY_VERSION
+        version = body["v"]
+        if unsigned and not (version == DEFERRED_BODY_VERSION and body["kind"] == STEP):
+            raise _Problem(TAMPERED, "unsigned", {"n": i, "kind": body["kind"]}, kind=body["kind"])
+        chained = version in CHAIN_BODY_VERSIONS
         if not signature and not chained:
             self._signature(i, key, body_bytes, sig)  # a version-1 body stands on its own signature
         if i == 0:
             self.game_id = body["game"]
             self.chained = chained
+            self.body_version = version
         st = Statement(body, body_bytes, sig, bytes(raw))
         kind = st.kind
         if st.game_id != self.game_id:
@@ -431,10 +442,10 @@ class GameChecker:
             raise _Problem(TAMPERED, "misaddressed", {"n": i, "kind": kind, "to": st.to, "viewer": self.seat}, expected=self.seat, found=st.to, kind=kind)
         if st.n != i:
             raise _Problem(TAMPERED, "out_of_order", {"n": i, "kind": kind, "found": st.n}, expected=i, found=st.n, kind=kind)
-        if chained != self.chained:
-            began = CHAINED_BODY_VERSION if self.chained else 1
-            raise _Problem(TAMPERED, "mixed_versions", {"n": i, "kind": kind, "found": body["v"], "began": began},
-                           expected=began, found=body["v"], kind=kind)
+        if version != self.body_version:
+            began = self.body_version
+            raise _Problem(TAMPERED, "mixed_versions", {"n": i, "kind": kind, "found": version, "began": began},
+                           expected=began, found=version, kind=kind)
         if chained:
             want = chain_start(self.game_id, self.seat) if i == 0 else self._prev
             if st["prev"] != want:
@@ -1003,7 +1014,7 @@ def check_decoded(t: Transcript, *, engine: ModuleType | None = None,
 def _check_stream(t: Transcript, engine: ModuleType | None, *, all_signatures: bool) -> tuple[Verdict, GameChecker]:
     """Feed every statement of ``t`` to a :class:`GameChecker` and conclude."""
     checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert, all_signatures=all_signatures)
-    last = len(t.statements) - 1
+    last = _last_signed(t.statements)
     try:
         for i, raw in enumerate(t.statements):
             checker.feed(raw, last=i == last)
@@ -1013,6 +1024,20 @@ def _check_stream(t: Transcript, engine: ModuleType | None, *, all_signatures: b
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
         verdict = problem_verdict(MALFORMED, "not_checked", {"detail": f"{type(exc).__name__}: {exc}"})
     return verdict, checker
+
+
+def _last_signed(statements: Sequence[bytes]) -> int:
+    """Index of the last statement that carries a signature (or cannot be split: its
+    check fails anyway), whose signature the fast path checks; the statements after it
+    are deferred ones (specs/fairness.md §6.6) that no signature covers. The last index
+    when none is signed (statement #0 then fails its check)."""
+    for i in range(len(statements) - 1, -1, -1):
+        try:
+            if split_statement(statements[i])[1]:
+                return i
+        except StatementError:
+            return i
+    return len(statements) - 1
 
 
 def nested(verdict: Verdict) -> dict[str, Any]:

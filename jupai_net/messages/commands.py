@@ -426,8 +426,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "dealer-blind game (needs protocol {need})",
                                 "对方的 jupai 使用协议 {version}，不能回到这局盲发牌对局中的座位（需要协议 {need}）"),
     "host.refused.chained-game": ("their jupai speaks protocol {version} and cannot take its seat back in this "
-                                  "game, whose statements to that seat are hash-chained (needs protocol {need})",
-                                  "对方的 jupai 使用协议 {version}，不能回到本局中的座位：发给该座位的声明是哈希链式的（需要协议 {need}）"),
+                                  "game, whose statements to that seat are hash-chained in a format that needs "
+                                  "protocol {need}",
+                                  "对方的 jupai 使用协议 {version}，不能回到本局中的座位：发给该座位的声明是哈希链式的，其格式需要协议 {need}"),
     "host.refused.game-running": ("a game is running and they hold no seat in it", "对局进行中，对方在局中没有座位"),
     "host.refused.name-taken": ("another player at the table has that name", "桌上已有同名玩家"),
     "host.refused.no-seat": ("there is no seat {seat} at this {seats}-seat table", "本桌共 {seats} 个座位，没有 {seat}号位"),

@@ -240,8 +240,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.stmt_not_bytes": ("a signed statement must be bytes", "签名的声明必须是字节"),
     "verdict.reason.stmt_cut": ("signed statement is cut short", "签名的声明不完整"),
     "verdict.reason.stmt_not_msgpack": ("signed statement is not valid msgpack", "签名的声明无法解析"),
-    "verdict.reason.stmt_not_pair": ("a signed statement must be the msgpack array [body bytes, 64-byte signature]",
-                                     "签名的声明必须是 [内容字节, 64 字节签名] 的 msgpack 数组"),
+    "verdict.reason.stmt_not_pair": ("a signed statement must be the msgpack array [body bytes, 64-byte signature] "
+                                     "(or an empty signature, deferred)",
+                                     "签名的声明必须是 [内容字节, 64 字节签名]（或延后签名的空签名）的 msgpack 数组"),
     "verdict.reason.body_not_msgpack": ("statement body is not valid msgpack", "声明内容无法解析"),
     "verdict.reason.body_cut": ("statement body is cut short", "声明内容不完整"),
     "verdict.reason.body_not_map": ("statement body must be a map", "声明内容必须是映射"),
@@ -253,9 +254,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.lacks_fields": ("'{kind}' statement lacks field(s) {fields}", "“{kind}”声明缺少字段 {fields}"),
     "verdict.reason.unknown_fields": ("'{kind}' statement has unknown field(s) {fields}",
                                       "“{kind}”声明有未知字段 {fields}"),
-    "verdict.reason.body_version": ("statement version {found} is not supported (this verifier reads {plain} and "
-                                    "{chained})",
-                                    "不支持第 {found} 版声明（本验证程序读取第 {plain} 版和第 {chained} 版）"),
+    "verdict.reason.body_version": ("statement version {found} is not supported (this verifier reads {plain}, "
+                                    "{chained} and {deferred})",
+                                    "不支持第 {found} 版声明（本验证程序读取第 {plain}、{chained} 和 {deferred} 版）"),
     # --- a statement (signature, order, addressee) --------------------------------------------------------
     "verdict.reason.statement": ("statement #{n}: {why}", "第 {n} 条声明：{why}"),
     "verdict.reason.statement_kind": ("statement #{n} ({kind}): {why}", "第 {n} 条声明（{kind}）：{why}"),
@@ -265,6 +266,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.bad_signature": ("statement #{n}: the signature does not verify with the host key {key} (changed "
                                      "bytes or a broken signature)",
                                      "第 {n} 条声明：签名与主机密钥 {key} 对不上（字节被改动或签名损坏）"),
+    "verdict.reason.unsigned": ("statement #{n} ({kind}) carries no signature, which only a step of a version-3 "
+                                "stream may (its signature deferred to the next signed statement)",
+                                "第 {n} 条声明（{kind}）没有签名，而只有第 3 版声明流中的出牌步骤可以这样（签名延后到下一条有签名的声明）"),
     "verdict.reason.signed_malformed": ("statement #{n}: signed by the host but malformed: {why}",
                                         "第 {n} 条声明：有主机签名，但格式错误：{why}"),
     "verdict.reason.other_game": ("statement #{n} ({kind}) belongs to another game (replayed from another game)",
