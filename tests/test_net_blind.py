@@ -740,3 +740,100 @@ async def test_a_key_that_crosses_the_hosts_abandon_does_not_stop_the_audit(tmp_
     for raw in copies.values():
         assert verify_transcript(raw).status == UNVERIFIED  # abandoned by the host: unverified, not tampered
     assert results[0].verdict.status == UNVERIFIED
+
+
+# --------------------------------------------------------------------------- a claim refused at stage 2
+
+
+def _fixed_seed(pid: int) -> bytes:
+    import hashlib
+
+    return hashlib.sha256(b"jupai test seed" + bytes([pid])).digest()
+
+
+#: A game id that, with every participant's seed :func:`_fixed_seed`, deals a 2-seat,
+#: 3-round table whose first move is seat 0's in a discard round where one of its cards
+#: may be discarded without the weapon but not with it (a rule that needs the card's
+#: rank: specs/fairness.md B.16.4 stage 2). Found by :func:`_first_lie` over
+#: ``sha256(b"jupai test game %d")[:16]``, k = 0, 1, …
+STAGE2_GAME = 37
+
+
+def _stage2_game_id(k: int = STAGE2_GAME) -> bytes:
+    import hashlib
+
+    return hashlib.sha256(b"jupai test game %d" % k).digest()[:16]
+
+
+def _first_lie(rules, game_id: bytes):
+    """The discard (card ids) seat 0 may make first without its weapon but not with it,
+    in the game dealt blind under ``game_id`` and the fixed seeds; None if there is none."""
+    from jupai_net import actions as A
+    from jupai_net.engine import GameState
+    from jupai_net.fairness.blind import table_participants
+    from jupai_net.fairness.blind_ledger import run_deal
+    from jupai_net.fairness.blind_play import blind_setup
+
+    pids = table_participants(rules.players)
+    people, ledger, _ = run_deal(game_id, pids, seeds=[_fixed_seed(p) for p in pids])
+    for p in people:
+        ledger.receive(p.seed())
+    state = GameState.new(rules, list(ledger.audit()), blind_setup(rules, game_id, ledger.deck))
+    if state.to_move != 0:
+        return None
+    legal = set(state.legal_actions())
+    return next((a for a in sorted(legal) if a.kind == A.DISCARD and not a.weapon and len(a.cards) == 1
+                 and a._replace(weapon=True) not in legal), None)
+
+
+async def test_a_claim_refused_once_its_card_is_open_is_said_to_the_seat_which_plays_again(tmp_path, monkeypatch):
+    """Seat 0's client claims a discard with its weapon that the rules allow only
+    without it, which depends on the card's rank: the host cannot know before the card
+    is open (B.16.4 stage 1 passes), so it relays the claim, every participant opens the
+    card to everyone, and then the host refuses it naming the seat (stage 2). The seat
+    is told, plays again, the card stays public, and the game finishes and verifies (the
+    refused claim is in every transcript, and the verifier accepts it)."""
+    from jupai_net.blind_game import BlindGame
+    from jupai_net.fairness import blind as blind_mod
+    from jupai_net.fairness import dealer as dealer_mod
+    from jupai_net.fairness.statements import decode_body, split_statement
+    from jupai_net.fairness.transcript import decode_transcript
+
+    rules_kw = {"rounds": 3}
+    game_id = _stage2_game_id()
+    fair = _first_lie(RuleSet(players=2, **rules_kw), game_id)
+    assert fair is not None, "the fixed game no longer opens with such a discard: choose STAGE2_GAME again"
+    monkeypatch.setattr(dealer_mod, "make_game_id", lambda: game_id)
+    secrets_init = blind_mod.ParticipantSecrets.__init__
+
+    def fixed(self, gid, pid, seed=None, **kw):
+        secrets_init(self, gid, pid, _fixed_seed(pid) if seed is None else seed, **kw)
+
+    monkeypatch.setattr(blind_mod.ParticipantSecrets, "__init__", fixed)
+    honest = BlindGame.position_action
+    lied: list = []
+
+    def lying(self, action):
+        out = honest(self, action)
+        if not lied and self.viewer == 0 and self.state.version == 0:
+            lie = honest(self, fair)._replace(weapon=True)
+            lied.append(lie)
+            return lie
+        return out
+
+    monkeypatch.setattr(BlindGame, "position_action", lying)
+    server, results = await blind_table(2, 1, tmp_path, turn_timeout=60.0, **rules_kw)
+    assert lied, "seat 0 never moved"
+    (r,) = results.values()
+    q = lied[0].cards[0]
+    refused = [n for n in r.view.notices if n.code == "illegal-action"]
+    assert refused and refused[0].text == "seat 0: discard with these cards/weapon/target is not legal now", refused
+    assert r.status == "finished" and r.verdict.status == VERIFIED, r.verdict
+    bodies = [decode_body(split_statement(raw)[0]) for raw in decode_transcript(r.transcript_path.read_bytes()).statements]
+    claims = [b for b in bodies if b["kind"] == "claim" and b["version"] == 0]
+    assert len(claims) == 2 and claims[0]["action"]["weapon"] and list(claims[0]["action"]["cards"]) == [q]
+    assert claims[1]["action"] != claims[0]["action"]  # it played again, legally
+    game = server.tables[0].blind.play.game
+    assert q in game.opened_public and game.table.card(q) == fair.cards[0]  # the card stays public
+    assert verify_transcript(r.transcript_path.read_bytes()).status == VERIFIED
+    assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
