@@ -1,7 +1,7 @@
 """Benchmark of a dealer-blind deal over loopback TCP with one OS process per seat
-(issue 9). Not the game protocol (which does not carry blind deals yet): a relay in
+(issue 9). Without ``--wire``, the deal alone, outside the game protocol: a relay in
 the host process forwards every participant message to every participant, in one
-order, as the host will; each seat process runs its own :class:`BlindLedger` over
+order, as the host does; each seat process runs its own :class:`BlindLedger` over
 every message (as a real client must), takes its shuffle and re-lock turns, reveals
 its keys for the deal's openings (:func:`deal_openings`) and opens its own cards.
 
@@ -17,8 +17,10 @@ the host from the game's ``start`` to the moment every seat can open its first h
 (blind: the last key of the deal's openings relayed; trusted: the ``deal`` statement
 sent, after the seed commit–reveal), median per table size, with the CPU the host
 process and the seat processes (summed) spent meanwhile; the play after it, per move
-(random bot clients, the whole game); then ``jupai verify`` of a seat's transcript of a
-whole blind 4-seat game (the deal, the play, the seeds, the audit and the replay).
+(random bot clients, the whole game); then ``jupai verify`` (``verify_transcript``) of a
+seat's transcript of a whole 4-seat game of each scheme (blind: the deal, the play, the
+seeds, the audit and the replay), interleaved, with the ratio; and whether the aims of
+issue 9 are met (4 seats' setup < 1 s, verify < 1 s; one opening: ``bench/blind.py``).
 
 ``--wire --old PYTHON`` compares two builds instead: dealer-blind games of this build
 and of the build whose interpreter is ``PYTHON`` (e.g. a worktree of an older commit
@@ -309,7 +311,8 @@ def wire_main(samples: int) -> None:
     identity = ephemeral_identity()
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}   cores: {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as workdir:
-        blind_paths: list[str] = []
+        four: dict[str, list[str]] = {}  # a 4-seat game's transcripts of each scheme
+        setup: dict[int, float] = {}  # blind start to first hands, median, by seats
         for players in (2, 4, 6):
             times: dict[str, list[tuple[float, float, float]]] = {"blind": [], "trusted": []}
             per_move: dict[str, list[float]] = {"blind": [], "trusted": []}
@@ -318,11 +321,12 @@ def wire_main(samples: int) -> None:
                     wall, host_cpu, seats_cpu, play, moves, paths = wire_game(players, dealer, identity, workdir)
                     times[dealer].append((wall, host_cpu, seats_cpu))
                     per_move[dealer].append(play / max(1, moves))
-                    if dealer == "blind" and players == 4:
-                        blind_paths = paths
+                    if players == 4:
+                        four[dealer] = paths
             (b, bh, bs), (tr, th, ts) = (tuple(statistics.median(f[i] for f in times[d]) for i in range(3))
                                          for d in ("blind", "trusted"))
             walls = [f[0] for f in times["blind"]]
+            setup[players] = b
             print(f"{players} seats, start to first hands over TCP+TLS, real clients: blind median {b * 1000:7.1f} ms"
                   f" (min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f}),"
                   f" trusted median {tr * 1000:6.1f} ms, ratio {b / tr:4.1f}x;"
@@ -330,15 +334,24 @@ def wire_main(samples: int) -> None:
             pb, pt = statistics.median(per_move["blind"]), statistics.median(per_move["trusted"])
             print(f"{players} seats, play (first hands to end) per move, random bots: blind median {pb * 1000:7.1f} ms,"
                   f" trusted median {pt * 1000:6.1f} ms, ratio {pb / pt:4.1f}x")
-        data = open(blind_paths[0], "rb").read()
-        walls, cpus = [], []
+        # `jupai verify` of seat 0's transcript of the last 4-seat game of each scheme, interleaved
+        data = {d: open(four[d][0], "rb").read() for d in ("blind", "trusted")}
+        walls: dict[str, list[float]] = {"blind": [], "trusted": []}
+        cpus: dict[str, list[float]] = {"blind": [], "trusted": []}
+        verdicts = {}
         for _ in range(max(3, samples)):
-            w0, c0 = time.perf_counter(), time.process_time()
-            verdict = verify_transcript(data)
-            walls.append(time.perf_counter() - w0)
-            cpus.append(time.process_time() - c0)
-        print(f"verify a seat's transcript of a whole blind 4-seat game ({len(data)} bytes; {verdict.status}: deal, play, seeds, audit, replay):"
-              f" median {statistics.median(walls) * 1000:.1f} ms wall, {statistics.median(cpus) * 1000:.1f} ms CPU")
+            for d in ("blind", "trusted"):
+                w0, c0 = time.perf_counter(), time.process_time()
+                verdicts[d] = verify_transcript(data[d])
+                walls[d].append(time.perf_counter() - w0)
+                cpus[d].append(time.process_time() - c0)
+        (vb, vt), (cb, ct) = ((statistics.median(x["blind"]), statistics.median(x["trusted"])) for x in (walls, cpus))
+        print(f"verify a seat's transcript of a whole 4-seat game (deal, play, seeds, audit, replay):"
+              f" blind ({len(data['blind'])} bytes, {verdicts['blind'].status}) median {vb * 1000:.1f} ms wall,"
+              f" {cb * 1000:.1f} ms CPU; trusted ({len(data['trusted'])} bytes, {verdicts['trusted'].status})"
+              f" {vt * 1000:.1f} ms wall, {ct * 1000:.1f} ms CPU; ratio {vb / vt:4.1f}x wall, {cb / ct:4.1f}x CPU")
+        print(f"aims (issue 9): 4 seats' blind setup < 1 s: {'met' if setup[4] < 1 else 'NOT met'} ({setup[4]:.2f} s);"
+              f" verify of a blind 4-seat game < 1 s: {'met' if vb < 1 else 'NOT met'} ({vb:.2f} s)")
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
