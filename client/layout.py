@@ -111,15 +111,29 @@ NO_LINE_END = set("（「『《〈【“‘([{")
 def _breaks_before(plain: str, i: int) -> bool:
     """True when a line may break between ``plain[i - 1]`` and ``plain[i]``: after white
     space, or next to a wide (CJK) character — not before closing punctuation nor
-    after opening punctuation (the usual rules for Chinese text), and never between a
-    number and the Chinese word it counts or names (``剩 0 张``, ``2号位``), spaced or not."""
+    after opening punctuation (the usual rules for Chinese text), never between a
+    number and the Chinese word it counts or names (``剩 0 张``, ``2号位``, ``67 对``),
+    spaced or not, nor between ``=`` and the total after it; a word before a spaced
+    number keeps it (``第 3 轮``) unless the number starts a word of its own (``对
+    4号位``)."""
     a, b = plain[i - 1], plain[i]
     if b.isspace():
         return False
     if a.isspace():
         before = plain[i - 2] if i >= 2 else ""
-        return not ((before.isdigit() and cell_len(b) == 2) or (b.isdigit() and cell_len(before) == 2))
+        if b.isdigit() and before == "=":  # a total stays with its "=" (`… 12×3 = 47`)
+            return False
+        if before.isdigit() and cell_len(b) == 2:  # `67 对`, `剩 0 张`
+            return False
+        if b.isdigit() and cell_len(before) == 2:  # `第 3 轮`; but `对 4号位`: the number starts a word
+            end = i
+            while end < len(plain) and plain[end].isdigit():
+                end += 1
+            return end < len(plain) and cell_len(plain[end]) == 2 and plain[end] not in NO_LINE_START
+        return True
     if (a.isdigit() and cell_len(b) == 2) or (b.isdigit() and cell_len(a) == 2):
+        return False
+    if i == len(plain) - 1 or plain[i + 1] == "\n":  # no last line of one character (`收` / `牌`)
         return False
     return (cell_len(a) == 2 or cell_len(b) == 2) and b not in NO_LINE_START and a not in NO_LINE_END
 

@@ -141,13 +141,14 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
     def rule_of(key: Any) -> str | None:
         return group_rule([(cards_text(a.cards or a.recovered, lang, "+"), a) for _k, a in groups[key][1]], obs, lang)
 
-    def with_rule(label: str, key: Any) -> tuple[str, str | None]:
-        """The totals row's label with the rules when they fit, else the rules for the legend."""
+    def with_rule(label: str, key: Any, indent: str = "") -> tuple[str, str | None]:
+        """The totals row's label (after ``indent``) with the rules when they fit, else
+        the rules for the legend."""
         rule = rule_of(key)
         if rule is None:
-            return label, None
-        full = t("rule.part", lang, label=label, rule=rule)
-        return (full, None) if cell_len(full) <= room else (label, rule)
+            return indent + label, None
+        full = indent + t("rule.part", lang, label=label, rule=rule)
+        return (full, None) if cell_len(full) <= room else (indent + label, rule)
 
     legend: list[Text] = []
     common_key = next(key for key, r in rows.items() if r == common)
@@ -156,8 +157,7 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
         legend.append(Text(t("rule.part", lang, label=t("rule.total", lang), rule=rule), style="dim"))
     here: dict[Any, str] = {}
     for key in differ:
-        label, rule = with_rule(t("matrix.total_here", lang), key)
-        here[key] = "  " + label
+        here[key], rule = with_rule(t("matrix.total_here", lang), key, "  ")
         if rule is not None:
             line = labels[key] or ""
             if isinstance(key[1], int):  # the seat, named if that fits on the line

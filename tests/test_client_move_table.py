@@ -169,3 +169,26 @@ def test_grid_totals_are_labelled_with_their_rule():
         if len(group) > 1 and "your total" in text:
             assert f"your total: {rule}" in text or f"your total here: {rule}" in text, text
     assert checked > 20
+
+
+def test_a_grid_that_fits_a_width_fits_every_wider_one():
+    """A wider terminal never loses the grid: the row of a target whose totals differ
+    (``your total here``, here a coordinator attacking another) took its rule into
+    its label when the label fitted without its two-space indent, and the grid was
+    then refused at exactly 80 and 81 columns (the trial's 6-seat screen fell back to
+    a 24-line list)."""
+    from jupai_net.client.screen_moves import move_matrix
+    from jupai_net.client.total_words import action_fields
+
+    from .test_client_polish_screen import BOTS, screens
+
+    checked = 0
+    for st, seat, _history in screens(6, 3, every=2):
+        if st.is_over or len(st.legal_actions(seat)) < 40:
+            continue
+        obs = st.observation(seat)
+        legal = [action_fields(a) for a in st.legal_actions(seat)]
+        fits = [move_matrix(legal, obs, BOTS, "en", w) is not None for w in range(40, 100)]
+        assert fits == sorted(fits), fits  # once it fits, it fits at every wider width
+        checked += any(fits) and not fits[0]
+    assert checked >= 1

@@ -54,8 +54,8 @@ def test_attack_outcome_formula_in_both_languages(attack_game):
     assert spectator.startswith("seat 0 (Ann) 10♠ + weapon: 6×10 + 8×6 = 108")
     assert spectator.endswith("vs seat 1 (Bob) 7♠: 6×7 = 42 → seat 1 (Bob) collects")
     zh = log_lines(st.observation(1), lang="zh")[-1]
-    assert zh == ("0号位 10♠ + 武器：6×10 + 8×6 = 108（精致武器，第1次使用，明置） "
-                  "对 1号位（你） 7♠：6×7 = 42 → 1号位（你） 收牌")
+    assert zh == ("0号位 10♠ + 武器：6×10 + 8×6 = 108（精致武器，第1次使用，明置）"
+                  "对 1号位（你）7♠：6×7 = 42 → 1号位（你）收牌")  # no space next to （）
 
 
 def test_player_screen_shows_round_hand_equipment_and_counts(attack_game):
@@ -276,7 +276,7 @@ def test_supply_a_steps_read_as_one_supply(lang):
     wire = [e.to_wire(0) for e in events]
     lines = [line for line in (describe_event(e, None, 0, lang) for e in R.merged_events(wire)) if line]
     want = {"en": "seat 0 (you) supplies: discards 3♠ and recovered K♠",
-            "zh": "0号位（你） 补给：丢弃 3♠ 和回收的牌 K♠"}[lang]
+            "zh": "0号位（你）补给：丢弃 3♠ 和回收的牌 K♠"}[lang]
     assert lines[0] == want, lines
     alone = [describe_event(e, None, 0, "en") for e in wire]
     if lang == "en":

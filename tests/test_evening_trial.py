@@ -196,7 +196,7 @@ def test_an_abandoned_games_reason_and_scoreboard_in_the_spectators_language(tmp
         said = watcher.wait_for(r"(?s)第 2 局被中止：不计分.*", timeout=15)[0]
         watcher.wait_for(r"(?s)第 2 局被中止.*公平性", timeout=30)  # the verdict names the signed reason too
         out = " ".join(watcher.text.split())
-        assert f"Bob（{seat}号位） 离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
+        assert f"Bob（{seat}号位）离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
         # the host's English words stay off the Chinese lines (the verifier's technical
         # detail, labelled 技术细节（英文）, is English by design)
         chinese = [line for line in watcher.text.splitlines() if "技术细节（英文）" not in line]

@@ -29,6 +29,7 @@ language uses it.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import sys
@@ -176,8 +177,58 @@ def t(key: str, lang: str | None = None, /, **kw: object) -> str:
 
     Raises ``KeyError`` for an unknown key (a bug, caught by the tests)."""
     en, zh = _entry(key)
-    template = zh if (lang or _current) == "zh" else en
-    return template.format(**kw) if kw or "{" in template else template
+    if (lang or _current) == "zh":
+        return _format_zh(zh, kw) if kw or "{" in zh else zh
+    return en.format(**kw) if kw or "{" in en else en
+
+
+#: Chinese full-width punctuation: no ASCII space goes next to it (``Alice（0号位）在``,
+#: not ``Alice（0号位） 在``; ``：``/``，`` never with a space after them).
+FULL_WIDTH_PUNCTUATION = frozenset("（）：，。、；！？“”《》「」")
+
+
+def _format_zh(template: str, kw: Mapping[str, object]) -> str:
+    """``template.format(**kw)`` for a Chinese text, without a template's space between
+    full-width punctuation at a value's edge and a word: ``{who} 在`` with ``who =
+    "Alice（0号位）"`` gives ``Alice（0号位）在``, ``{a} {ca}`` gives ``0号位（你）7♠``.
+    A space before or after a symbol stays (``{who} · 你的身份``, ``{x} →``), and the
+    values themselves (names, a peer's words) are kept as they are."""
+    if " " not in template:
+        return template.format(**kw)
+    parts: list[list[Any]] = []  # [text, is a value]
+    for literal, field in _template_pieces(template):
+        if literal:
+            parts.append([literal, False])
+        if field is not None:
+            parts.append([("{" + field + "}").format(**kw), True])
+    for k, part in enumerate(parts):
+        text = part[0]
+        if part[1]:
+            continue
+        before = parts[k - 1] if k > 0 else None
+        after = parts[k + 1] if k + 1 < len(parts) else None
+        if before and before[1] and before[0][-1:] in FULL_WIDTH_PUNCTUATION and text.startswith(" "):
+            if (text[1:] or (after[0] if after else ""))[:1].isalnum():
+                text = text[1:]
+        if after and after[1] and after[0][:1] in FULL_WIDTH_PUNCTUATION and text.endswith(" "):
+            if (text[:-1] or (before[0] if before else ""))[-1:].isalnum():
+                text = text[:-1]
+        part[0] = text
+    return "".join(part[0] for part in parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _template_pieces(template: str) -> tuple[tuple[str, str | None], ...]:
+    """``template`` as (literal text, the field after it with its format spec) pairs."""
+    import string
+
+    pieces = []
+    for literal, name, spec, conv in string.Formatter().parse(template):
+        field = None
+        if name is not None:
+            field = name + ("!" + conv if conv else "") + (":" + spec if spec else "")
+        pieces.append((literal, field))
+    return tuple(pieces)
 
 
 def tn(key: str, count: int | str, lang: str | None = None, /, **kw: object) -> str:
