@@ -635,10 +635,20 @@ def for_next_game(notice: NoticeLine) -> bool:
     game starts (specs/client.md § Staying at the table): what the lobby said of the
     next game's scheme (``next-dealer-*``), a bot seated for the next game
     (``bot-seated``), and a player who left with a stand-in taking the seat for the next
-    game (``player-left`` with ``args["then"] == "stand-in"``)."""
-    if notice.code.startswith("next-dealer") or notice.code == "bot-seated":
+    game (``player-left`` with ``args["then"] == "stand-in"``). The screen drops them
+    from the notices at the start; ``--plain`` holds their lines (``PlainPlayer``)."""
+    if said_at_start(notice) or notice.code == "bot-seated":
         return True
     return notice.code == "player-left" and (notice.args or {}).get("then") == "stand-in"
+
+
+def said_at_start(notice: NoticeLine) -> bool:
+    """True when a game's start says ``notice`` again, in its own words: what the lobby
+    said of the next game's scheme (``next-dealer-*``) — the start's notice
+    (:func:`dealer_notice`) names the scheme of the game it starts. A printer that
+    cannot take a line back (``--plain``) leaves such a line out once the game has
+    started; the other notices :func:`for_next_game` names are still news then."""
+    return notice.code.startswith("next-dealer")
 
 
 def dealer_notice(dealer: str, *, watching: bool = False) -> tuple[str, str]:

@@ -94,10 +94,11 @@ class PlainPlayer:
         #: files get whole lines).
         self.width = width
         self.ending_shown: bytes | None = None  # game id whose ending was printed between games
-        #: lines of what the lobby said of the next game's scheme (``next-dealer-*``),
-        #: printed before the next line printed for another reason, dropped when a game
-        #: starts first: the start's own line says the running game's scheme
-        self._held: list[str] = []
+        #: the notices about the next game only (``session.for_next_game``, the rule the
+        #: screen follows) with their lines, printed before the next line printed for
+        #: another reason; when a game starts first, those the start says again
+        #: (``session.said_at_start``: its scheme) are dropped
+        self._held: list[tuple[Any, str]] = []
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
@@ -106,7 +107,7 @@ class PlainPlayer:
     def _print(self, text: str) -> None:
         width = self.width if self.width is not None else wrap_width(self.out)
         held, self._held = self._held, []
-        for line in (*held, text):
+        for line in (*(line for _notice, line in held), text):
             print(wrap_words(line, width) if width else line, file=self.out, flush=True)
 
     def _new_events(self, events: Any) -> list[Any]:
@@ -127,15 +128,15 @@ class PlainPlayer:
         next game's scheme waits for the next line printed for another reason, and makes
         way when a game starts first (specs/client.md § Staying at the table)."""
         from .client.render import chat_line_text, describe_event, notice_text
-        from .client.session import DEALER_NOTICES
+        from .client.session import DEALER_NOTICES, for_next_game, said_at_start
 
         me = view.seat
         last = view.notices[-1] if view.change == "notice" and view.notices else None
-        code = last.get("code") if isinstance(last, dict) else getattr(last, "code", None)
+        code = getattr(last, "code", None)
         if view.change == "start" or code in {c for c, _ in DEALER_NOTICES.values()}:  # the start's own line
-            self._held = []
-        if isinstance(code, str) and code.startswith("next-dealer"):
-            self._held.append("[!] " + notice_text(view.notices[-1], self.lang))
+            self._held = [(n, line) for n, line in self._held if not said_at_start(n)]
+        if last is not None and isinstance(code, str) and for_next_game(last):
+            self._held.append((last, "[!] " + notice_text(last, self.lang)))
         elif view.change in ("statement", "sync") and view.events:  # (a dealer-blind seat's events come with its syncs)
             for ev in self._new_events(view.events):
                 line = describe_event(ev, view.names, me, self.lang)

@@ -124,3 +124,42 @@ def test_plain_game_at_40_columns_wraps_at_word_boundaries(tmp_path):
     for word in ("invalid", "collects", "defense", "attack", "verified"):
         for k in range(2, len(word) - 1):
             assert not re.search(rf"{word[:k]}\n\s*{word[k:]}\b", "\n".join(lines)), word
+
+
+def test_plain_lines_about_the_next_game_follow_the_sessions_rule():
+    """``--plain`` holds exactly the notices the screen treats as news of the next game
+    (``session.for_next_game``): their lines wait for the next line printed for another
+    reason. When the game starts first, what the start says again (the lobby's line on
+    the scheme, ``session.said_at_start``) is left out, and the rest (a stand-in
+    seated for the game) is printed before the start's own line, not lost."""
+    from jupai_net.client.session import NoticeLine, dealer_notice, for_next_game
+
+    def notice(code, **args):
+        return NoticeLine(code, code, 0.0, args=args or None)
+
+    def feed(player, n, change="notice"):
+        player.on_update(SimpleNamespace(seat=0, change=change, events=(), names={}, chat=(), notices=(n,)))
+
+    seen = set()
+    for n in (notice("bot-seated", name="Ann", seat=1, stand_in="greedy bot 1"),
+              notice("player-left", name="Ann", seat=1, then="stand-in", stand_in="greedy bot 1"),
+              notice("player-left", name="Ann", seat=1, then="bot"), notice("next-dealer-blind"),
+              notice("next-dealer-trusted"), notice("turn-timeout", name="Ann", seat=1, action=None),
+              notice("player-joined", name="Ann", seat=1)):
+        out = io.StringIO()
+        player = play.PlainPlayer(out, width=0)
+        feed(player, n)
+        assert (out.getvalue() == "") == for_next_game(n), (n.code, n.args, out.getvalue())
+        seen.add(for_next_game(n))
+    assert seen == {True, False}
+
+    out = io.StringIO()
+    player = play.PlainPlayer(out, width=0)
+    feed(player, notice("bot-seated", name="Ann", seat=1, stand_in="greedy bot 1"))
+    feed(player, notice("next-dealer-blind"))
+    code, _text = dealer_notice("blind")
+    feed(player, notice(code))  # the start's own notice, then the start
+    player.on_update(SimpleNamespace(seat=0, change="start", events=(), names={}, chat=(), notices=()))
+    lines = out.getvalue().splitlines()
+    assert lines == ["[!] greedy bot 1 takes seat 1 of Ann for the next game",
+                     "[!] dealer-blind: the host cannot see your cards"], lines
