@@ -130,9 +130,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "{actor} 用 {cards}{weapon}{total} 攻击 {target} 的装备，等待 {target} 亮牌"),
     "pending.total": (": {formula}", "（{formula}）"),
     "help.back": ("Enter: back to the table", "回车：返回牌桌"),
-    "pending.total_unknown_short": (": total unknown", "：总值未知"),
-    "pending.total_unknown": (" (its total is not known: weapon or identity not shown)",
-                              "（总值未知：武器或身份未公开）"),
+    "pending.total_part_short": (": {formula} + a face-down weapon", "：{formula} + 暗置的武器"),
+    "pending.total_part": (": {formula} + a face-down weapon", "（{formula} + 暗置的武器）"),
     # --- legal actions --------------------------------------------------------------------
     "legal.title": ("Your moves", "可选行动"),
     "legal.prompt_one": ("Type 1 and Enter · /chat TEXT to chat · ? for help", "输入编号 1 后回车 · /chat 文字 聊天 · ? 帮助"),

@@ -154,12 +154,11 @@ def own_rule(action: Action | Mapping[str, Any], obs: Obs, lang: str = "en") -> 
     return t("sep", lang).join(parts)
 
 
-def pending_total(obs: Obs) -> MoveTotal | None:
-    """The total of the attack (or defense-round attack) waiting for an answer, from the
-    observation with the engine's formulas: the attacker's cards, R, its identity value
-    when the same-identity formula applies, and its weapon's ranks (public once used).
-    None when there is no such contest or it cannot be computed (a weapon not shown, an
-    identity hidden)."""
+def _pending_parts(obs: Obs) -> tuple[str, int, int, bool, int, tuple[int, int] | None | bool] | None:
+    """``(kind, R, i, same, I, weapon)`` of the attack (or defense-round attack) waiting
+    for an answer: ``weapon`` ``(m, w)`` when used and shown, None when not used, False
+    when used but face-down. None when there is no such contest or the formula itself
+    is not known (an identity hidden)."""
     p = obs.get("pending") or {}
     kind, actor, R = p.get("contest"), p.get("actor"), obs.get("R")
     if kind not in ("attack", "defense") or actor is None or R is None:
@@ -175,15 +174,26 @@ def pending_total(obs: Obs) -> MoveTotal | None:
         same = None if role is None or other is None else role == other
     if same is None or (same and I is None):
         return None
-    use = None
-    if p.get("weapon"):
+    use: tuple[int, int] | None | bool = None
+    if p.get("weapon") and kind == "attack":
         eq = them.get("equipment") or {}
-        if eq.get("mass") is None or eq.get("weapon") is None:
-            return None
-        use = (rank(eq["mass"]), rank(eq["weapon"]))
+        use = False if eq.get("mass") is None or eq.get("weapon") is None else (rank(eq["mass"]), rank(eq["weapon"]))
+    return kind, R, i, same, I or 0, use
+
+
+def pending_total(obs: Obs) -> MoveTotal | None:
+    """The total of the attack (or defense-round attack) waiting for an answer, from the
+    observation with the engine's formulas: the attacker's cards, R, its identity value
+    when the same-identity formula applies, and its weapon's ranks (public once used).
+    None when there is no such contest or it cannot be computed (a weapon not shown, an
+    identity hidden)."""
+    parts = _pending_parts(obs)
+    if parts is None or parts[5] is False:
+        return None
+    kind, R, i, same, I, use = parts
     if kind == "attack":
-        return MoveTotal(attack_total(R, i, use, same, I or 0))
-    return MoveTotal(defense_attack_strength(R, i, same, I or 0))
+        return MoveTotal(attack_total(R, i, use, same, I))  # type: ignore[arg-type]
+    return MoveTotal(defense_attack_strength(R, i, same, I))
 
 
 def _plain_text(i: int, m: int | None, lang: str) -> str:
@@ -218,12 +228,19 @@ def total_text(total: MoveTotal | None, lang: str = "en", short: bool = False) -
     return t("total.wrap", lang, text=t("sep", lang).join(parts))
 
 def pending_total_text(obs: Obs, lang: str = "en", short: bool = False) -> str:
-    """``: 3×1 + 13×7 = 94`` — the pending attack's total (:func:`pending_total`), or a
-    note that it cannot be computed; empty for a contest without a total (a discard)."""
+    """``: 3×1 + 13×7 = 94`` — the pending attack's total (:func:`pending_total`); with
+    the attacker's weapon face-down, what is known of it (``: 3×12 + a face-down
+    weapon``); empty when nothing is (an identity hidden) and for a contest without a
+    total (a discard)."""
     p = obs.get("pending") or {}
     if p.get("contest") not in ("attack", "defense"):
         return ""
     total = pending_total(obs)
-    if total is None or total.total is None:
-        return t("pending.total_unknown_short" if short else "pending.total_unknown", lang)
-    return t("pending.total", lang, formula=total.total.formula)
+    if total is not None and total.total is not None:
+        return t("pending.total", lang, formula=total.total.formula)
+    parts = _pending_parts(obs)
+    if parts is None:  # an identity hidden: nothing of the total is known
+        return ""
+    _kind, R, i, same, I, _use = parts  # the weapon face-down: what the cards come to
+    cards = attack_total(R, i, None, same, I).formula.rsplit(" = ", 1)[0]
+    return t("pending.total_part_short" if short else "pending.total_part", lang, formula=cards)

@@ -107,7 +107,7 @@ def test_pending_contest_and_answers(attack_game):
     st.apply(Action(A.ATTACK, 1, (card(10),), True))
     obs = st.observation(1)
     screen = flat(render_view(obs, legal=st.legal_actions()))
-    assert "⚔ seat 0 attacks seat 1 (you) with 10♠ + weapon (its total is not known: weapon or identity not shown); seat 1 (you) answers" in screen
+    assert "⚔ seat 0 attacks seat 1 (you) with 10♠ + weapon: 6×10 + a face-down weapon; seat 1 (you) answers" in screen
     assert "Your turn: answer the attack of seat 0" in screen
     assert describe_action(Action(A.ANSWER, None, (card(7),), True), obs) == "answer with 7♠ + weapon (= 6×7 + 3×2 = 48)"
     assert describe_action(Action(A.ANSWER, None, (), False), obs) == "answer with no card (= 6×0 = 0)"

@@ -5,6 +5,7 @@ answer, help redraws, the lobby lists every seat, the spectator view is compact 
 from __future__ import annotations
 
 import random
+import re
 
 from jupai_net.client import render as R
 from jupai_net.client.render import render_view, to_text
@@ -37,7 +38,7 @@ def _pending_answers(players: int, seed: int):
 def test_the_attackers_total_is_shown_when_you_must_answer():
     """Real engine games: the total shown for the pending attack is the one the engine
     then gives the attacker's side (or the screen says it cannot be known)."""
-    shown = weapon = 0
+    shown = weapon = unknown = 0
     for players, seed in ((3, 1), (4, 2), (5, 3), (6, 4), (4, 5), (4, 6)):
         for obs, contest in _pending_answers(players, seed):
             kind = obs["pending"]["contest"]
@@ -46,8 +47,12 @@ def test_the_attackers_total_is_shown_when_you_must_answer():
             if kind == "discard":
                 assert total is None
                 continue
-            if total is None:
-                assert "its total is not known" in text
+            if total is None:  # what is known: the cards' part when only the weapon is face-down, else nothing
+                weapon_hidden = obs["pending"].get("weapon") and kind == "attack"
+                part = re.search(r": (\S+×\d+|\d+×\d+ \+ \d+) \+ a face-down weapon;", text)
+                assert bool(part) == bool(weapon_hidden) or (not part and "total" not in text), text
+                assert "=" not in text.split(";")[0] and "unknown" not in text and "not known" not in text, text
+                unknown += 1
                 continue
             assert contest is not None and contest["sides"][0]["total"] == total.total.value, (obs["pending"], contest)
             assert ": " + total.total.formula in text
@@ -56,7 +61,7 @@ def test_the_attackers_total_is_shown_when_you_must_answer():
             weapon += bool(obs["pending"].get("weapon"))
             screen = to_text(render_view(obs, legal=[], width=80, height=23), width=80)
             assert "= " + str(total.total.value) in screen
-    assert shown > 20 and weapon > 0, (shown, weapon)
+    assert shown > 20 and weapon > 0 and unknown > 0, (shown, weapon, unknown)
 
 
 async def test_after_help_the_moves_are_shown_again_and_enter_redraws_the_table():

@@ -164,3 +164,15 @@ def test_replay_at_a_terminal(files, tmp_path, game):
 def test_unreadable_bytes_raise_story_error():
     with pytest.raises(StoryError):
         read_game(b"\x00\x01")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_frame_says_what_is_known_of_an_attack_with_a_face_down_weapon(game, lang):
+    """The trial's replay read "total unknown" under an attack with a face-down weapon:
+    a frame says what the cards come to and that a face-down weapon adds to it."""
+    screen = ReplayScreen(read_game(game.transcript(2)), lang)
+    frames = [to_text(screen.frame(k, 80, 23), width=80) for k in range(screen.last)]
+    assert not any(word in f for f in frames for word in ("unknown", "not known", "未知"))
+    part = {"en": "+ a face-down weapon", "zh": "+ 暗置的武器"}[lang]
+    flat = [" ".join(f.split()) for f in frames]
+    assert any(re.search(r"\d+×\d+( \+ \d+)? ?" + re.escape(part), f) for f in flat), frames
