@@ -121,6 +121,10 @@ class LogPager:
             console.clear()
         console.print(log_page(self.rows, self.page, self.height(console), lang, your_turn=your_turn))
 
+    def close(self) -> None:
+        """Close the log (the table is shown again at the next redraw)."""
+        self.page, self.rows = None, []
+
     def key(self, line: str, console: Console) -> tuple[bool, bool]:
         """Act on ``line`` typed while the log is open on ``console``. Returns
         ``(still_open, used)``: still open after Enter turned the page (draw it);
@@ -131,7 +135,7 @@ class LogPager:
         if word == "" and self.page < page_count(len(self.rows), self.height(console)) - 1:
             self.page += 1
             return True, True
-        self.page, self.rows = None, []
+        self.close()
         return False, word in ("", "q")
 
     def turn(self, line: str, console: Console, redraw: Any, lang: str = "en", your_turn: bool = False,

@@ -265,10 +265,17 @@ class WatchScreen:
             self.ending_shown = self.view.game_id
 
     def on_update(self, view: Any) -> None:
-        """Remember the view and redraw (not for a bare statement or while connecting)."""
+        """Remember the view and redraw (not for a bare statement or while connecting;
+        not over the help or a page of ``/log``, except at a game's end, which closes
+        them: the ending screen is what a spectator must not miss)."""
         self.view = view
         held = self._hold is not None
         self._check_pinned(view)
+        if view.change == "end" and (self.reading_help or self.log.is_open):
+            # the game ended: the ending (ranking, then its verdict and transcript) replaces
+            # the page read meanwhile, which the next game's start would otherwise hide
+            self.reading_help = False
+            self.log.close()
         if held or view.change == "statement" or (view.phase == "connecting" and self._hold is None) \
                 or self.reading_help or self.log.is_open:
             return

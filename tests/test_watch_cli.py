@@ -212,6 +212,40 @@ def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, row
             p.kill()
 
 
+def test_the_games_end_closes_the_spectators_log_page_and_shows_the_ending(tmp_path):
+    """A spectator reading ``/log`` when the game ends sees the ending at once: the
+    page closes itself and the final screen (``Game over`` and the ranking, then the
+    verdict and the transcript) is drawn — before, the page stayed until ``q`` and the
+    next game's start (or the host's goodbye) came first, so the ending was never on
+    screen. A short game (3 rounds) and a second one, so the table stays open."""
+    host = _host(tmp_path, "--bot-delay", "0.15", "--games", "2", "--rounds", "3")
+    procs = [host]
+    env = _env(tmp_path, "config", "en_US.UTF-8")
+    env.update(COLUMNS="80", LINES="24", JUPAI_NO_MULTICAST="1")
+    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=24, cols=80)
+    keys = r"watching · q \+ Enter: leave"
+    try:
+        host.wait_for(r"Wu is watching")
+        term.expect(keys)
+        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+        term.expect(r"Round 1/3", timeout=30)
+        mark = len(term.text)
+        term.type("/log")
+        _expect_after(term, mark, r"Game log · page 1/")
+        mark = len(term.text)
+        # nothing typed: the game ends and its ending replaces the page
+        _expect_after(term, mark, r"Game over", timeout=60)
+        _expect_after(term, mark, r"fairness: verified", timeout=30)
+        assert "Transcript saved to" in " ".join(term.text[mark:].split()), term.text[mark:][-2000:]
+        term.type("q")
+        assert term.wait(15) == 0
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
+        for p in procs:
+            p.kill()
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_plain_watch_prints_the_game_log_on_slash_log(lang):
     """``jupai watch --plain``: ``/log`` prints the public game so far, one line per
