@@ -165,9 +165,10 @@ def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, row
     formula; Enter: the next page; q: back to the table); the page stays while the
     bots play on (the table is not redrawn over it). Before this, a spectator's
     ``/log`` got "A spectator only watches: …"."""
-    # the game goes on for a while after round 3; a second game keeps the table open if
-    # a short deck ends the first one while the log is paged
-    host = _host(tmp_path, "--bot-delay", "0.5", "--games", "2")
+    # the game goes on for a while after round 3 (a game's end closes the page: a short
+    # deck that ends it while the log is paged is told apart below); a second game
+    # keeps the table open
+    host = _host(tmp_path, "--bot-delay", "0.7", "--games", "2")
     procs = [host]
     env = _env(tmp_path, "config", "zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8")
     env.update(COLUMNS=str(cols), LINES=str(rows), JUPAI_NO_MULTICAST="1")
@@ -191,9 +192,15 @@ def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, row
         mark = len(term.text)
         import time
 
-        end = time.monotonic() + 1.2  # the bots play on (0.5 s a move): the page stays
+        end = time.monotonic() + 1.2  # the bots play on (0.7 s a move): the page stays
         while time.monotonic() < end:
             term.read()
+        over = "游戏结束" if lang == "zh" else "Game over"
+        if over in term.text[mark:]:  # the game ended meanwhile: its ending closed the page (as it should)
+            _expect_after(term, mark, keys)
+            term.type("q")
+            assert term.wait(15) == 0
+            return
         assert not re.search(keys, term.text[mark:]), term.text[mark:]
         term.type("")  # Enter: page 2
         _expect_after(term, mark, page)
