@@ -17,7 +17,8 @@ from jupai_net.fairness import SeatWitness, decode_transcript, verify_transcript
 from jupai_net.fairness.chain_vectors import at_once
 from jupai_net.fairness.forge import relinked
 from jupai_net.fairness.selfplay import play_game
-from jupai_net.fairness.statements import pack, signing_key_from_bytes, split_statement, unpack, unsigned_packed
+from jupai_net.fairness.statements import (pack, sign_packed, signing_key_from_bytes, split_statement, unpack,
+                                            unsigned_packed)
 from jupai_net.fairness.transcript import Transcript
 from jupai_net.fairness.verify import FairnessViolation
 from jupai_net.rules import RuleSet
@@ -149,14 +150,18 @@ def test_an_unsigned_version_1_statement_and_an_unsigned_start_are_tampered():
 def test_a_host_that_never_signs_again_leaves_an_unsigned_tail_the_game_unfinished():
     """The host signs nothing after some step (it stops signing, then vanishes): the
     fast path checks the last signature there is and the file is suspicious (host gone
-    after the seeds), never verified; nobody without the key can finish it: an unsigned
-    ``end`` appended is tampered, a made-up unsigned step never makes it verified."""
+    after the seeds), never verified. Statements after the last signature are nobody's
+    evidence (anyone holding the file could write them): a false step or an ``end``
+    appended unsigned neither finishes the game nor makes the file say the host
+    tampered (a seat cannot frame the host); the verdict counts them. Only their form is
+    checked: an unsigned ``end`` is tampered ("carries no signature")."""
     sp = play_game(RuleSet(players=2, rounds=2, hand_size=2), rng_seed=4, key=KEY, spectators=False, deferred=True)
     data = sp.transcript(0)
     stmts = list(decode_transcript(data).statements)
     unsigned = [i for i, raw in enumerate(stmts) if not split_statement(raw)[1]]
     cut = stmts[:unsigned[-1] + 1]
-    assert verify_transcript(with_statements(data, cut, host_gone="connection lost")).status == "suspicious"
+    honest = verify_transcript(with_statements(data, cut, host_gone="connection lost"))
+    assert honest.status == "suspicious" and honest.details.get("unsigned_tail", 0) >= 1, honest
 
     def appended(body: dict) -> bytes:
         body["n"] = len(cut)
@@ -164,8 +169,17 @@ def test_a_host_that_never_signs_again_leaves_an_unsigned_tail_the_game_unfinish
         return with_statements(data, cut + [unsigned_packed(pack(body))], host_gone="connection lost")
 
     step = unpack(split_statement(cut[-1])[0])
-    step["version"] += 1
-    assert verify_transcript(appended(step)).status in ("suspicious", "tampered")
+    step["version"] += 5  # a false step: were it signed, the checks of §8 would call it tampered
+    v = verify_transcript(appended(step))
+    assert (v.status, v.code) == (honest.status, honest.code), v  # the host is not framed
+    assert v.details["unsigned_tail"] == honest.details["unsigned_tail"] + 1, v
+    # the same false step with the host's signature is the host's: tampered
+    signed = list(decode_transcript(appended(step)).statements)
+    signed[-1] = sign_packed(KEY, split_statement(signed[-1])[0])
+    v = verify_transcript(with_statements(data, signed, host_gone="connection lost"))
+    assert (v.status, v.message) == ("tampered", len(cut)), v
+    # an unsigned end is never allowed (§6.6): the record is not the host's there, and the
+    # reason says so without claiming anything of the steps before it
     end = unpack(split_statement(stmts[-1])[0])
     v = verify_transcript(appended(end))
     assert (v.status, v.message, v.kind) == ("tampered", len(cut), "end") and "carries no signature" in v.reason

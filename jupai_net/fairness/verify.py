@@ -1012,18 +1012,46 @@ def check_decoded(t: Transcript, *, engine: ModuleType | None = None,
 
 
 def _check_stream(t: Transcript, engine: ModuleType | None, *, all_signatures: bool) -> tuple[Verdict, GameChecker]:
-    """Feed every statement of ``t`` to a :class:`GameChecker` and conclude."""
+    """Feed the statements of ``t`` up to its last signed one to a :class:`GameChecker`
+    and conclude. Unsigned statements after it (deferred steps no signature covers,
+    specs/fairness.md §6.6) are not evidence a third party can check: anyone holding the
+    file could have written them, so their content is not checked (a seat cannot make
+    the file say the host announced a false outcome, nor finish an unfinished game, by
+    appending statements) and the verdict's ``details`` count them (``unsigned_tail``).
+    Only their form is: one that is not a version-3 step may never go unsigned, so the
+    record is **tampered** there ("carries no signature")."""
     checker = GameChecker(t.seat, t.seed, engine=engine, host_cert=t.host_cert, all_signatures=all_signatures)
     last = _last_signed(t.statements)
+    tail = len(t.statements) - 1 - last
     try:
-        for i, raw in enumerate(t.statements):
+        for i, raw in enumerate(t.statements[:last + 1]):
             checker.feed(raw, last=i == last)
-        verdict = checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent)
+        stray = _not_deferred(t.statements, last + 1)
+        if stray is not None:
+            n, kind = stray
+            verdict = checker._verdict(_Problem(TAMPERED, "unsigned", {"n": n, "kind": kind}, message=n, kind=kind))
+        else:
+            verdict = checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent)
     except FairnessViolation as v:
         verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file
         verdict = problem_verdict(MALFORMED, "not_checked", {"detail": f"{type(exc).__name__}: {exc}"})
+    if tail:
+        verdict = replace(verdict, details={**verdict.details, "unsigned_tail": tail})
     return verdict, checker
+
+
+def _not_deferred(statements: Sequence[bytes], start: int) -> tuple[int, str] | None:
+    """``(index, kind)`` of the first statement from ``start`` on that could not be a
+    deferred step (a version-3 ``step``, specs/fairness.md §6.6), or None."""
+    for i in range(start, len(statements)):
+        try:
+            body = decode_body(split_statement(statements[i])[0])
+        except StatementError:
+            return i, "?"
+        if not (body["v"] == DEFERRED_BODY_VERSION and body["kind"] == STEP):
+            return i, body["kind"]
+    return None
 
 
 def _last_signed(statements: Sequence[bytes]) -> int:
