@@ -635,15 +635,7 @@ async def test_no_frame_to_a_blind_seat_names_a_card_of_another_seat_before_it_i
         while not server.tables[0].spectators:
             await trio.sleep(0.01)
 
-        async def client(i: int) -> None:
-            taps[i] = Tap()
-            results[i] = await run_session("127.0.0.1", server.port, name=f"bot{i}", player=BotPlayer("random", seed=i),
-                                           check_fingerprint=pin, save_resume=False, wire_tap=taps[i])
-
-        with trio.fail_after(60):
-            async with trio.open_nursery() as seats:
-                for i in range(2):
-                    seats.start_soon(client, i)
+        await tapped_clients(server.port, 2, taps, results)
         with trio.fail_after(20):
             while "r" not in watched:
                 await trio.sleep(0.01)
@@ -671,6 +663,23 @@ async def test_no_frame_to_a_blind_seat_names_a_card_of_another_seat_before_it_i
     assert syncs and leaks(syncs, public) == []
     named = _named_cards([f for f in spectator if f["type"] != "sync"], deck, len(public))
     assert all(cards <= public[v] for _, v, cards in named), [n for n in named if not n[2] <= public[n[1]]]
+
+
+async def tapped_clients(port: int, count: int, taps: dict, results: dict, *, name: str = "bot") -> None:
+    """``count`` random-bot clients (``name`` 0, 1, …) play at the host on ``port`` until
+    the game ends (60 s at most): ``taps[i]`` records what client ``i`` received,
+    ``results[i]`` is its session's result."""
+    from .test_net_support import Tap
+
+    async def client(i: int) -> None:
+        taps[i] = Tap()
+        results[i] = await run_session("127.0.0.1", port, name=f"{name}{i}", player=BotPlayer("random", seed=i),
+                                       check_fingerprint=pin, save_resume=False, wire_tap=taps[i])
+
+    with trio.fail_after(60):
+        async with trio.open_nursery() as seats:
+            for i in range(count):
+                seats.start_soon(client, i)
 
 
 def _named_cards(frames: list[dict], deck: list[int], states: int) -> list[tuple[str, int, set[int]]]:

@@ -34,9 +34,7 @@ from rich.console import Console
 
 from jupai_net.blind_game import trusted_record
 from jupai_net.cards import card_name
-from jupai_net.client.bot import BotPlayer
 from jupai_net.client.card_words import cards_text
-from jupai_net.client.session import run_session
 from jupai_net.fairness import VERIFIED
 from jupai_net.fairness.blind import CardTable, scalar_from_bytes, table_participants, unlock
 from jupai_net.fairness.blind_ledger import BlindParticipant, decode_message
@@ -44,7 +42,8 @@ from jupai_net.fairness.statements import decode_body, split_statement
 from jupai_net.fairness.transcript import decode_transcript
 from jupai_net.host import cli as host_cli
 
-from .test_net_support import Tap, card_ids, host_config, known_by_version, pin, start_host
+from .test_net_blind import tapped_clients
+from .test_net_support import card_ids, host_config, known_by_version, start_host
 
 SEATS, BOT = 3, 2  # two clients (seats 0 and 1) and the host's bot (seat 2)
 
@@ -172,16 +171,7 @@ async def test_the_host_and_a_coalition_with_one_seat_learn_no_persons_card_befo
     try:
         async with trio.open_nursery() as nursery:
             box["server"] = server = await start_host(nursery, config, observer=observer)
-
-            async def client(i: int) -> None:
-                taps[i] = Tap()
-                results[i] = await run_session("127.0.0.1", server.port, name=f"p{i}", player=BotPlayer("random", seed=i),
-                                               check_fingerprint=pin, save_resume=False, wire_tap=taps[i])
-
-            with trio.fail_after(60):
-                async with trio.open_nursery() as seats:
-                    for i in range(SEATS - 1):
-                        seats.start_soon(client, i)
+            await tapped_clients(server.port, SEATS - 1, taps, results, name="p")
             with trio.fail_after(20):
                 await server.done.wait()
             nursery.cancel_scope.cancel()
