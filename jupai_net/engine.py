@@ -280,8 +280,8 @@ class GameState:
     _matching_card: bool = field(default=False, init=False, repr=False, compare=False)
     # Observation caches: built when first asked for, replaced when the state changes
     # (shared, read-only; see observation()). Per seat, its ``players`` entry as the
-    # others see it ([] until first built) and as the seat itself sees it (None:
-    # rebuild), and what the seat sees of itself that the others do not (its hidden
+    # others see it ([] until first built) and as the seat itself sees it when that
+    # differs (None: rebuild), and what the seat sees of itself that the others do not (its hidden
     # identity, its equipment's hidden cards: keys of the entry with their own
     # values, {} for none; None: work it out again):
     _seen_by_others: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
@@ -1163,23 +1163,19 @@ class GameState:
         else:
             obs["log"] = self._log(seat)
         obs["seat"] = seat
-        # the seat's players entry as it sees itself (kept until the seat changes): its
-        # public entry, with its own values of the keys that hide something from the
-        # others (inline: the seat to move has nearly always changed since it last looked)
-        own = self._seen_by_self[seat]
-        if own is None:
-            extra = self._own_extra[seat]
-            if extra is None:
-                extra = self._own_extra[seat] = self._own_view(seat)
-            own = self._seen_by_others[seat]
-            if extra:
-                own = {**own, **extra}  # every key of extra is in the entry: the key order stays
-            self._seen_by_self[seat] = own
-        # a new list of every seat's entry as the others see it, the seat's own entry
-        # as it sees itself (one list per observation: the frame keeps none, as the
-        # mover's observation nearly always replaced the seat's entry in it)
+        # a new list of every seat's entry as the others see it (one list per
+        # observation: the frame keeps none), with the seat's own entry as it sees
+        # itself when that differs: its public entry with its own values of the keys
+        # that hide something from the others (kept until the seat changes; inline)
         players = self._seen_by_others.copy()
-        players[seat] = own
+        extra = self._own_extra[seat]
+        if extra is None:
+            extra = self._own_extra[seat] = self._own_view(seat)
+        if extra:  # (mostly not: the entry as others see it is the seat's own)
+            own = self._seen_by_self[seat]
+            if own is None:  # every key of extra is in the entry: the key order stays
+                own = self._seen_by_self[seat] = {**players[seat], **extra}
+            players[seat] = own
         obs["players"] = players
         obs["hand"] = self.seats[seat].hand.copy()
         return obs
