@@ -711,7 +711,10 @@ class GameState:
                 out += pairs[c]
             return out
         row = _ANSWER_ROW[weapons[0]]
-        return [row[c] for c in s.hand]
+        hand = s.hand
+        if len(hand) > 1:  # the row's actions at the hand's cards, fetched in C (as _round_actions)
+            return [*itemgetter(*hand)(row)]
+        return [row[hand[0]]]  # itemgetter of one card gives the Action itself, not a 1-tuple
 
     def _round_actions(self) -> list[Action]:
         seat = self.to_move  # no contest is pending: the actor
