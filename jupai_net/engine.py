@@ -570,6 +570,7 @@ class GameState:
 
     def _draw_pair(self, seat: int, face_up: bool) -> tuple[int, int]:
         mass, weapon = self.stock.pop(0), self.stock.pop(0)
+        self._round_frame = None  # the observations' stock count changed (_round_keys)
         self.seats[seat].equipment = self._new_equipment(mass, weapon, face_up)
         self._touch(seat)
         if face_up:
@@ -933,6 +934,7 @@ class GameState:
         if kind == A.PASS:
             if self.supplying is not None:  # stop discarding recovered cards
                 self.supplying = None
+                self._round_frame = None  # the observations' supply changed (_round_keys)
                 self._emit({"kind": "pass", "seat": seat, "round_type": self.round_kind, "option": "a"})
             else:
                 self._emit({"kind": "pass", "seat": seat, "round_type": self.round_kind})
@@ -995,6 +997,7 @@ class GameState:
         """Supply (a), one step (§6, §9.3): the intent card(s) first, then recovered
         cards one at a time while fewer than v are gone and some are left."""
         s = self.seats[seat]
+        self._round_frame = None  # the observations' supply changes (_round_keys)
         gone = action.cards + action.recovered
         self._remove_from_hand(seat, gone)
         self._discard(gone)
@@ -1186,17 +1189,19 @@ class GameState:
     def _spectator_frame(self) -> dict[str, Any]:
         """What every viewer's observation of this version is copied from: the
         spectator's, without its ``log`` and ``players`` (see :meth:`observation`;
-        the entries are brought up to date here, in ``_seen_by_others``): the round's dict
-        with the parts an action may change filled in again (in place: observations
-        of earlier versions are copies, and every value is replaced, never changed)."""
+        the entries are brought up to date here, in ``_seen_by_others``): the game's
+        dict with the parts an action changed filled in again, in place (observations
+        of earlier versions are copies, and every value is replaced, never changed):
+        the round's keys, the stock's count and the supply under way by _round_keys
+        after a step that changes them dropped ``_round_frame``, the discard pile when
+        it grew, the others on every version."""
         frame = self._round_frame
         if frame is None:
             frame = self._round_frame = self._round_keys()
-        pending, supplying = self.pending, self.supplying
+        pending = self.pending
         frame["version"] = len(self.history)
         frame["to_move"] = self.to_move
         frame["pending"] = None if pending is None else self._pending_wire or pending.to_wire()
-        frame["supply"] = None if supplying is None else supplying.to_wire()
         # every seat's players entry as the others see it (inline: once per version):
         # entries of seats no action touched since are reused; a seat whose hand, cards
         # in play, recovered cards or equipment's state only changed gets a copy of its
@@ -1235,20 +1240,18 @@ class GameState:
                 entry["cards_left"] = left  # as cards_left(t)
                 entries[t] = entry
             stale.clear()
-        frame["stock"] = len(self.stock)
-        discard = self._discard_wire
-        if discard is None:
-            discard = self._discard_wire = list(self.discard_pile)
-        frame["discard_pile"] = discard
+        if self._discard_wire is None:  # the pile grew: a new list (the frame keeps its list until then)
+            frame["discard_pile"] = self._discard_wire = list(self.discard_pile)
         if self.over:
             frame["result"] = {"winner": self.winner, "ranking": list(self.ranking)}
         return frame
 
     def _round_keys(self) -> dict[str, Any]:
         """The game's frame dict with the keys that change only when a round starts
-        filled in again (in place: seven stores, where a new 21-key dict per round
-        cost about three times as much; the other keys are filled in per version:
-        _spectator_frame)."""
+        or a pair is drawn from the stock or a supply (a) steps on (the stock's
+        count, the supply under way) filled in again (in place: nine stores,
+        where a new 21-key dict per round cost about three times as much; the others
+        are filled in per version, or when they change: _spectator_frame)."""
         frame = self._frame_dict
         if frame is None:
             frame = self._frame_dict = self._frame_template()
@@ -1259,6 +1262,9 @@ class GameState:
         frame["leader"] = self.leader
         frame["last_round"] = self.round_no == self.rules.rounds
         frame["round_pile"] = len(self.round_pile)
+        frame["stock"] = len(self.stock)
+        supplying = self.supplying
+        frame["supply"] = None if supplying is None else supplying.to_wire()
         return frame
 
     def _frame_template(self) -> dict[str, Any]:
