@@ -808,7 +808,8 @@ class Table:
         others are told it left, not that it may come back: at a trusted table the
         default bot plays its turns to the end (its token still takes the seat back),
         and a dealer-blind game, which nobody else can play for it, is abandoned at once
-        instead of waiting for its turn's time and grace (specs/host.md § 5). Unknown
+        instead of waiting for its turn's time and grace (specs/host.md § 5); after the
+        game's end, while the audit waits for the seeds, its seed is not waited for. Unknown
         ids are ignored."""
         seat = self._conn_seat.pop(cid, None)
         self._chat.pop(cid, None)
@@ -840,6 +841,10 @@ class Table:
             # seed, which it will not send, is not waited for: a removed seat's)
             self._removed.add(seat)
             self._notice("player-left", name=st.name, seat=seat, why="left")
+            if self.phase == AUDITING:  # the game is over already: the audit ends without its seed
+                if self._audit_complete():
+                    self._close_audit(now)
+                return
             self._abandon("blind-left", now, who=[[st.name, seat]], why="left")
             return
         # at a dealer-blind table nobody can play its cards: the game waits for it (its turn's grace)

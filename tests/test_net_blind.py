@@ -846,3 +846,39 @@ async def test_a_claim_refused_once_its_card_is_open_is_said_to_the_seat_which_p
     assert q in game.opened_public and game.table.card(q) == fair.cards[0]  # the card stays public
     assert verify_transcript(r.transcript_path.read_bytes()).status == VERIFIED
     assert server.stats["protocol_errors"] == 0 and server.stats["internal_errors"] == 0
+
+
+async def test_a_seat_that_says_bye_during_the_audit_is_not_waited_for_and_is_no_internal_error(tmp_path, monkeypatch):
+    """A person who leaves (``bye``: q, Ctrl-C, the end of input) while a dealer-blind
+    game's audit waits for the seeds: the game is over (finished or abandoned), so it is
+    not abandoned again — the host abandoned it a second time, the dealer refused ("not
+    allowed in phase 'ended'") and the connection that played the last move got an
+    internal error — and the audit does not wait the seed time-out for a seed that
+    cannot come (specs/host.md § A dealer-blind game)."""
+    from jupai_net.host.table import AUDITING, Table
+
+    original = Table._await_seeds
+    servers, left = [], []
+
+    def await_then_leave(self, reason, result, now):
+        original(self, reason, result, now)
+        if not left and self.phase == AUDITING and not self.blind.audited:
+            server = servers[0]
+            cid = next(c for c, s in self._conn_seat.items() if s == 0)
+            left.append(cid)
+            link = server.links[cid]
+            server._forget(link, "bye (left)", left=True)  # as the server takes a client's bye
+            link.close()
+            assert self.phase == AUDITING  # waits for the seed of the seat that stayed, not for seat 0's
+
+    monkeypatch.setattr(Table, "_await_seeds", await_then_leave)
+    with trio.fail_after(60):
+        server, results = await blind_table(3, 1, tmp_path, seed_timeout=30, hook=servers.append)
+    assert left, "the audit never waited for a seat's seed"
+    assert server.stats["internal_errors"] == 0
+    (stayed,) = [r for r in results.values() if r.seat != 0]
+    # its game ended as played; it cannot audit a deal whose seed 0 never revealed
+    assert stayed.status == "finished" and stayed.ranking, stayed
+    assert stayed.verdict.status == UNVERIFIED, stayed.verdict
+    (gone,) = [r for r in results.values() if r.seat == 0]
+    assert gone.status != "error", gone  # it left: no "the host failed handling this connection"
