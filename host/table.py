@@ -1330,13 +1330,21 @@ class Table:
         return owing
 
     def _close_audit(self, now: float) -> None:
-        """Every seed is in (or their time is up): send the ``end`` message held back."""
+        """Every seed is in (or their time is up): score a finished game (``series``) and
+        send the ``end`` message held back."""
         assert self._audit_end is not None
         reason, result = self._audit_end
         self._audit_end = None
-        if self.blind is not None and not self.blind.audited:
+        audited = self.blind is None or self.blind.audited
+        if not audited:
             log.warning("table %d: no dealer-blind seed in time from %s", self.table_id,
                         abandon_sentence("blind-deal-late", {"who": self._blind_owing()}, "en"))
+        if reason == "finished":
+            # a finished game scores its ranking once its deal is audited; without every
+            # seed no seat can verify it, and its clients count it as scoring nothing
+            # (specs/rules.md § 15): so does the host (an abandoned game was scored at
+            # its abandon)
+            self._score(list(result["ranking"]) if audited else None)
         # the seats' streams are complete now (the seeds relayed): the transcripts can be written
         self._observe("audited", reason=reason)
         self._broadcast(End(reason, result))
@@ -1589,12 +1597,13 @@ class Table:
         }
         log.info("table %d: game %s over: ranking %s", self.table_id, self.dealer.game_id.hex(),
                  ", ".join(repr(self.names()[s]) for s in state.ranking))
-        self._score(list(state.ranking))
         if self.blind is not None:
-            # dealer-blind: every participant reveals its seed (the audit, B.10), then `end`
+            # dealer-blind: every participant reveals its seed (the audit, B.10), then
+            # `series` (scored when the audit ends: :meth:`_close_audit`) and `end`
             self._observe("end", result=result)
             self._await_seeds("finished", result, now)
             return
+        self._score(list(state.ranking))
         self._broadcast(End("finished", result))
         self._observe("end", result=result)
         self._back_to_lobby(result, now)

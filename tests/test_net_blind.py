@@ -854,7 +854,10 @@ async def test_a_seat_that_says_bye_during_the_audit_is_not_waited_for_and_is_no
     not abandoned again — the host abandoned it a second time, the dealer refused ("not
     allowed in phase 'ended'") and the connection that played the last move got an
     internal error — and the audit does not wait the seed time-out for a seed that
-    cannot come (specs/host.md § A dealer-blind game)."""
+    cannot come (specs/host.md § A dealer-blind game). The game is not verified by the
+    seat that stayed (seat 0's seed is missing), so the host does not score it either:
+    it scored the ranking before the audit, and the seat's client flagged its scoreboard
+    as disagreeing with the signed rankings (specs/rules.md § 15)."""
     from jupai_net.host.table import AUDITING, Table
 
     original = Table._await_seeds
@@ -880,5 +883,8 @@ async def test_a_seat_that_says_bye_during_the_audit_is_not_waited_for_and_is_no
     # its game ended as played; it cannot audit a deal whose seed 0 never revealed
     assert stayed.status == "finished" and stayed.ranking, stayed
     assert stayed.verdict.status == UNVERIFIED, stayed.verdict
+    # ... so it scores nothing there, and nothing at the host: no scoreboard dispute
+    assert [st.points for st in stayed.series.standings] == [0] * 3, stayed.series
+    assert not any(n.code == "series-mismatch" for n in stayed.view.notices), stayed.view.notices
     (gone,) = [r for r in results.values() if r.seat == 0]
     assert gone.status != "error", gone  # it left: no "the host failed handling this connection"
