@@ -242,6 +242,10 @@ class HostScreen:
         self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
         self.series: Any = None  # the latest ``series`` message (the scoreboard)
+        #: the game over's line is said and its scoreboard is not: a dealer-blind game's
+        #: ``series`` comes after its audit, so the scoreboard follows when it does
+        self._board_due = False
+        self._series_fresh = False  # a ``series`` message came since the last game started
         try:
             from jupai_net.client import render
         except ImportError:  # pragma: no cover - the renderer ships with the package
@@ -363,6 +367,7 @@ class HostScreen:
                 out(lobby_line(players, total, lang, data))
         elif kind == "start":
             self.names = list(data["names"])
+            self._series_fresh = self._board_due = False
             out(Text.assemble((t("host.game_starts", lang, game=data["game_id"].hex()[:12]), "bold"),
                               t("host.game_key", lang, key=printable(data["host_key"]))))
             if data.get("dealer") in ("trusted", "blind"):
@@ -419,15 +424,19 @@ class HostScreen:
                               t("host.game_over_line", lang, reason=printable(reason), places=printable(places))))
             out(Text(t("host.seed_revealed", lang), style="dim"))
             self._game_done(kind, res)
-            self._scoreboard()
+            self._scoreboard_when_scored()
         elif kind == "abandon":
             from jupai_net.messages.notices import end_reason
 
             out(Text.assemble((t("host.game_abandoned", lang), "bold red"), t("colon", lang), end_reason(data, lang)))
             self._game_done(kind, data)
-            self._scoreboard()
+            self._scoreboard_when_scored()
         elif kind == "series":
             self.series = data["message"]  # shown after the game's end line
+            self._series_fresh = True
+            if self._board_due:
+                self._board_due = False
+                self._scoreboard()
         elif kind == "series-over":
             if self.series is None or not self.series.final:  # a final scoreboard already said it
                 out(Text(tn("host.series_over", int(data["games"]), lang), style="bold"))
@@ -444,6 +453,15 @@ class HostScreen:
         return scoreboard_lines(msg.standings, game=msg.game, games=msg.games,
                                 final=msg.final if final is None else final, lang=self.lang, width=width,
                                 abandoned=msg.abandoned)
+
+    def _scoreboard_when_scored(self) -> None:
+        """After a game's end line: its scoreboard now if its ``series`` came before it
+        (a trusted game, an abandoned one), else when it comes (a finished dealer-blind
+        game is scored after its audit, specs/host.md § 3)."""
+        if self._series_fresh:
+            self._scoreboard()
+        else:
+            self._board_due = True
 
     def _scoreboard(self) -> None:
         from rich.text import Text
