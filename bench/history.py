@@ -53,6 +53,7 @@ def make(folder: Path, games: int) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark (options: ``--help``); prints the figures, returns the exit code."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=40, help="saved games in the folder (default 40)")
     p.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")

@@ -138,6 +138,7 @@ def cpu(python: str, games: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark (options: ``--help``); prints the figures, returns the exit code."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=8, help="counted games per build (default 8)")
     p.add_argument("--old-python", default=None, metavar="PY", help="Python of an older checkout's venv")

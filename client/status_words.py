@@ -42,6 +42,11 @@ def pending_text(obs: Obs, names: Names = None, lang: str = "en") -> str | None:
              target=seat_label(p["target"], names, me, lang), cards=cards_text(p.get("cards", []), lang),
              weapon=weapon_text(p.get("weapon", False), lang), total=pending_total_text(obs, lang))
 
+#: Longest wait (seconds) a ``blind-wait`` notice may announce to be shown: a day, more
+#: than any turn time and grace or seed time-out a host is started with.
+MAX_WAIT_SHOWN = 86400
+
+
 def wait_left(notices: Sequence[Any], obs: Obs, waiting: Sequence[int] = (), now: float | None = None) -> float | None:
     """Seconds until a dealer-blind game is abandoned unless the away seat it waits for
     comes back: from the newest ``blind-wait`` notice (the host's, with ``at``, the time
@@ -57,8 +62,8 @@ def wait_left(notices: Sequence[Any], obs: Obs, waiting: Sequence[int] = (), now
         if getattr(n, "code", None) != "blind-wait" or not isinstance(args, Mapping):
             continue
         seat, what, seconds = args.get("seat"), args.get("what"), args.get("seconds")
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
-            continue
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= MAX_WAIT_SHOWN:
+            continue  # a host's number no deadline can be (1e308 s: 309 digits on the status line)
         if not ((what == "key" and seat in waiting) or (what == "turn" and not waiting and seat == obs.get("to_move"))):
             continue
         later = notices[k + 1:]

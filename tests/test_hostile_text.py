@@ -307,3 +307,19 @@ def test_the_replay_ending_shows_a_hostile_abandon_reason_without_escapes():
     raw = out.getvalue()
     assert_clean(raw)
     assert_literal(raw, "[/x]")
+
+
+@pytest.mark.parametrize("seconds", [1e308, -5, 10**30])
+def test_a_blind_wait_no_deadline_can_be_is_not_counted_down(seconds):
+    """A host's ``blind-wait`` notice with a number no deadline can be: the status line
+    says who the game waits for, without a 309-digit countdown."""
+    from jupai_net.client.session import NoticeLine
+    from jupai_net.client.status_words import status_text, wait_left
+
+    obs = {"to_move": 1, "players": [{"seat": 0}, {"seat": 1}], "is_over": False}
+    notices = [NoticeLine("blind-wait", "", 100.0, args={"seat": 1, "what": "turn", "seconds": seconds})]
+    assert wait_left(notices, obs, now=100.0) is None
+    fine = [NoticeLine("blind-wait", "", 100.0, args={"seat": 1, "what": "turn", "seconds": 30})]
+    left = wait_left(fine, obs, now=110.0)
+    assert left == 20.0
+    assert "20" in status_text(obs, {1: "Bob"}, "en", (), left)
