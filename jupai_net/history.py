@@ -360,7 +360,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps([e._asdict() for e in shown], ensure_ascii=False, indent=2))
+        from .printable import printable_tree
+
+        # as `jupai verify --json`: the verdict's args quote the host's own words (an
+        # abandon reason), which may hold a bidi override or a C1 control that JSON
+        # writes as it is (ensure_ascii=False)
+        print(json.dumps(printable_tree([e._asdict() for e in shown]), ensure_ascii=False, indent=2))
         return 0
     from rich.text import Text
 

@@ -136,6 +136,31 @@ def test_file_commands_show_a_hostile_transcript_literally(hostile_files, tmp_pa
         assert_literal(raw, "[red]x[red] :skull:")
 
 
+@pytest.fixture(scope="module")
+def hostile_abandon(tmp_path_factory) -> Any:
+    """A game the host abandoned with a reason of its own words holding an OSC sequence,
+    a bidi override and a C1 control (signed: the verifier quotes it)."""
+    from jupai_net.fairness.selfplay import deliver
+
+    folder = tmp_path_factory.mktemp("hostile-abandon")
+    game = play_game(RuleSet(players=3, rounds=2), rng_seed=1, max_steps=3, finish=False)
+    deliver(game.dealer.abandon("\x1b]0;pwned\x07 [red]x[/red] :skull: \u202egnp \x9b1m"), game.witnesses)
+    (folder / "g-seat0.jupai").write_bytes(game.transcript(0))
+    return folder
+
+
+@pytest.mark.parametrize("argv", [["history", "--json"], ["history"], ["verify", "--json"], ["verify"],
+                                  ["replay", "--all", "--force"]], ids=" ".join)
+def test_a_hosts_abandon_reason_reaches_no_screen_and_no_json_raw(hostile_abandon, tmp_path, argv):
+    where = ["--dir", str(hostile_abandon)] if argv[0] == "history" else [str(hostile_abandon / "g-seat0.jupai")]
+    proc = _run([argv[0], *where, *argv[1:]], tmp_path, color=True)
+    assert proc.returncode in (0, 2, 3, 4, 5), proc.stderr
+    raw = proc.stdout + proc.stderr
+    assert_clean(raw)
+    if argv[0] != "history" or "--json" in argv:  # the list's line has no room for the reason
+        assert_literal(raw, "[red]x[/red] :skull:")
+
+
 @pytest.mark.parametrize("command", ["history", "replay"])
 def test_wide_names_from_a_file_keep_the_layout(hostile_files, tmp_path, command):
     argv = ["history", "--dir", str(hostile_files["wide"].parent)] if command == "history" else \
