@@ -454,10 +454,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discover.cancelled": ("No table chosen.", "没有选择牌桌。"),
     "discover.nothing": ("No table found on the LAN. Is `jupai host` running on a machine of this network? "
                          "You can also join by address: jupai join HOST[:PORT]",
-                         "局域网中没有找到牌桌。本网络中是否有机器在运行 `jupai host`？也可以按地址加入：jupai join 主机[:端口]"),
+                         "局域网中没有找到牌桌。本网络中是否有机器在运行 `jupai host`？也可以按地址加入：jupai join HOST[:PORT]"),
     "discover.nothing_watch": ("No table found on the LAN. Is `jupai host` running on a machine of this network? "
                                "You can also watch by address: jupai watch HOST[:PORT]",
-                               "局域网中没有找到牌桌。本网络中是否有机器在运行 `jupai host`？也可以按地址旁观：jupai watch 主机[:端口]"),
+                               "局域网中没有找到牌桌。本网络中是否有机器在运行 `jupai host`？也可以按地址旁观：jupai watch HOST[:PORT]"),
     "discover.no_such": ("No table called '{name}' on the LAN (heard: {heard}).",
                          "局域网中没有名为“{name}”的牌桌（听到的：{heard}）。"),
     "discover.none_heard": ("none", "无"),
@@ -466,10 +466,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discover.name_one_watch": ("Several tables: run jupai watch with a table's name or address.",
                                 "有多个牌桌：请在 jupai watch 后写上牌桌名称或地址。"),
     "discover.no_multicast": ("Cannot look for tables on the LAN: {reason}. Join by address: jupai join HOST[:PORT]",
-                              "无法在局域网中寻找牌桌：{reason}。请按地址加入：jupai join 主机[:端口]"),
+                              "无法在局域网中寻找牌桌：{reason}。请按地址加入：jupai join HOST[:PORT]"),
     "discover.no_multicast_watch": ("Cannot look for tables on the LAN: {reason}. Watch by address: "
                                     "jupai watch HOST[:PORT]",
-                                    "无法在局域网中寻找牌桌：{reason}。请按地址旁观：jupai watch 主机[:端口]"),
+                                    "无法在局域网中寻找牌桌：{reason}。请按地址旁观：jupai watch HOST[:PORT]"),
     "discover.joining": ("Joining '{name}' at {address} (code starts {code}: compare with the host screen)",
                          "加入“{name}”（{address}，加入码开头 {code}：请与主机屏幕核对）"),
     "discover.joining_watch": ("Watching '{name}' at {address} (code starts {code}: compare with the host screen)",
@@ -519,7 +519,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.history": ("series {series} · {games}: {standings}", "系列赛 {series} · 共 {games}：{standings}"),
     # --- command line (cli.py) ------------------------------------------------------------
     "cli.connecting": ("Connecting to {host}:{port} …", "正在连接 {host}:{port} …"),
-    "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[地址]:端口）"),
+    "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[ADDR]:PORT）"),
     "cli.refused": ("cannot connect to {host}:{port}: {reason}. Is `jupai host` running there, and is the port open?",
                     "无法连接 {host}:{port}：{reason}。对方是否在运行 `jupai host`，端口是否开放？"),
     "cli.reason.refused": ("Connection refused", "连接被拒绝"),

@@ -223,6 +223,17 @@ def test_value_names_are_written_the_same_way_everywhere():
     assert not any(m in ("S", "P", "K") for ms in seen.values() for m in ms), seen
 
 
+def test_a_value_name_reads_the_same_in_both_languages():
+    """A value a person types is named in capitals in both languages (the catalog's
+    convention, jupai_net/messages/commands.py): a Chinese line that tells the player
+    to type `jupai join HOST[:PORT]` writes it as `--help` does, not `主机[:端口]`."""
+    from jupai_net.messages import catalog
+
+    names = ("HOST[:PORT]", "[ADDR]:PORT", "SECONDS", "FILE")
+    differ = [key for key, (en, zh) in catalog().items() for name in names if name in en and name not in zh]
+    assert differ == []
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("command", list(SUBCOMMANDS))
 def test_usage_errors_start_with_the_command_and_exit_2(command, lang):
