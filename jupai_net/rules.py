@@ -56,7 +56,9 @@ class RuleFileMistakes(RuleError):
     file and lists them one per line."""
 
     def __init__(self, path: str | Path, mistakes: list[tuple[str, RuleError]]):
-        lines = "\n".join(f"  {key}: {exc.detail}" for key, exc in mistakes)
+        from .printable import printable
+
+        lines = "\n".join(f"  {printable(key)}: {printable(exc.detail)}" for key, exc in mistakes)
         what = "a mistake" if len(mistakes) == 1 else f"{len(mistakes)} mistakes"
         ValueError.__init__(self, f"{path} has {what}:\n{lines}")
         self.setting = mistakes[0][0]

@@ -29,13 +29,17 @@ def rule_error_text(exc: RuleError, lang: str | None = None) -> str:
     each key as the file writes it."""
     from .rules import RuleFileMistakes
 
+    from .printable import printable
+
+    # the file's keys, values and name are a person's text (a friend's house rules):
+    # shown literally, never an escape sequence, a line break or a bidi override
     if isinstance(exc, RuleFileMistakes):
         head = t("rule.file_mistakes.one" if len(exc.mistakes) == 1 else "rule.file_mistakes.other", lang,
-                 path=exc.path, count=len(exc.mistakes))
-        return head + "".join(f"\n  {key}: {_detail(e, lang)}" for key, e in exc.mistakes)
+                 path=printable(exc.path), count=len(exc.mistakes))
+        return head + "".join(f"\n  {printable(key)}: {printable(_detail(e, lang))}" for key, e in exc.mistakes)
     if exc.code is None:  # the file cannot be read (RuleFileError) or a peer's rules
-        return str(exc)
-    return t("rule.setting", lang, setting=exc.setting.replace("_", "-"), detail=_detail(exc, lang))
+        return printable(str(exc))
+    return t("rule.setting", lang, setting=printable(exc.setting.replace("_", "-")), detail=printable(_detail(exc, lang)))
 
 
 def problem_text(exc: Exception, lang: str | None = None) -> str:

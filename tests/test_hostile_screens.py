@@ -364,3 +364,28 @@ def test_join_without_an_address_lists_hostile_announcements_literally(tmp_path,
     assert_clean(raw)
     assert_literal(proc.stdout, "[red]x[/red] :skull:", "[link=http://x]y[/link]")
     assert_fits(proc.stdout, columns)
+
+
+# ---------------------------------------------------------------- a friend's house-rules file
+HOSTILE_RULES = '''"[red]x[/red] :skull: \\u202e\\u001b[2J" = 1
+round-value = "[bold]b :skull:\\u009b"
+[rules]
+"a\\rb" = 2
+'''
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("command", [["rules"], ["host", "--no-announce", "--port", "0", "--bind", "127.0.0.1"],
+                                     ["play", "--bot", "random"]], ids=lambda c: c[0])
+def test_a_house_rules_files_keys_and_name_are_shown_literally(tmp_path, command, lang):
+    """Every mistake of a hostile rules file is listed (specs/rules.md § 8b) with its keys
+    as the file writes them — markup literal, an ESC, CR or bidi override replaced: the
+    key ``"\\u001b[2J"`` cleared the screen of whoever checked the file."""
+    path = tmp_path / "house \x1b]0;t\x07 [red].toml"
+    path.write_text(HOSTILE_RULES, encoding="utf-8")
+    proc = _run([*command, "--rules", str(path), "--lang", lang], tmp_path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    raw = proc.stdout + proc.stderr
+    assert_clean(raw)
+    assert_literal(raw, "[red]x[/red] :skull:", "[bold]b :skull:", "house")
+    assert f"jupai {command[0]}:" in raw
