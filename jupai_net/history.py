@@ -353,7 +353,9 @@ def run(args: argparse.Namespace) -> int:
     dirs = [Path(d) for d in args.dir] if args.dir else default_dirs()
     for d in dirs if args.dir else ():  # a folder the person named must be one (a typo is not "no game yet")
         if not d.is_dir():
-            print(t("history.no_dir", lang, dir=d), file=sys.stderr)
+            from .printable import printable
+
+            print(t("history.no_dir", lang, dir=printable(str(d))), file=sys.stderr)  # a person's path, as typed
             return 2
     shown = collect(dirs, args.last)  # only the newest N read (-n 0: every game)
     total = len(game_files(dirs)) if args.last and len(shown) == args.last else len(shown)  # by the files' names
@@ -369,13 +371,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from rich.text import Text
 
-    from .printable import literal_console
+    from .printable import literal_console, printable
 
     console = literal_console()
     if not shown:
         console.print(t("history.none", lang), markup=False)
         for d in dirs:  # a folder per line, never broken across lines (it can be copied)
-            console.print(Text(f"  {d}"), soft_wrap=True)
+            console.print(Text(f"  {printable(str(d))}"), soft_wrap=True)
         return 0
     from .client.card_words import display_name
 

@@ -389,3 +389,13 @@ def test_a_house_rules_files_keys_and_name_are_shown_literally(tmp_path, command
     assert_clean(raw)
     assert_literal(raw, "[red]x[/red] :skull:", "[bold]b :skull:", "house")
     assert f"jupai {command[0]}:" in raw
+
+
+@pytest.mark.parametrize("command", [["history", "--dir"], ["verify"], ["replay"]], ids=lambda c: c[0])
+def test_a_path_a_person_typed_is_shown_printable(tmp_path, command):
+    """A path that does not exist, holding ESC and a bidi override (pasted from
+    somewhere): the one sentence that says so writes neither."""
+    proc = _run([*command, str(tmp_path / "x\x1b[2J\u202ey")], tmp_path)
+    assert proc.returncode != 0
+    assert_clean(proc.stdout + proc.stderr)
+    assert_literal(proc.stderr, "[2J")
