@@ -289,6 +289,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.away-too-long.lobby": ("You were away too long: the host freed your seat {seat}. "
                                    "You join the table again as a new player.",
                                    "你离开太久了：主机让出了你的{seat}号位。你将作为新玩家重新加入牌桌。"),
+    "notice.seat-later.kept": ("A game is running at the table: you take seat {seat} at the next game (a bot plays "
+                               "it until then).", "牌桌上正在进行一局：下一局你坐{seat}号位（在此之前由机器人代打）。"),
     "notice.seat-later": ("A game is running at the table: you take a seat when it ends.",
                           "牌桌上正在进行一局：这局结束后你就入座。"),
     "notice.connection-back": ("The host is heard again.", "已重新收到主机的消息。"),

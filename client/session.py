@@ -25,6 +25,7 @@ import dataclasses
 import logging
 import os
 import random
+import re
 import secrets
 import ssl
 import time
@@ -532,6 +533,14 @@ def default_transcript_path(game_id: bytes, seat: int | None) -> Path:
     (``-spectator`` for a spectator), e.g. ``674d463e2a68-seat0.jupai``."""
     who = "spectator" if seat is None else f"seat{seat}"
     return config_dir() / "transcripts" / f"{game_id.hex()[:TRANSCRIPT_ID_DIGITS]}-{who}.jupai"
+
+
+def kept_seat(msg: ErrorMessage) -> int | None:
+    """The seat a host keeps for this client at the next game, from its ``game-running``
+    refusal (specs/protocol.md § Errors: a host with a waiting list writes ``… you take
+    seat N at the next game`` in the text; an error carries no args), or None."""
+    found = re.search(r"\byou take seat ([0-5]) at the next game\b", msg.message)
+    return int(found.group(1)) if found else None
 
 
 def bye_text(reason: str, lang: str | None = None) -> str:
@@ -1110,7 +1119,7 @@ class _Session:
                 self._frame_arrived()
                 try:
                     await self._handle(event)  # type: ignore[arg-type]
-                except (_Over, _Lost, _TokenExpired, trio.Cancelled):
+                except (_Over, _Lost, _TokenExpired, _SeatLater, trio.Cancelled):
                     raise
                 except Exception as exc:  # noqa: BLE001 - a host mistake ends the session, never the program
                     log.exception("cannot handle the host's %s message", getattr(event, "type", "?"))
@@ -1168,10 +1177,19 @@ class _Session:
             raise _Over("finished" if self.view.phase == OVER else "host-gone", ("bye", bye_text(msg.reason)))
         elif isinstance(msg, ErrorMessage):
             log.warning("host error %s: %r", msg.code, msg.message)
-            if msg.code == "game-running" and self.back_too_late:
+            kept = kept_seat(msg) if msg.code == "game-running" else None
+            if msg.code == "game-running" and (self.back_too_late or (kept is not None and self.stay
+                                                                      and not self.watch and self.token is None)):
+                # the host keeps a seat for us at the next game (its waiting list), or we
+                # came back too late: say so once, and hello again until seated
+                self.back_too_late = True
                 if not self.said_seat_later:
                     self.said_seat_later = True
-                    self.note("seat-later", "a game is running at the table: you take a seat when it ends")
+                    if kept is not None:
+                        self.note("seat-later", f"a game is running at the table: you take seat {kept} at the next "
+                                  "game", args={"seat": kept})
+                    else:
+                        self.note("seat-later", "a game is running at the table: you take a seat when it ends")
                 raise _SeatLater()
             if (msg.code == "bad-token" and self.token is not None and not self.watch
                     and self.witness is not None and self.witness.game_id is not None and not self.witness.finished

@@ -170,6 +170,8 @@ def notice_text(notice: Any, lang: str = "en") -> str:
         if said is None and f"notice.{code}" in catalog():
             said = t(f"notice.{code}", lang, text="").strip()
         return said if said is not None else printable(code)  # a code of a newer host: its name, not its English
+    if isinstance(args, Mapping) and code == "seat-later" and "seat" in args:  # the host's waiting list keeps a seat
+        return t("notice.seat-later.kept", lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and code == "away-too-long" and args.get("lobby"):  # dropped between games
         return t("notice.away-too-long.lobby", lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and code == "welcome-back":

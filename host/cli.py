@@ -403,6 +403,10 @@ class HostScreen:
             out(Text.assemble((t("host.notice", lang), "blue"), " ", printable(said)))
         elif kind == "chat":
             out(Text.assemble((printable(data["name"]), "magenta"), ": ", printable(data["text"])))
+        elif kind == "waiting":  # a person back too late takes a stand-in's seat at the next game
+            out(Text.assemble((t("host.notice", lang), "blue"), " ", t(
+                "host.waiting", lang, name=printable(data["name"]), seat=data["seat"],
+                stand_in=_shown_name(data["stand_in"], lang))))
         elif kind == "refused":  # shown under --quiet too: the host may have to act (update, --dealer)
             who = printable(data["name"])
             if data.get("watch"):

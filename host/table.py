@@ -233,6 +233,7 @@ class Seat:
     remote_bot: bool = False
     waiting_since: float | None = None  # in the lobby: since when this seat is not ready
     stand_in: bool = False  # a host bot that took the seat of a person who left between games
+    stands_in_for: str | None = None  # a stand-in: the name of the person whose seat it took
     version: int = PROTOCOL_VERSION  # the protocol version its client negotiated (a host bot: this host's)
 
     @property
@@ -380,6 +381,10 @@ class Table:
         self.game_label: tuple[bytes, int] | None = None  # (series id, game number) of the current or last game
         self.deserted = False  # a series ended because every person left (for the host screen and tests)
         self._stopping = False
+        #: the waiting list (specs/host.md § 3a): people who said hello while a game ran
+        #: and a stand-in held a seat for them, by casefolded name -> (name, seat kept,
+        #: time of their latest hello); in order of arrival
+        self.waiting: dict[str, tuple[str, int, float]] = {}
 
     # ------------------------------------------------------------------ queries
 
@@ -400,10 +405,47 @@ class Table:
         one, or one a stand-in bot keeps for a person who left)."""
         return self.phase == LOBBY and any(self._free(s) for s in range(len(self.seats)))
 
-    def _free(self, seat: int) -> bool:
-        """Seat ``seat`` can take a newcomer: empty, or kept by a stand-in bot."""
+    def _free(self, seat: int, name: str | None = None) -> bool:
+        """Seat ``seat`` can take a newcomer (called ``name``): empty, or kept by a
+        stand-in bot — and not kept for another person on the waiting list."""
         st = self.seats[seat]
-        return st is None or st.stand_in
+        if not (st is None or st.stand_in):
+            return False
+        return all(kept != seat or key == (name or "").casefold() for key, (_, kept, _) in self.waiting.items())
+
+    #: How long a place on the waiting list lasts after the person's latest ``hello``
+    #: (a waiting client says hello again every 3 s, ``client/session.SEAT_RETRY``): a
+    #: person who stops asking (left, or lost the network) no longer holds up the next game.
+    WAIT_KEEP = 10.0
+
+    def _keep_for(self, name: str, now: float) -> int | None:
+        """Put ``name`` (who said hello while a game runs) on the waiting list, or
+        refresh its place: the seat kept for it — the stand-in's seat that stood in
+        for this very name first, else another stand-in's seat nobody waits for — or
+        None when every seat is a person's (nothing to take back at the next game)."""
+        key = name.casefold()
+        if key in self.waiting:
+            _, seat, _ = self.waiting[key]
+            self.waiting[key] = (name, seat, now)
+            return seat
+        stand_ins = [st for st in self.seats if st is not None and st.stand_in and self._free(st.seat, name)]
+        mine = [st for st in stand_ins if (st.stands_in_for or "").casefold() == key]
+        if not (mine or stand_ins):
+            return None
+        seat = (mine or stand_ins)[0].seat
+        self.waiting[key] = (name, seat, now)
+        log.info("table %d: %r waits for the next game; seat %d is kept for them", self.table_id, name, seat)
+        self._observe("waiting", name=name, seat=seat, stand_in=self.seats[seat].name)  # type: ignore[union-attr]
+        return seat
+
+    def _drop_lapsed(self, now: float) -> bool:
+        """Forget the waiting-list places whose person stopped asking (:data:`WAIT_KEEP`);
+        True when one was dropped."""
+        lapsed = [key for key, (_, _, seen) in self.waiting.items() if now >= seen + self.WAIT_KEEP]
+        for key in lapsed:
+            name, seat, _ = self.waiting.pop(key)
+            log.info("table %d: %r stopped waiting; seat %d is free again", self.table_id, name, seat)
+        return bool(lapsed)
 
     @property
     def humans(self) -> int:
@@ -422,13 +464,15 @@ class Table:
         if not self._in_series():
             self.seats[seat] = None
             return
+        before = self.seats[seat]
+        person = before.name if before is not None and not before.bot else None
         name = f"{self.config.bot} bot {seat}"[:MAX_NAME_LEN]
         taken = {st.name.casefold() for st in self.seats if st is not None and st.seat != seat}
         n = seat
         while name.casefold() in taken:
             n += len(self.seats)
             name = f"{self.config.bot} bot {n}"[:MAX_NAME_LEN]
-        self.seats[seat] = Seat(seat, name, None, bot=True, stand_in=True)
+        self.seats[seat] = Seat(seat, name, None, bot=True, stand_in=True, stands_in_for=person)
         log.info("table %d: %r stands in for seat %d", self.table_id, name, seat)
 
     @property
@@ -450,7 +494,8 @@ class Table:
 
     def next_deadline(self) -> float | None:
         """The earliest time :meth:`tick` has something to do (``None``: nothing planned)."""
-        times = [t for t in (self._seed_deadline, self._turn_deadline, self._bot_at, self._ready_deadline())
+        kept = [seen + self.WAIT_KEEP for _, _, seen in self.waiting.values()] if self.phase == LOBBY else []
+        times = [t for t in (self._seed_deadline, self._turn_deadline, self._bot_at, self._ready_deadline(), *kept)
                  if t is not None]
         return min(times) if times else None
 
@@ -622,8 +667,16 @@ class Table:
                 return None
             return self._readmit(cid, hello, now)
         if self.phase != LOBBY:
+            kept = None if hello.bot or self._stopping else self._keep_for(hello.name, now)
+            if kept is not None:  # the seat is kept: told in the text (an error carries no args), read by the client
+                self._error(cid, "game-running", f"a game is running at this table: you take seat {kept} at the "
+                            "next game (you are on the waiting list; say hello again within "
+                            f"{self.WAIT_KEEP:g} s)")
+                return None
             self._error(cid, "game-running", "a game is running at this table and you hold no seat in it", hello)
             return None
+        self._drop_lapsed(now)
+        waited = self.waiting.pop(hello.name.casefold(), None)
         taken = {s.name.casefold() for s in self.seats if s is not None}
         if hello.name.casefold() in taken and not hello.bot:
             self._error(cid, "name-taken", f"another player at the table is called {hello.name!r}; pick another name",
@@ -635,13 +688,16 @@ class Table:
                 self._error(cid, "seat-taken", f"there is no seat {hello.seat} at this {P}-seat table", hello,
                             "no-seat", seat=hello.seat, seats=P)
                 return None
-            if not self._free(hello.seat):
+            if not self._free(hello.seat, hello.name):
                 self._error(cid, "seat-taken", f"seat {hello.seat} is taken", hello, seat=hello.seat)
                 return None
             seat = hello.seat
+        elif waited is not None and self._free(waited[1], hello.name):
+            seat = waited[1]  # the seat kept for this person on the waiting list
         else:
             # empty seats first, then the seats of bots standing in for people who left
-            free = [s for s in range(P) if self.seats[s] is None] or [s for s in range(P) if self._free(s)]
+            free = ([s for s in range(P) if self.seats[s] is None and self._free(s, hello.name)]
+                    or [s for s in range(P) if self._free(s, hello.name)])
             if not free:
                 self._error(cid, "table-full", f"all {P} seats are taken", hello, seats=P)
                 return None
@@ -1025,6 +1081,9 @@ class Table:
 
     def _maybe_start(self, now: float) -> None:
         if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
+            return
+        self._drop_lapsed(now)
+        if self.waiting:  # someone takes a stand-in's seat back: the game starts once they sat down
             return
         self.game_dealer, why = self.next_dealer()
         self._start_game(now, HostDealer(self.rules, self.key, spectators=self.config.max_spectators > 0,
@@ -1512,6 +1571,9 @@ class Table:
             deadline = self._ready_deadline()
             if deadline is not None and now >= deadline:
                 self._free_unready(now)
+            if self._drop_lapsed(now):
+                self._lobby()
+                self._maybe_start(now)
             return
         if self._seed_deadline is not None and now >= self._seed_deadline and self.phase == AUDITING:
             self._close_audit(now)

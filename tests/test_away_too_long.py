@@ -133,3 +133,48 @@ async def test_dropped_between_games_for_silence_joins_the_table_again():
     once.update("lobby", seat=0, phase=LOBBY)
     with pytest.raises(_Over):
         await once._handle(dropped)
+
+
+def test_back_too_late_at_a_table_of_bots_takes_its_seat_back_at_the_next_game(tmp_path):
+    """Issue 12 (trial of main): Ann, on a terminal in Chinese, at a table where every
+    other seat is a bot (a host bot and a `jupai join --bot` client, which is ready again
+    the moment a game ends), is stopped past the host's patience; her seat goes to a
+    stand-in and the series goes on. Resumed, she used to say hello every 3 s into a
+    running game forever. Now the host keeps her a seat on its waiting list: she reads
+    once that she takes seat 0 at the next game, the host console says so, and when the
+    running game ends the next one waits for her and starts with her in seat 0."""
+    from .test_net_play import Running
+
+    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--no-announce", "--bot-delay", "0.1", "--rounds", "3",
+                       "--dealer", "trusted", "--turn-timeout", "1", "--idle-timeout", "3")
+    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
+    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", "--seat", "0", "--lang", "zh"], env,
+                   rows=40, columns=100)
+    bob = None
+    try:
+        ann.wait_for("加入码")
+        ann.type("\r")  # past the trust-on-first-use warning
+        host.wait_for(r"Ann took seat 0")
+        bob = Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", "Bob"],
+                      dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "bob")))
+        ann.wait_for(r"1/3")  # the game is on
+        mark = len(host.lines)
+        ann.signal(signal.SIGSTOP)
+        host.wait_for(r"Ann \(seat 0\) disconnected|Ann left seat 0", after=mark, timeout=20)
+        host.wait_for(r"(?s)game \w+ starts.*game \w+ starts", after=mark, timeout=60)  # the series goes on
+        mark, seen = len(host.lines), ann.mark()
+        ann.signal(signal.SIGCONT)
+        ann.wait_for(r"牌桌上正在进行一局：下一局你坐0号位", after=seen, timeout=30)
+        host.wait_for(r"Ann waits for the next game: seat 0 is kept for them", after=mark, timeout=10)
+        host.wait_for(r"notice Ann took seat 0", after=mark, timeout=60)  # at the end of the running game
+
+        started = host.wait_for(r"game \w+ starts", after=len(host.lines) - 1, timeout=30)
+        assert started
+        assert ann.proc.poll() is None  # still at the table, playing
+        said = ann.text[seen:]
+    finally:
+        ann.kill()
+        if bob is not None:
+            bob.kill()
+        host.kill()
+    assert "Traceback" not in said and "jupai join:" not in said and "you take seat" not in said, said[-3000:]

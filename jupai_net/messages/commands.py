@@ -417,6 +417,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.seat": ("seat {seat}", "{seat}号位"),
     "host.notice": ("notice", "通知"),
     "host.refused": ("refused", "已拒绝"),
+    "host.waiting": ("{name} waits for the next game: seat {seat} is kept for them ({stand_in} plays it until then)",
+                     "{name} 在等下一局：为其保留{seat}号位（在此之前由 {stand_in} 代打）"),
     "host.refused.spectator": ("{name} (spectator)", "{name}（旁观者）"),
     "host.refused.blind-table": ("their jupai speaks protocol {version}, and this table always deals blind (needs "
                                  "protocol {need}): they must update jupai, or restart the host with --dealer auto",
