@@ -185,3 +185,51 @@ def test_a_client_cannot_send_a_series_message_and_the_host_says_so():
                                  "final": False, "standings": []}))
     with pytest.raises(RemoteProtocolError, match="unknown-type.*sent by the host"):
         h.next_event()
+
+
+def test_the_waiting_list_keeps_a_stand_ins_seat_and_holds_the_next_game_for_its_person():
+    """specs/host.md § 3a, the waiting list: Bob leaves between games (a stand-in takes
+    seat 1, the next game starts with it); his hello during that game is refused
+    ``game-running`` but keeps seat 1 for him ("you take seat 1 at the next game"). When
+    the game ends the next one waits for him: a newcomer cannot take the kept seat, and
+    Bob's next hello seats him in it; a person who stops asking loses the place after
+    ``WAIT_KEEP`` and the game starts without him."""
+    from jupai_net.protocol import ErrorMessage
+
+    h = harness(games=None)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    play_out(h, [a, b])
+    h.ready_all(a)
+    h.drop(b)  # Bob leaves: greedy bot 1 stands in for him; the game starts at once
+    h.flush_later(), h.flush_later()
+    assert h.table.phase == "playing"
+    back = h.connect("Bob")
+    said = h.inbox[back][-1]
+    assert isinstance(said, ErrorMessage) and said.code == "game-running"
+    assert "you take seat 1 at the next game" in said.message
+    from jupai_net.client.session import kept_seat
+
+    assert kept_seat(said) == 1
+    play_out(h, [a])
+    h.ready_all(a)
+    assert h.table.phase == "lobby"  # the next game waits for Bob
+    other = h.connect("Cy")  # the kept seat is no newcomer's: the table is full for Cy
+    assert h.inbox[other][-1].code == "table-full"
+    bob = h.connect("Bob")
+    assert h.last(bob, Welcome).seat == 1 and h.table.phase == "lobby"
+    h.ready_all(bob)
+    assert h.table.phase == "playing" and h.table.names()[1] == "Bob"
+    # a person who stops asking: the place lapses and the game goes on without them
+    play_out(h, [a, bob])
+    h.ready_all(a)
+    h.drop(bob)
+    h.flush_later(), h.flush_later()
+    assert h.table.phase == "playing"
+    h.connect("Bob")  # once, then gone
+    play_out(h, [a])
+    h.ready_all(a)
+    assert h.table.phase == "lobby"
+    h.advance(h.table.WAIT_KEEP + 1)
+    h.flush_later(), h.flush_later()
+    assert h.table.phase == "playing" and not h.table.waiting
