@@ -496,8 +496,17 @@ def default_fingerprint_check(code: str | None) -> FingerprintCheck:
 
 
 class _Lost(Exception):
-    """The transport broke (reconnect may help). ``str()`` is a readable English reason,
+    """The transport broke (reconnect may help). ``code`` says why (``broken``,
+    ``closed``, ``silent``, ``send-stuck``, ``not-connected``, ``host-error``: the
+    catalog's ``lost.*``, :func:`~.status_words.lost_words`) with its ``values``, so
+    every screen says it in the player's language; ``str()`` is the English sentence,
     never raw OpenSSL text (that goes to the log)."""
+
+    def __init__(self, code: str = "broken", **values: Any) -> None:
+        from .status_words import lost_words
+
+        self.code, self.values = code, values
+        super().__init__(lost_words(code, values, "en"))
 
 
 #: Why the connection ended when the transport broke (TLS or TCP): what the player reads.
@@ -509,7 +518,7 @@ def _lost(exc: BaseException) -> _Lost:
     wrapping e.g. ``[SSL: UNEXPECTED_EOF_WHILE_READING]``): the detail is logged, the
     player gets :data:`LOST_TEXT`."""
     log.info("connection to the host lost: %s", exc.__cause__ or exc)
-    return _Lost(LOST_TEXT)
+    return _Lost("broken")
 
 
 #: The catalog keys (client/i18n.py ``bye.*``) of the reasons a host gives in ``bye``
@@ -839,7 +848,7 @@ class _Session:
     async def send(self, msg: Message) -> None:
         """Encode and send one message; a broken transport raises :class:`_Lost`."""
         if self.conn is None or self.stream is None:
-            raise _Lost("not connected")
+            raise _Lost("not-connected")
         async with self.send_lock:
             try:
                 data = self.conn.send(msg)
@@ -855,7 +864,7 @@ class _Session:
                 except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
                     raise _lost(exc) from None
             if stuck.cancelled_caught:
-                raise _Lost(f"the host did not take our message for {self.connect_timeout:g} s")
+                raise _Lost("send-stuck", seconds=f"{self.connect_timeout:g}")
 
     async def close(self, bye: str | None = None) -> None:
         if self.stream is None:
@@ -994,10 +1003,12 @@ class _Session:
             except _Lost as exc:
                 log.info("connection to %s:%d lost: %s", self.host, self.port, exc)
                 self._cancel_ask()
-                if not await self._reconnect(str(exc)):
-                    why = str(exc)
+                if not await self._reconnect(exc):
+                    from .status_words import lost_words
+
+                    why = lost_words(exc.code, exc.values, self.lang)  # said in the player's language
                     if self.give_up_at is not None:  # we tried to get back in
-                        why += f"; no way back in within {self.reconnect_for:g} s"
+                        why = t("lost.gave_up", self.lang, why=why, seconds=f"{self.reconnect_for:g}")
                     raise _Over("host-gone", ("connection-lost", why)) from None
             except _TokenExpired:
                 # The saved seat is gone (its game ended, or a lobby seat was freed):
@@ -1037,19 +1048,22 @@ class _Session:
             return exc.strerror or str(exc) or type(exc).__name__
         return str(exc)
 
-    async def _reconnect(self, why: str) -> bool:
+    async def _reconnect(self, lost: "_Lost") -> bool:
         """Take the seat back with the token after a lost connection (specs/host.md §10).
 
         One deadline (``reconnect_for``) runs from the first loss until a frame arrives
         on a new connection: a host that accepts and then hangs up does not restart it.
         Between attempts: exponential backoff with jitter (:func:`_backoff_delay`).
+        ``lost``: why the connection was lost (its code and values go in the
+        ``reconnecting`` notice's args, so it is said in the player's language).
         Returns True once connected (the hello is sent), False when giving up."""
         if (self.token is None and not self.watch) or self.reconnect_for <= 0 or self.view.phase not in (SEEDING, PLAYING):
             return False  # in the lobby the host frees the seat: the same call again takes it (§ Rejoin)
         await self.close()
         if self.give_up_at is None:
             self.give_up_at = trio.current_time() + self.reconnect_for
-            self.note("reconnecting", f"connection lost ({why}); reconnecting…", change="reconnecting")
+            self.note("reconnecting", f"connection lost ({lost}); reconnecting…", change="reconnecting",
+                      args={"lost": lost.code, **lost.values})
         while True:
             delay, self.backoff = _backoff_delay(self.backoff)
             if trio.current_time() + delay >= self.give_up_at:
@@ -1088,7 +1102,7 @@ class _Session:
             if quiet.cancelled_caught:
                 if pinged:
                     log.info("no frame from the host for %g s", self.idle_timeout)
-                    raise _Lost(f"no message from the host for {self.idle_timeout:g} s")
+                    raise _Lost("silent", seconds=f"{self.idle_timeout:g}")
                 pinged = True
                 if conn.version is not None:  # ping is allowed once welcomed
                     await self.send(Ping(secrets.randbelow(2**32)))
@@ -1114,7 +1128,7 @@ class _Session:
                 if event is NEED_DATA:
                     break
                 if event is EOF:
-                    raise _Lost("the host closed the connection")
+                    raise _Lost("closed")
                 last_frame, pinged = trio.current_time(), False
                 self._frame_arrived()
                 try:
@@ -1228,7 +1242,7 @@ class _Session:
                 raise _Over("error", (msg.code, msg.message))
             if self.view.phase in (SEEDING, PLAYING) and self.token and msg.code in (
                     "slow-client", "idle-timeout", "reconnect-limit"):
-                raise _Lost(f"host error {msg.code}: {msg.message}")
+                raise _Lost("host-error", error=msg.code, message=msg.message)
             self._host_gone(f"host error {msg.code}: {msg.message}")
             status = "refused" if self.view.seat is None else "error"
             raise _Over(status, (msg.code, msg.message))

@@ -148,6 +148,23 @@ def verdict_note(code: str, args: Mapping[str, Any], lang: str) -> str | None:
     return t(f"notice.fairness.{says}", lang, text=reason)
 
 
+def lost_words(code: str, values: Mapping[str, Any], lang: str = "en") -> str:
+    """Why the connection to the host was lost, in ``lang``, from its code (catalog
+    ``lost.CODE``: ``broken``, ``closed``, ``silent`` and ``send-stuck`` with
+    ``seconds``, ``not-connected``, ``host-error`` with the host's ``error`` code and English
+    ``message``) — a host's error said from its code (``主机报错：主机太久没有收到本客户端的
+    消息``), its English words only in English. An unknown code: ``broken``'s words."""
+    if code == "host-error":
+        err = str(values.get("error", ""))
+        said = (error_sentence(err, lang) if lang != "en" else None) or f"{err}: {values.get('message', '')}"
+        return printable(t("lost.host-error", lang, said=said))
+    key = f"lost.{code}" if f"lost.{code}" in MESSAGES else "lost.broken"
+    try:
+        return printable(t(key, lang, **{k: v for k, v in values.items() if isinstance(v, (str, int, float))}))
+    except (KeyError, IndexError, ValueError):
+        return printable(t("lost.broken", lang))
+
+
 def notice_text(notice: Any, lang: str = "en") -> str:
     """A host notice in the viewer's language: a string as is, or ``(code, text)`` /
     a mapping / an object with ``code`` and ``text`` translated by code."""
@@ -170,6 +187,8 @@ def notice_text(notice: Any, lang: str = "en") -> str:
         if said is None and f"notice.{code}" in catalog():
             said = t(f"notice.{code}", lang, text="").strip()
         return said if said is not None else printable(code)  # a code of a newer host: its name, not its English
+    if isinstance(args, Mapping) and code == "reconnecting" and isinstance(args.get("lost"), str):
+        return t("notice.reconnecting.why", lang, why=lost_words(args["lost"], args, lang))
     if isinstance(args, Mapping) and code == "seat-later" and "seat" in args:  # the host's waiting list keeps a seat
         return t("notice.seat-later.kept", lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and code == "away-too-long" and args.get("lobby"):  # dropped between games

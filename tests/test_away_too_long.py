@@ -178,3 +178,30 @@ def test_back_too_late_at_a_table_of_bots_takes_its_seat_back_at_the_next_game(t
             bob.kill()
         host.kill()
     assert "Traceback" not in said and "jupai join:" not in said and "you take seat" not in said, said[-3000:]
+
+
+def test_a_lost_connection_is_said_in_chinese_on_a_chinese_screen(tmp_path):
+    """`jupai join --lang zh` stopped past the host's `--idle-timeout 2` mid-game, then
+    resumed: the client reconnects and its "connection lost, reconnecting" line says why
+    in Chinese, from the reason's code (it read "连接断开，正在重连…… connection lost (the
+    connection broke without a goodbye from the host); reconnecting…")."""
+    host = HostProcess(tmp_path, "--seats", "2", "--bots", "1", "--no-announce", "--bot-delay", "0", "--rounds", "6",
+                       "--dealer", "trusted", "--turn-timeout", "30", "--idle-timeout", "2")
+    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
+    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", "--lang", "zh"], env, rows=40, columns=100)
+    try:
+        ann.wait_for("加入码")
+        ann.type("\r")
+        ann.wait_for(r"1/6")
+        seen = ann.mark()
+        ann.signal(signal.SIGSTOP)
+        host.wait_for(r"Ann \(seat 0\) disconnected", timeout=20)
+        ann.signal(signal.SIGCONT)
+        line = ann.wait_for(r"连接断开（[^）\n]*）", after=seen, timeout=30)[0]
+        ann.wait_for(r"已重新连接主机", after=seen, timeout=30)
+        said = ann.text[seen:]
+    finally:
+        ann.kill()
+        host.kill()
+    assert not re.search(r"[A-Za-z]{3,}", line), line
+    assert "connection lost" not in said and "reconnecting" not in said and "goodbye" not in said, said[-3000:]

@@ -5,6 +5,7 @@ reason), then closed (specs/fairness.md §1, §6.3, §8, §9)."""
 from __future__ import annotations
 
 
+import json
 import msgpack
 import pytest
 
@@ -315,3 +316,19 @@ async def test_a_host_that_signs_with_a_key_its_certificate_does_not_carry_gets_
         nursery.cancel_scope.cancel()
     assert r.verdict is not None and r.verdict.status == TAMPERED
     assert "another key re-signed them" in r.verdict.reason
+
+
+def test_jupai_verify_says_a_weak_key_in_chinese(t0, tmp_path):
+    """`jupai verify --lang zh` of a forgery signed with a small-order key: the reason
+    why the key is refused is said in Chinese from its code (it was English words in a
+    "技术细节（英文）" line), and `--json` carries the code and args."""
+    path = tmp_path / "forged.jupai"
+    path.write_bytes(forge_with_key(t0, NEUTRAL_KEY, CONSTANT_SIG))
+    r = jupai("--lang", "zh", "verify", str(path))
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert "主机密钥是一个小阶的 Ed25519 点" in r.stdout, r.stdout
+    assert "small order" not in r.stdout and "技术细节" not in r.stdout, r.stdout
+    data = json.loads(jupai("verify", "--json", str(path)).stdout)
+    said = json.dumps(data["args"])  # the statement's problem, and nested in it why the key is refused
+    assert '"signature_refused_why"' in said and '"key_small_order"' in said, said
+    assert "small order" in data["reason"]

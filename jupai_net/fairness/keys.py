@@ -51,35 +51,53 @@ class WeakKeyError(ValueError):
     one sentence."""
 
 
+class Weakness(str):
+    """Why a key or signature is refused: the English sentence itself (a ``str``, as
+    these functions always returned), with the reason's ``code`` and ``args``
+    (``verdict.reason.CODE`` in :mod:`jupai_net.messages.verdicts`), so that a verdict
+    says it in the reader's language (specs/fairness.md §9.1)."""
+
+    code: str
+    args: dict[str, Any]
+
+    def __new__(cls, text: str, *, code: str, **args: Any) -> "Weakness":
+        out = super().__new__(cls, text)
+        out.code, out.args = code, args
+        return out
+
+
 def _y(encoding: bytes) -> int:
     return int.from_bytes(encoding, "little") & ((1 << 255) - 1)
 
 
-def key_weakness(public_key: Any) -> str | None:
+def key_weakness(public_key: Any) -> Weakness | None:
     """Why the raw Ed25519 public key ``public_key`` must be refused, or ``None`` for a
     key that passes: not 32 bytes, a non-canonical encoding (y ≥ p) or a point of
     small order (:data:`SMALL_ORDER_Y`). specs/fairness.md §6.3."""
     if not isinstance(public_key, (bytes, bytearray)) or len(public_key) != PUBLIC_KEY_BYTES:
-        return f"an Ed25519 public key is {PUBLIC_KEY_BYTES} bytes"
+        return Weakness(f"an Ed25519 public key is {PUBLIC_KEY_BYTES} bytes", code="key_size", size=PUBLIC_KEY_BYTES)
     key = bytes(public_key)
     if _y(key) >= FIELD_P:
-        return "the host key is a non-canonical Ed25519 encoding (y ≥ 2^255 − 19)"
+        return Weakness("the host key is a non-canonical Ed25519 encoding (y ≥ 2^255 − 19)", code="key_non_canonical")
     if key[:31] + bytes([key[31] & 0x7F]) in SMALL_ORDER_Y:
-        return ("the host key is an Ed25519 point of small order: with it a constant signature "
-                "verifies for any message, so nothing it signs proves anything")
+        return Weakness("the host key is an Ed25519 point of small order: with it a constant signature "
+                        "verifies for any message, so nothing it signs proves anything", code="key_small_order")
     return None
 
 
-def signature_weakness(signature: Any) -> str | None:
+def signature_weakness(signature: Any) -> Weakness | None:
     """Why the 64-byte Ed25519 signature ``R ‖ S`` must be refused as non-canonical, or
     ``None``: not 64 bytes, ``S ≥ L`` or ``R`` with ``y ≥ p``. specs/fairness.md §6.3."""
     if not isinstance(signature, (bytes, bytearray)) or len(signature) != SIGNATURE_BYTES:
-        return f"an Ed25519 signature is {SIGNATURE_BYTES} bytes"
+        return Weakness(f"an Ed25519 signature is {SIGNATURE_BYTES} bytes", code="signature_size",
+                        size=SIGNATURE_BYTES)
     sig = bytes(signature)
     if int.from_bytes(sig[32:], "little") >= GROUP_L:
-        return "the signature is non-canonical (its S is not below the group order L)"
+        return Weakness("the signature is non-canonical (its S is not below the group order L)",
+                        code="signature_s_not_canonical")
     if _y(sig[:32]) >= FIELD_P:
-        return "the signature is non-canonical (its R is not a canonical point encoding)"
+        return Weakness("the signature is non-canonical (its R is not a canonical point encoding)",
+                        code="signature_r_not_canonical")
     return None
 
 

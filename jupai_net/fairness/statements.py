@@ -30,7 +30,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from ..cards import DECK_SIZE
-from .keys import key_weakness, signature_weakness
+from .keys import Weakness, key_weakness, signature_weakness
 from .primitives import DIGEST_BYTES, FAIRNESS_VERSION, GAME_ID_BYTES, SALT_BYTES, SEED_BYTES, FairnessError
 
 TAG_STATEMENT = b"jupai/v1/statement\x00"
@@ -364,7 +364,11 @@ def verify_signature(public_key: bytes, body_bytes: bytes, signature: bytes) -> 
     key = _host_key(bytes(public_key)) if isinstance(public_key, (bytes, bytearray)) else key_weakness(public_key)
     why = (key if isinstance(key, str) and key != BAD_SIGNATURE else None) or signature_weakness(signature)
     if why:
-        raise StatementError(signature=True, code="signature_refused", args={"detail": why})
+        # said from its code in every language (the English is the same sentence)
+        if isinstance(why, Weakness):
+            raise StatementError(signature=True, code="signature_refused_why",
+                                 args={"weakness": {"code": why.code, "args": dict(why.args)}})
+        raise StatementError(signature=True, code="signature_refused", args={"detail": str(why)})
     try:
         if isinstance(key, str):
             raise ValueError(key)

@@ -250,6 +250,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.first_not_start": ("the first statement must be 'start', found '{found_kind}'",
                                        "第一条声明必须是“开局”，这里是“{found_kind}”"),
     "verdict.reason.signature_refused": ("the host key or the signature is refused", "主机密钥或签名不被接受"),
+    "verdict.reason.signature_refused_why": ("the host key or the signature is refused: {weakness}",
+                                             "主机密钥或签名不被接受：{weakness}"),
+    # why (fairness/keys.py Weakness codes, nested as signature_refused_why's ``weakness``)
+    "verdict.reason.key_size": ("an Ed25519 public key is {size} bytes", "Ed25519 公钥必须是 {size} 字节"),
+    "verdict.reason.key_non_canonical": ("the host key is a non-canonical Ed25519 encoding (y ≥ 2^255 − 19)",
+                                         "主机密钥不是规范的 Ed25519 编码（y ≥ 2^255 − 19）"),
+    "verdict.reason.key_small_order": ("the host key is an Ed25519 point of small order: with it a constant signature "
+                                       "verifies for any message, so nothing it signs proves anything",
+                                       "主机密钥是一个小阶的 Ed25519 点：用它时，一个固定的签名对任何消息都能通过验证，"
+                                       "所以它签的东西什么也证明不了"),
+    "verdict.reason.signature_size": ("an Ed25519 signature is {size} bytes", "Ed25519 签名必须是 {size} 字节"),
+    "verdict.reason.signature_s_not_canonical": ("the signature is non-canonical (its S is not below the group order "
+                                                 "L)", "签名不规范（其 S 不小于群的阶 L）"),
+    "verdict.reason.signature_r_not_canonical": ("the signature is non-canonical (its R is not a canonical point "
+                                                 "encoding)", "签名不规范（其 R 不是规范的点编码）"),
     "verdict.reason.field_bad": ("field '{field}' is malformed", "字段“{field}”格式错误"),
     "verdict.reason.lacks_fields": ("'{kind}' statement lacks field(s) {fields}", "“{kind}”声明缺少字段 {fields}"),
     "verdict.reason.unknown_fields": ("'{kind}' statement has unknown field(s) {fields}",
