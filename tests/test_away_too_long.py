@@ -23,6 +23,23 @@ AWAY = {"en": r"You were away too long: the game went on without you and a bot t
 AWAY_LOBBY = "你离开太久了：主机让出了你的0号位。"
 
 
+def _ann_at_the_table(tmp_path, *host_args: str, join: tuple[str, ...] = ()):
+    """A host (``host_args``) and Ann, `jupai join --lang zh` on a 100×40 terminal, past
+    the trust-on-first-use warning: ``(host, ann)``."""
+    host = HostProcess(tmp_path, "--no-announce", "--dealer", "trusted", *host_args)
+    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
+    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", *join, "--lang", "zh"], env, rows=40,
+                   columns=100)
+    try:
+        ann.wait_for("加入码")
+    except BaseException:
+        ann.kill()
+        host.kill()
+        raise
+    ann.type("\r")  # past the trust-on-first-use warning
+    return host, ann
+
+
 def test_the_words_in_english_and_chinese():
     from jupai_net.client.session import NoticeLine
     from jupai_net.client.status_words import notice_text
@@ -41,13 +58,9 @@ def test_stopped_past_the_hosts_patience_then_resumed_joins_the_table_again(tmp_
     drops her (``--idle-timeout``), plays her seat to the end of the game and gives it
     to a bot; with nobody left the series ends. Resumed, she reads once that she was
     away too long and sits down again as a new arrival; the next game starts."""
-    host = HostProcess(tmp_path, "--seats", "2", "--bots", "1", "--no-announce", "--bot-delay", "0", "--rounds", "4",
-                       "--dealer", "trusted", "--turn-timeout", "1", "--idle-timeout", "3")
-    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
-    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", "--lang", "zh"], env, rows=40, columns=100)
+    host, ann = _ann_at_the_table(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "0", "--rounds", "4",
+                                  "--turn-timeout", "1", "--idle-timeout", "3")
     try:
-        ann.wait_for("加入码")
-        ann.type("\r")  # past the trust-on-first-use warning
         ann.wait_for(r"1/4")  # the game is on
         mark = len(host.lines)
         ann.signal(signal.SIGSTOP)
@@ -145,15 +158,10 @@ def test_back_too_late_at_a_table_of_bots_takes_its_seat_back_at_the_next_game(t
     running game ends the next one waits for her and starts with her in seat 0."""
     from .test_net_play import Running
 
-    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--no-announce", "--bot-delay", "0.1", "--rounds", "3",
-                       "--dealer", "trusted", "--turn-timeout", "1", "--idle-timeout", "3")
-    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
-    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", "--seat", "0", "--lang", "zh"], env,
-                   rows=40, columns=100)
+    host, ann = _ann_at_the_table(tmp_path, "--seats", "3", "--bots", "1", "--bot-delay", "0.1", "--rounds", "3",
+                                  "--turn-timeout", "1", "--idle-timeout", "3", join=("--seat", "0"))
     bob = None
     try:
-        ann.wait_for("加入码")
-        ann.type("\r")  # past the trust-on-first-use warning
         host.wait_for(r"Ann took seat 0")
         bob = Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", "Bob"],
                       dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "bob")))
@@ -165,11 +173,9 @@ def test_back_too_late_at_a_table_of_bots_takes_its_seat_back_at_the_next_game(t
         mark, seen = len(host.lines), ann.mark()
         ann.signal(signal.SIGCONT)
         ann.wait_for(r"牌桌上正在进行一局：下一局你坐0号位", after=seen, timeout=30)
-        host.wait_for(r"Ann waits for the next game: seat 0 is kept for them", after=mark, timeout=10)
-        host.wait_for(r"notice Ann took seat 0", after=mark, timeout=60)  # at the end of the running game
-
-        started = host.wait_for(r"game \w+ starts", after=len(host.lines) - 1, timeout=30)
-        assert started
+        host.wait_for(r"Ann waits for the next game: seat 0 is kept for them", after=mark, timeout=20)
+        # at the end of the running game she sits down, and the next game starts with her
+        host.wait_for(r"(?s)notice Ann took seat 0.*game \w+ starts", after=mark, timeout=90)
         assert ann.proc.poll() is None  # still at the table, playing
         said = ann.text[seen:]
     finally:
@@ -185,13 +191,9 @@ def test_a_lost_connection_is_said_in_chinese_on_a_chinese_screen(tmp_path):
     resumed: the client reconnects and its "connection lost, reconnecting" line says why
     in Chinese, from the reason's code (it read "连接断开，正在重连…… connection lost (the
     connection broke without a goodbye from the host); reconnecting…")."""
-    host = HostProcess(tmp_path, "--seats", "2", "--bots", "1", "--no-announce", "--bot-delay", "0", "--rounds", "6",
-                       "--dealer", "trusted", "--turn-timeout", "30", "--idle-timeout", "2")
-    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "ann"))
-    ann = PtyJupai(["join", host.addr, "--code", host.code, "--name", "Ann", "--lang", "zh"], env, rows=40, columns=100)
+    host, ann = _ann_at_the_table(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "0", "--rounds", "6",
+                                  "--turn-timeout", "30", "--idle-timeout", "2")
     try:
-        ann.wait_for("加入码")
-        ann.type("\r")
         ann.wait_for(r"1/6")
         seen = ann.mark()
         ann.signal(signal.SIGSTOP)
