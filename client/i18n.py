@@ -290,6 +290,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.connection-stalled": ("Connection to the host lost, retrying… (nothing heard for {seconds} s; "
                                   "your turn timer is paused on screen)",
                                   "与主机的连接中断，正在重试……（已 {seconds} 秒没有收到消息；你的回合计时在屏幕上暂停）"),
+    "notice.early-timeout": ("The host played your turn as timed out {seconds} s early by this computer's clock "
+                             "(a slow network or a busy computer can cause this; if it happens often, ask the host).",
+                             "按本机时钟，主机提前 {seconds} 秒判你超时并替你走了这一步（网络慢或电脑忙也会这样；"
+                             "若经常发生，请询问主机）。"),
     "notice.time-left": ("Your turn kept its deadline across the reconnect: {seconds} s left.",
                          "重连不会重置回合计时：还剩 {seconds} 秒。"),
     "notice.away-too-long": ("You were away too long: the game went on without you and a bot took your seat {seat}. "

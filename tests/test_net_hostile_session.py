@@ -244,6 +244,47 @@ async def test_announced_time_outs_are_not_tampering_and_are_recorded(monkeypatc
     assert [why for _, why in moves] == ["timeout", "timeout"]
 
 
+class EarlyClockTable(Table):
+    """Tells the seat it has 30 s per turn but times it out after ``turn_timeout`` (0.4 s):
+    to the seat's clock each time-out comes about 30 s early, as an honest host's comes
+    a little early to a client that handled the prompt late (busy after a rejoin)."""
+
+    def _send(self, cid, msg):
+        import dataclasses
+
+        from jupai_net.protocol import Prompt
+
+        if isinstance(msg, Prompt) and msg.timeout_ms is not None:
+            msg = dataclasses.replace(msg, timeout_ms=30_000)
+        super()._send(cid, msg)
+
+
+class NoticeKeeper(SilentPlayer):
+    """A :class:`SilentPlayer` that keeps the notice codes it sees when asked to move."""
+
+    def __init__(self):
+        super().__init__()
+        self.codes: list[str] = []
+
+    async def choose(self, view):
+        self.codes += [n.code for n in view.notices]
+        return await super().choose(view)
+
+
+async def test_an_early_time_out_is_a_warning_not_tampering(monkeypatch, tmp_path):
+    """A time-out that this client's clock calls early is a warning on the player's
+    screen (``early-timeout``), not a tampered game: the client cannot tell a host that
+    cheats on time from its own late handling of the prompt (specs/client.md § Keys)."""
+    player = NoticeKeeper()
+    result = await victim_game(monkeypatch, EarlyClockTable, turn_timeout=0.4,
+                               session={"name": "Slow", "player": player, "transcript_path": tmp_path / "slow.jupai"})
+    assert result.status == "finished", result.error
+    assert result.verdict.status == "verified", result.verdict
+    assert "early-timeout" in player.codes, player.codes
+    moves = decode_transcript((tmp_path / "slow.jupai").read_bytes()).host_moves
+    assert [why for _, why in moves] == ["timeout", "timeout"]
+
+
 # --------------------------------------------------------------------------- spectators
 
 

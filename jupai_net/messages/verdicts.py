@@ -579,9 +579,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.applied_unsent": ("the host applied an action this seat never sent for this seat at state {state} "
                                       "({action}) and did not announce a time-out",
                                       "主机在状态 {state} 替本座位执行了它从未发出的行动（{action}），且没有宣布超时"),
-    "verdict.reason.early_timeout": ("the host claimed this seat ran out of time at state {state} {seconds} s before "
-                                     "its deadline",
-                                     "主机声称本座位在状态 {state} 超时，而离截止还有 {seconds} 秒"),
     "verdict.reason.blind_view_early": ("the host showed state {state} before its cards were open",
                                         "主机在牌打开之前就显示了状态 {state}"),
     "verdict.reason.blind_view_state": ("the host showed state {state}, but the game is at state {game}",
