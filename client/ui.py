@@ -383,6 +383,11 @@ class TerminalPlayer(PlayerBase):
             return
         if _get(view, "change", default="") in QUIET_CHANGES or _get(view, "phase") == "connecting":
             return  # nothing new to see (the command line reports connection failures)
+        if _get(view, "change") == "end" and (self.log.is_open or self._help_open):
+            # the game ended: its final screen (the ranking) replaces the page read
+            # meanwhile, as on a spectator's screen; the page would stay into the next game
+            self.log.close()
+            self._help_open = False
         if self._next is not None:  # asking about the next game: keep the ending on screen
             if _get(view, "change") == "chat" and _get(view, "chat"):
                 self.console.print()
