@@ -442,6 +442,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay.view_seat": ("seat {seat}'s view", "{seat}号位的视角"),
     "replay.view_spectator": ("spectator view", "旁观视角"),
     "replay.at_deal": ("the deal ({total} actions follow)", "发牌（之后共 {total} 步）"),
+    "replay.at_deal_abandoned": ("the deal · the game was abandoned before any action",
+                                 "发牌 · 对局在第一步之前就被放弃了"),
+    "replay.no_deal": ("The game was abandoned before the cards were dealt: there is no deal to show.",
+                       "对局在发牌之前就被放弃了：没有可以显示的发牌。"),
+    "replay.no_deal_blind": ("The dealer-blind deal cannot be shown: it is rebuilt from the audited deck, and the "
+                             "audit needs every seat's seed, which did not all come.",
+                             "无法显示庄家盲发的发牌：发牌要从审计后的整副牌重建，而审计需要每个座位的种子，它们没有全部到达。"),
+    "replay.no_deck_blind": ("The deck cannot be shown: a dealer-blind deck is known only from every seat's seed, "
+                             "and not every seed came.",
+                             "无法显示整副牌：庄家盲发的牌只能由每个座位的种子得出，而种子没有全部到达。"),
     "replay.at_step": ("action {step} of {total} · round {round}", "第 {step}/{total} 步 · 第 {round} 回合"),
     "replay.at_end": ("the end", "终局"),
     "replay.header": ("Replay · {where} · {view} · {status}", "回放 · {where} · {view} · {status}"),
@@ -501,6 +511,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "history.col.players": ("players", "玩家"),
     "history.col.winner": ("winner", "赢家"),
     "history.col.fairness": ("fairness", "公平性"),
+    "history.col.why": ("why", "原因"),
+    # a game the host abandoned (unverified: it did not end), and why (specs/client.md § History)
+    "history.abandoned": ("abandoned", "已放弃"),
+    "history.abandoned_why": ("abandoned {when} at {table}: {reason}", "{when} 在 {table} 放弃的对局：{reason}"),
     # --- a series of games (client/scoreboard.py, specs/rules.md § 15) -----------------------
     "series.after": ("━━ scoreboard · after game {game} of {games} ━━", "━━ 积分榜 · 第 {game}/{games} 局后 ━━"),
     "series.after_open": ("━━ scoreboard · after game {game} ━━", "━━ 积分榜 · 第 {game} 局后 ━━"),

@@ -46,7 +46,9 @@ class ReplayScreen:
         s, lang = self.story, self.lang
         view = t("replay.view_seat", lang, seat=s.seat) if s.seat is not None else t("replay.view_spectator", lang)
         status = t(f"verdict.{s.verdict.status}", lang)
-        if k == 0:
+        if k == 0 and not s.steps and s.abandoned is not None:
+            where = t("replay.at_deal_abandoned", lang)  # not "(0 actions follow)"
+        elif k == 0:
             where = t("replay.at_deal", lang, total=len(s.steps))
         elif k == self.last:
             where = t("replay.at_end", lang)
@@ -78,12 +80,27 @@ class ReplayScreen:
             lines.append(t("replay.acted", self.lang, actor=seat_label(step.actor, self.names, me, self.lang)))
         return lines
 
+    def _blind(self) -> bool:
+        return self.story.verdict.details.get("scheme") == "dealer-blind"
+
+    def no_deal_line(self) -> str | None:
+        """Why the deal cannot be shown (frame 0 has no view): the game was abandoned
+        before the cards were dealt, or a dealer-blind deal whose audit lacks a seed
+        (its views are rebuilt from the audited deck); None when the deal is shown."""
+        s = self.story
+        if s.opening is not None:
+            return None
+        if self._blind() and s.deck is None:
+            return t("replay.no_deal_blind", self.lang)
+        return t("replay.no_deal", self.lang) if s.abandoned is not None else None
+
     def deck_table(self, width: int = 80) -> RenderableType:
         """The whole deck, position by position, as many ``position:card`` cells a line
-        as ``width`` holds (no deck: a sentence saying why not)."""
+        as ``width`` holds (no deck: a sentence saying why not — a dealer-blind deck
+        needs every seat's seed, a trusted one the host's)."""
         deck = self.story.deck
         if deck is None:
-            return Text(t("replay.no_deck", self.lang))
+            return Text(t("replay.no_deck_blind" if self._blind() else "replay.no_deck", self.lang))
         cells = [f"{k}:{card_text(card, self.lang)}" for k, card in enumerate(deck)]
         cell = max(cell_len(c) for c in cells) + 1
         per_line = max(1, width // cell)
@@ -124,6 +141,8 @@ class ReplayScreen:
         if k > 0:
             parts += [Text("» " + line, style="cyan") for line in self.action_lines(k)]
         obs = self.story.opening if k == 0 else self.story.steps[k - 1].observation
+        if k == 0 and obs is None and (why := self.no_deal_line()):
+            parts.append(Text(why))
         if obs is not None:
             room = None if height is None else max(8, height - len(parts) - 2)
             parts.append(render_view(obs, names=self.names, lang=self.lang, width=width, height=room))
@@ -132,6 +151,8 @@ class ReplayScreen:
     def print_all(self, console: Console) -> None:
         """Every action once, in order, then the ending (for pipes and ``--all``)."""
         console.print(Text(self.header(0), style="bold"))
+        if not self.story.steps and (why := self.no_deal_line()):
+            console.print(Text(why))
         for k in range(1, self.last):
             for line in self.action_lines(k):
                 console.print(Text(f"{k:>3}. {line}"))

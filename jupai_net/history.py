@@ -38,7 +38,9 @@ class GameEntry(NamedTuple):
     ``table`` may be that address); ``scheme``: the scheme that dealt it, as the
     verdict names it (``trusted`` or ``dealer-blind``; "" when the transcript does not tell);
     ``code``/``args``: the verdict's reason as its code and args, as ``jupai verify
-    --json`` gives them (specs/fairness.md §9.1; ``reason`` is its English)."""
+    --json`` gives them (specs/fairness.md §9.1; ``reason`` is its English);
+    ``abandoned``: why the host abandoned the game, as its signed ``abandon`` statement
+    says it (English, printable; "" when the game was not abandoned)."""
 
     when: str
     game: str
@@ -57,6 +59,7 @@ class GameEntry(NamedTuple):
     scheme: str = ""
     code: str = ""
     args: dict[str, Any] = {}  # noqa: RUF012 - never changed: read_entry makes a new dict
+    abandoned: str = ""
 
 
 def default_dirs() -> list[Path]:
@@ -109,7 +112,8 @@ def read_entry(path: Path) -> GameEntry | None:
     return GameEntry(when, story.verdict.game_id or "", table, tuple(names), t.seat, winner,
                      story.verdict.status, story.verdict.reason, str(path), series, game_no if series else None,
                      ranking, points, address, str(story.verdict.details.get("scheme") or ""),
-                     story.verdict.code or "", _json_ready(story.verdict.args))
+                     story.verdict.code or "", _json_ready(story.verdict.args),
+                     _printable(story.abandoned, 500) if story.abandoned is not None else "")
 
 
 def _json_ready(args: dict[str, Any]) -> dict[str, Any]:
@@ -194,9 +198,15 @@ def collect(dirs: list[Path], limit: int = 0) -> list[GameEntry]:
             if kept is None or WORST_FIRST.index(entry.status) < WORST_FIRST.index(kept.status):
                 if kept is not None and _named(kept) and not _named(entry):
                     entry = entry._replace(table=kept.table, address=kept.address)
+                if kept is not None and kept.abandoned and not entry.abandoned:
+                    entry = entry._replace(abandoned=kept.abandoned)
                 games[key] = entry  # of several copies of a game, the worst verdict is the news
-            elif _named(entry) and not _named(kept):  # a seat that joined by address: the host's copy names it
-                games[key] = kept._replace(table=entry.table, address=entry.address)
+            else:
+                if _named(entry) and not _named(kept):  # a seat that joined by address: the host's copy names it
+                    kept = kept._replace(table=entry.table, address=entry.address)
+                if entry.abandoned and not kept.abandoned:  # a seat that left first: another copy says why it ended
+                    kept = kept._replace(abandoned=entry.abandoned)
+                games[key] = kept
     newest = sorted(games.values(), key=lambda e: e.when, reverse=True)
     return newest[:limit] if limit else newest
 
@@ -218,7 +228,9 @@ class HistoryRow(NamedTuple):
     them: ``贪心机器人 1``), ``verdict`` (the verdict's word with the scheme that dealt
     the game: ``verified (dealer-blind)``, ``已验证（可信庄家）``) and ``style``, ``series``
     (``ab12cd #2`` or ``—``), ``address`` (``host:port`` when the file names the
-    table and its address apart, else "")."""
+    table and its address apart, else ""), ``abandoned``: why the host abandoned the
+    game, in ``lang`` for jupai's own reasons (``messages.notices.reason_sentence``; ""
+    when it was not abandoned)."""
 
     when: str
     table: str
@@ -228,15 +240,20 @@ class HistoryRow(NamedTuple):
     style: str
     series: str
     address: str = ""
+    abandoned: str = ""
 
 
 def verdict_words(entry: GameEntry, lang: str) -> str:
     """The verdict of ``entry`` in ``lang`` as the list shows it: its word, and the
     scheme that dealt the game when the transcript tells (``verified (trusted
-    dealer)``, ``已验证（庄家盲发）``), as every verdict names it."""
+    dealer)``, ``已验证（庄家盲发）``), as every verdict names it. A game the host
+    abandoned that is merely *unverified* (it did not end, so nothing could be checked)
+    says ``abandoned`` (``已放弃``) instead: that is the news; a worse verdict (a host that
+    abandoned after the seeds: *suspicious*) keeps its own word."""
     from .client.i18n import t
 
-    word = t(f"verdict.{entry.status}", lang)
+    word = t("history.abandoned" if entry.abandoned and entry.status == "unverified" else f"verdict.{entry.status}",
+             lang)
     if not entry.scheme:
         return word
     from .messages import catalog
@@ -249,6 +266,7 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
     """The :class:`HistoryRow` of ``entry`` in ``lang``."""
     from .client.card_words import display_name
     from .client.i18n import t
+    from .messages.notices import reason_sentence
 
     import re
 
@@ -262,7 +280,8 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
                       name(entry.winner) if entry.winner else "—", verdict_words(entry, lang),
                       VERDICT_STYLES.get(entry.status, "yellow"),
                       f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—",
-                      entry.address if entry.address != entry.table else "")
+                      entry.address if entry.address != entry.table else "",
+                      reason_sentence(entry.abandoned, lang) if entry.abandoned else "")
 
 
 def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: int) -> Any:
@@ -326,6 +345,10 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
         grid.add_row("  " + t("history.col.address", lang), Text(row.address, no_wrap=True, overflow="ellipsis"))
     grid.add_row("  " + t("history.col.players", lang), Text(names_text(row.players, lang)))
     grid.add_row("  " + t("history.col.winner", lang), Text(row.winner, no_wrap=True, overflow="ellipsis"))
+    if row.abandoned:
+        from .client.layout import Wrapped
+
+        grid.add_row("  " + t("history.col.why", lang), Wrapped(row.abandoned))  # Chinese wraps between characters
     return Group(head, grid)
 
 
@@ -386,6 +409,12 @@ def run(args: argparse.Namespace) -> int:
     table = history_table(rows, lang, with_series, console.width)
     if table is not None:
         console.print(table)
+        for row in rows:  # why each abandoned game ended: a sentence too long for a column
+            if row.abandoned:
+                from .client.layout import Wrapped
+
+                console.print(Wrapped(t("history.abandoned_why", lang, when=row.when, table=row.table,
+                                        reason=row.abandoned)))
     else:  # too narrow for the columns: one block of lines per game
         for row in rows:
             console.print(history_block(row, lang, console.width))

@@ -260,3 +260,32 @@ def test_a_series_with_an_abandoned_game_counts_it_apart(games, tmp_path, lang, 
     assert proc.returncode == 0, proc.stderr
     assert said in proc.stdout, proc.stdout
     assert "3 games" not in proc.stdout and "共 3 局" not in proc.stdout
+
+
+#: A dealer-blind game abandoned before any action: seat 0 typed /quit (made with `jupai
+#: host` and two `jupai join` on 127.0.0.1; seat 1's copy, which has the host's signed abandon).
+BLIND_ABANDONED = os.path.join(os.path.dirname(__file__), "data", "blind-abandoned-seat1.jupai")
+
+
+@pytest.mark.parametrize("lang, columns, said, why", [
+    ("en", "160", "abandoned (dealer-blind)",
+     "abandoned 2026-12-01 05:52 at root's table: Ann (seat 0) left the dealer-blind game (they chose to leave); "
+     "nobody else can play its cards"),
+    ("zh", "60", "已放弃（庄家盲发）", "原因 Ann（0号位）离开了盲发牌对局（主动离开）；没有人能替它出牌"),
+])
+def test_an_abandoned_game_says_abandoned_and_why(tmp_path, lang, columns, said, why):
+    """Issue 12: `jupai history` called a game the host abandoned "unverified"; it says
+    "abandoned" with the host's reason, in the viewer's language (the signed English
+    sentence read back to its code), under the table or in the game's block."""
+    import shutil
+
+    shutil.copy(BLIND_ABANDONED, tmp_path / "bb38a0a44659-seat1.jupai")
+    proc = jupai("history", "--dir", str(tmp_path), "--lang", lang, env={"COLUMNS": columns})
+    assert proc.returncode == 0, proc.stderr
+    flat = "".join(proc.stdout.split())  # wrapped lines joined (Chinese wraps between characters)
+    assert "".join(said.split()) in flat and "".join(why.split()) in flat, proc.stdout
+    assert "unverified" not in flat and "未验证" not in flat
+    if lang == "zh":
+        assert "chose to leave" not in flat
+    (entry,) = json.loads(jupai("history", "--dir", str(tmp_path), "--json").stdout)
+    assert entry["status"] == "unverified" and entry["abandoned"].startswith("Ann (seat 0) left the dealer-blind game")

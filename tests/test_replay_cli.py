@@ -176,3 +176,25 @@ def test_a_frame_says_what_is_known_of_an_attack_with_a_face_down_weapon(game, l
     part = {"en": "+ a face-down weapon", "zh": "+ 暗置的武器"}[lang]
     flat = [" ".join(f.split()) for f in frames]
     assert any(re.search(r"\d+×\d+( \+ \d+)? ?" + re.escape(part), f) for f in flat), frames
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_replay_force_of_a_game_abandoned_before_any_action_says_so(lang):
+    """Issue 12: `jupai replay --force` of a dealer-blind game abandoned before any action
+    printed "the deal (0 actions follow)" and nothing under it; it says that the game was
+    abandoned before any action, why the deal and the deck cannot be shown (a seat's
+    seed is missing), and why the host stopped it."""
+    from tests.test_history_cli import BLIND_ABANDONED
+
+    proc = jupai("replay", "--force", "--lang", lang, BLIND_ABANDONED, env={**os.environ, "COLUMNS": "200"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "0 actions" not in out and "之后共 0 步" not in out
+    words = {"en": ["the deal · the game was abandoned before any action", "The dealer-blind deal cannot be shown",
+                    "The host stopped the game: Ann (seat 0) left the dealer-blind game (they chose to leave)",
+                    "The deck cannot be shown: a dealer-blind deck is known only from every seat's seed"],
+             "zh": ["发牌 · 对局在第一步之前就被放弃了", "无法显示庄家盲发的发牌", "主机中止了对局：Ann（0号位）离开了盲发牌对局（主动离开）",
+                    "无法显示整副牌：庄家盲发的牌只能由每个座位的种子得出"]}[lang]
+    for line in words:
+        assert line in out, out
+    assert "host never revealed its seed" not in out

@@ -349,8 +349,10 @@ def _parsed_reason(reason: str) -> tuple[str, dict[str, Any]] | None:
     signed reason a transcript keeps: a verdict, ``jupai replay``), or None."""
     import re
 
-    fields = {"who": r"(?P<who>.+)", "why": r"(?P<why>[a-z-]+)", "seconds": r"(?P<seconds>[\d.]+)",
-              "seat": r"(?P<seat>\d)", "detail": r"(?P<detail>.*)"}
+    # the sentence says why a seat left in words (``they chose to leave``): read back to its code
+    whys = {MESSAGES[key][0]: key.rsplit(".", 1)[1] for key in MESSAGES if key.startswith("abandon.why.")}
+    fields = {"who": r"(?P<who>.+)", "why": "(?P<why>" + "|".join(map(re.escape, whys)) + ")",
+              "seconds": r"(?P<seconds>[\d.]+)", "seat": r"(?P<seat>\d)", "detail": r"(?P<detail>.*)"}
     for code in ABANDON_CODES:
         if code.startswith("host-stopped"):
             continue
@@ -364,6 +366,8 @@ def _parsed_reason(reason: str) -> tuple[str, dict[str, Any]] | None:
                 args["who"] = _parse_who(args["who"])
             if "seat" in args:
                 args["seat"] = int(args["seat"])
+            if "why" in args:
+                args["why"] = whys[args["why"]]
         except ValueError:
             return None
         return code, args
