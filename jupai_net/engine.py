@@ -278,6 +278,9 @@ class GameState:
     is_over: bool = field(default=False, init=False)
     #: the rules' ``same_identity == "matching-card"``, read on every contest
     _matching_card: bool = field(default=False, init=False, repr=False, compare=False)
+    #: the class's ``_legal_form_is_lookup``, copied per state (a class attribute read
+    #: through the instance is not specialised by Python 3.11: a slot read is)
+    _lookup_legal: bool = field(default=True, init=False, repr=False, compare=False)
     # Observation caches: built when first asked for, replaced when the state changes
     # (shared, read-only; see observation()). Per seat, its ``players`` entry as the
     # others see it ([] until first built) and as the seat itself sees it when that
@@ -390,6 +393,7 @@ class GameState:
         self._private_at = [-1] * len(self.seats)
         self._private_events = [[] for _ in self.seats]
         self._matching_card = self.rules.same_identity == "matching-card"
+        self._lookup_legal = self._legal_form_is_lookup
         self._settle_turn()
 
     def _settle_turn(self) -> None:
@@ -692,27 +696,27 @@ class GameState:
     def _answers(self) -> list[Action]:
         p = self.pending
         assert p is not None
-        s = self.seats[p.target]
+        # the contest and its target by index (a NamedTuple's field read is a descriptor call)
+        contest = p[0]
+        s = self.seats[p[2]]
+        hand = s.hand
         armed = s.equipment is not None
         if self.round_no == self.rules.rounds:  # the last round: all hand cards
-            weapon = armed and p.contest != ROUND_DISCARD
-            return [Action(A.ANSWER, cards=tuple(s.hand), weapon=weapon)]
-        if p.contest == ROUND_ATTACK:
-            weapons = (False, True) if armed else (False,)
-        elif p.contest == ROUND_DEFENSE:
-            weapons = (armed,)
-        else:
-            weapons = (False,)
-        if not s.hand:
-            return [_NO_CARD_ANSWER[w] for w in weapons]
-        if len(weapons) == 2:
+            weapon = armed and contest != ROUND_DISCARD
+            return [Action(A.ANSWER, cards=tuple(hand), weapon=weapon)]
+        if armed and contest == ROUND_ATTACK:  # each card without, then with the weapon
+            if not hand:
+                return [_NO_CARD_ANSWER[False], _NO_CARD_ANSWER[True]]
             out: list[Action] = []
             pairs = _ANSWER_BOTH
-            for c in s.hand:  # a plain loop: cheaper than a chain of maps (Python 3.11)
+            for c in hand:  # a plain loop: cheaper than a chain of maps (Python 3.11)
                 out += pairs[c]
             return out
-        row = _ANSWER_ROW[weapons[0]]
-        hand = s.hand
+        # an attack unarmed or a discard: without the weapon; a defense: with it if armed
+        weapon = armed and contest == ROUND_DEFENSE
+        if not hand:
+            return [_NO_CARD_ANSWER[weapon]]
+        row = _ANSWER_ROW[weapon]
         if len(hand) > 1:  # the row's actions at the hand's cards, fetched in C (as _round_actions)
             return [*itemgetter(*hand)(row)]
         return [row[hand[0]]]  # itemgetter of one card gives the Action itself, not a 1-tuple
@@ -815,22 +819,29 @@ class GameState:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.to_move:
             raise IllegalAction(f"not your turn: seat {self.to_move} is to move")
-        if not isinstance(action, Action):
-            raise IllegalAction("not an action")
         legal = self._legal_cache
-        if legal is not None and self._legal_form_is_lookup:
+        if legal is not None and self._lookup_legal:
             # as _legal_form's first step, without the call (nearly every action is
-            # picked from the list the caller just asked for)
+            # picked from the list the caller just asked for: the very object, so
+            # only another object needs the type check)
             try:
-                action = legal[legal.index(action)]
+                found = legal[legal.index(action)]
             except (ValueError, TypeError):
-                action = self._legal_form(action)
+                found = None
+            if found is not action:
+                if not isinstance(action, Action):
+                    raise IllegalAction("not an action")
+                action = self._legal_form(action) if found is None else found
         else:
+            if not isinstance(action, Action):
+                raise IllegalAction("not an action")
             action = self._legal_form(action)
         start = len(self.events)
         self._legal_cache = self._frame = None
         self.history.append(action)
-        kind = action.kind  # each step below keeps to_move (see _settle_turn)
+        # each step below keeps to_move (see _settle_turn); the kind by index: a
+        # NamedTuple's field read is a descriptor call (Python 3.11 does not specialise it)
+        kind = action[0]
         if kind == A.ANSWER:
             self._resolve(action)
         elif kind in _PLAY_KINDS:
@@ -1043,7 +1054,7 @@ class GameState:
         """The target of the pending contest answers (§6): both sides' totals, who
         collects or discards what, the weapons' uses, the identities shown."""
         contest, a, d, a_cards, weapon_a = self.pending  # type: ignore[misc]  # unpacked once (a NamedTuple)
-        d_cards, weapon_d = answer.cards, answer.weapon
+        d_cards, weapon_d = answer[2], answer[3]  # cards, weapon (by index: as apply's kind)
         R = self.round_value
         values, ranks = self._values, self._ranks
         if contest != ROUND_DISCARD:  # a discard response is shown and kept
@@ -1215,7 +1226,7 @@ class GameState:
             stale.clear()
         elif stale:
             seats, own = self.seats, self._seen_by_self
-            in_play = -1 if pending is None else pending.actor  # the seat with cards in play
+            in_play = -1 if pending is None else pending[1]  # the seat with cards in play (its actor)
             for t, level in stale.items():
                 own[t] = None
                 if level == _ALL:
@@ -1236,7 +1247,7 @@ class GameState:
                 if st.equipment is not None:
                     left += 2
                 if t == in_play:
-                    left += len(pending.cards)  # type: ignore[union-attr]
+                    left += len(pending[3])  # type: ignore[index]  # its cards
                 entry["cards_left"] = left  # as cards_left(t)
                 entries[t] = entry
             stale.clear()
