@@ -11,7 +11,11 @@
 Every random choice, jupai's moves and OpenSpiel's decisions and chance outcomes alike,
 is ``legal[int(rng.random() * len(legal))]`` (one C call; ``rng.randrange`` is about
 0.9 µs of pure Python, a tenth of an OpenSpiel decision), so the figures are the engines'
-and not the loop's.
+and not the loop's. jupai's deal is a Fisher–Yates shuffle drawn the same way, one
+``rng.random()`` per card (``--shuffle draw``, the default), as OpenSpiel deals one
+chance outcome per card; ``--shuffle random`` uses ``random.shuffle`` (its
+``_randbelow`` is pure Python: about 120 k interpreter instructions a deck, as much as
+two moves of the engine), as the figures before 1 Dec 2026 06:30 UTC did.
 
 Run: ``python bench/anchors.py [--seconds S] [--runs K]`` in an environment with the
 optional ``bench`` extra (``pip install -e '.[bench]'``: open_spiel, rlcard). A missing
@@ -39,8 +43,17 @@ sys.path.insert(0, str(ROOT))
 Runner = Callable[[int], tuple[int, int]]  # games → (games, moves)
 
 
-def jupai_runner() -> Runner:
-    """Full-loop jupai games (4 players, random bots)."""
+def shuffle_by_draw(deck: list[int], draw: Callable[[], float]) -> None:
+    """Shuffle ``deck`` in place, uniformly: Fisher–Yates with ``j = int(draw() * (i +
+    1))`` (the bench's one-C-call draw, as every other random choice here)."""
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def jupai_runner(shuffle: str = "draw") -> Runner:
+    """Full-loop jupai games (4 players, random bots); the deal shuffled by
+    :func:`shuffle_by_draw` (``shuffle`` "draw") or ``random.shuffle`` ("random")."""
     from jupai_net.engine import GameState
     from jupai_net.rules import RuleSet
     from jupai_net.setup import draw_setup
@@ -48,12 +61,16 @@ def jupai_runner() -> Runner:
     rules = RuleSet(players=4)
     rng = random.Random(1)
     draw = rng.random
+    by_draw = shuffle == "draw"
 
     def run(games: int) -> tuple[int, int]:
         moves = 0
         for _ in range(games):
             deck = list(range(53))
-            rng.shuffle(deck)
+            if by_draw:
+                shuffle_by_draw(deck, draw)
+            else:
+                rng.shuffle(deck)
             state = GameState.new(rules, deck, draw_setup(rules, rng))
             while not state.is_over:
                 seat = state.to_move
@@ -112,7 +129,7 @@ def rlcard_runner() -> Runner:
     return run
 
 
-COMPETITORS: list[tuple[str, Callable[[], Runner]]] = [
+COMPETITORS: list[tuple[str, Callable[..., Runner]]] = [
     ("jupai engine (4 players)", jupai_runner),
     ("OpenSpiel dou_dizhu + observation_tensor", openspiel_runner),
     ("RLCard doudizhu random agents", rlcard_runner),
@@ -123,12 +140,14 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per timed run (default 2)")
     p.add_argument("--runs", type=int, default=5, help="timed runs per competitor (default 5)")
+    p.add_argument("--shuffle", choices=("draw", "random"), default="draw",
+                   help="jupai's deal: Fisher–Yates by the bench's draw (default) or random.shuffle")
     args = p.parse_args()
     runners: list[tuple[str, Runner, int]] = []
     missing = []
     for name, make in COMPETITORS:
         try:
-            run = make()
+            run = make(args.shuffle) if make is jupai_runner else make()
         except ImportError as exc:
             missing.append((name, exc))
             continue
@@ -154,7 +173,8 @@ def main() -> None:
             rates[name].append(played / cpu)
             per_move[name].append(cpu / moves * 1e6)
     load_after = os.getloadavg()
-    print(f"{args.runs} interleaved runs per competitor, about {args.seconds:g} s of process CPU time each")
+    print(f"{args.runs} interleaved runs per competitor, about {args.seconds:g} s of process CPU time each; "
+          f"jupai's deal: {'Fisher–Yates by the draw' if args.shuffle == 'draw' else 'random.shuffle'}")
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; python {sys.version.split()[0]}")
     med = {name: statistics.median(v) for name, v in rates.items()}
