@@ -233,3 +233,31 @@ def test_the_waiting_list_keeps_a_stand_ins_seat_and_holds_the_next_game_for_its
     h.advance(h.table.WAIT_KEEP + 1)
     h.flush_later(), h.flush_later()
     assert h.table.phase == "playing" and not h.table.waiting
+
+
+def test_the_waiting_list_promises_no_seat_to_a_name_taken_at_the_table():
+    """A ``hello`` during a game with the name of someone seated at the table (Ann's
+    second device, or a friend with her name) gets the plain ``game-running`` refusal,
+    no place on the waiting list: in the lobby that name is refused (``name-taken``),
+    so "you take seat 1 at the next game" was a promise the host then broke, and the
+    next game waited for a person who could never sit down."""
+    from jupai_net.protocol import ErrorMessage
+
+    h = harness(games=None)
+    a, b = h.connect("Ann"), h.connect("Bob")
+    h.ready_all(a, b)
+    play_out(h, [a, b])
+    h.ready_all(a)
+    h.drop(b)  # Bob leaves: a stand-in takes seat 1, the next game starts with it
+    h.flush_later(), h.flush_later()
+    assert h.table.phase == "playing"
+    twin = h.connect("ANN")
+    said = h.inbox[twin][-1]
+    assert isinstance(said, ErrorMessage) and said.code == "game-running"
+    assert "you take seat" not in said.message and not h.table.waiting
+    bot = h.table.seats[1].name  # nor a stand-in's name: that seat would take it back in the lobby
+    h.connect(bot)
+    assert not h.table.waiting
+    play_out(h, [a])
+    h.ready_all(a)
+    assert h.table.phase == "playing"  # the next game waits for nobody
