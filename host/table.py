@@ -667,9 +667,11 @@ class Table:
                 return None
             return self._readmit(cid, hello, now)
         if self.phase != LOBBY:
-            # no place for a name taken at the table (a person's or a stand-in's): the
-            # lobby refuses it (name-taken), so the seat promised would never be taken
-            taken = any(s is not None and s.name.casefold() == hello.name.casefold() for s in self.seats)
+            # no place for a name taken at the table (a connected person's or a bot's):
+            # the lobby refuses it (name-taken), so the seat promised would never be
+            # taken; a person who left this game (its seat goes to a stand-in) may wait
+            taken = any(s is not None and (s.bot or s.cid is not None) and s.name.casefold() == hello.name.casefold()
+                        for s in self.seats)
             kept = None if hello.bot or self._stopping or taken else self._keep_for(hello.name, now)
             if kept is not None:  # the seat is kept: told in the text (an error carries no args), read by the client
                 self._error(cid, "game-running", f"a game is running at this table: you take seat {kept} at the "
