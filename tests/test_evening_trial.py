@@ -164,48 +164,9 @@ def test_a_table_size_no_table_has_names_the_flag(tmp_path, command, flag, lang,
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
-# ------------------------------------------------------------------ 7 and 12. an abandoned game
-
-
-def test_an_abandoned_games_reason_and_scoreboard_in_the_spectators_language(tmp_path):
-    """A dealer-blind table of three games: game 1 is played out, then the host kicks a
-    player mid game 2 (nobody else can play its cards: the game is abandoned). A
-    Chinese spectator (`jupai watch --lang zh`, into a pipe) reads why in Chinese, from
-    the reason's code and args (not the host's English words), and the scoreboard after
-    it says game 2 gave no points instead of calling everyone "(not in it)"."""
-    from .test_net_hardening import HostProcess
-    from .test_net_play import Running
-
-    host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--dealer", "blind", "--games", "3", "--rounds", "2",
-                       "--bot-delay", "0", "--no-announce")
-    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1")
-    procs: list = [host]
-    try:
-        watcher = Running(["watch", host.addr, "--code", host.code, "--name", "Wu", "--lang", "zh"], env)
-        procs.append(watcher)
-        host.wait_for(r"Wu is watching")
-        for name in ("Ann", "Bob"):
-            procs.append(Running(["join", host.addr, "--code", host.code, "--bot", "random", "--name", name], env))
-            host.wait_for(rf"{name} \(a bot\) took seat")
-        host.wait_for(r"(?s)game \w+ starts.*game \w+ starts", timeout=90)  # game 2 is dealt
-        seat = re.search(r"Bob \(a bot\) took seat (\d)", host.text)[1]
-        host.type(f"kick {seat}")
-        host.wait_for(r"game abandoned", timeout=30)
-        # (the end follows at once: a seat's seed is taken even when its pass or key was
-        # still on its way at the kick, tests/test_net_blind.py)
-        said = watcher.wait_for(r"(?s)第 2 局被中止：不计分.*", timeout=15)[0]
-        watcher.wait_for(r"(?s)第 2 局被中止.*公平性", timeout=30)  # the verdict names the signed reason too
-        out = " ".join(watcher.text.split())
-        assert f"Bob（{seat}号位）离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
-        # the host's English words stay off the Chinese lines (the verifier's technical
-        # detail, labelled 技术细节（英文）, is English by design)
-        chinese = [line for line in watcher.text.splitlines() if "技术细节（英文）" not in line]
-        assert not any("left the dealer-blind game" in line for line in chinese), watcher.text[-3000:]
-        assert "（未参加）" not in said, said
-        assert "━━ 积分榜 · 第 2/3 局后 ━━" in out
-    finally:
-        for p in procs:
-            p.kill()
+# 7 and 12, an abandoned game's reason and scoreboard in a Chinese spectator's words: in
+# tests/test_series_cli.py::test_a_series_with_two_abandoned_games_counts_one_game_played
+# (the same table, played on to its final scoreboard).
 
 
 # ------------------------------------------------------------------ 10. Chinese help at 60 columns

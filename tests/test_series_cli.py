@@ -81,7 +81,10 @@ def test_a_series_with_two_abandoned_games_counts_one_game_played(tmp_path):
     cards: each game is abandoned). The final scoreboard says 1 game played and 2
     abandoned — on the host console and on a Chinese spectator's screen — not "3 games"
     (last session's trial read "共 3 局" after one game), and each player's games are
-    the finished ones it sat in."""
+    the finished ones it sat in. The Chinese spectator also reads why game 2 was
+    abandoned in Chinese, from the reason's code and args (not the host's English
+    words), and the scoreboard after it says game 2 gave no points instead of calling
+    everyone "(not in it)" (was tests/test_evening_trial.py's own run of the same table)."""
     from .test_net_hardening import HostProcess
 
     host = HostProcess(tmp_path, "--seats", "3", "--bots", "1", "--dealer", "blind", "--games", "3", "--rounds", "2",
@@ -115,3 +118,13 @@ def test_a_series_with_two_abandoned_games_counts_one_game_played(tmp_path):
     # the stand-in that took Bob's seat for game 3 (abandoned) played none
     assert board == {"Ann": "1", "Bob": "1", "greedy bot 2": "1", "greedy bot 1": "0"}, text[-2000:]
     assert "共 3 局" not in watcher.text and "参加 3 局" not in watcher.text
+    # game 2's abandon, said to the Chinese spectator from its code and args
+    out = " ".join(watcher.text.split())
+    after_2 = re.search(r"━━ 积分榜 · 第 2/3 局后 ━━(.*?)━━ 最终积分榜", out)
+    assert after_2 and "第 2 局被中止：不计分" in after_2[1] and "（未参加）" not in after_2[1], out[-3000:]
+    assert f"Bob（{seats['Bob']}号位）离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
+    assert re.search(r"第 2 局被中止.*公平性", out), out[-3000:]  # the verdict names the signed reason too
+    # the host's English words stay off the Chinese lines (the verifier's technical
+    # detail, labelled 技术细节（英文）, is English by design)
+    chinese = [line for line in watcher.text.splitlines() if "技术细节（英文）" not in line]
+    assert not any("left the dealer-blind game" in line for line in chinese), watcher.text[-3000:]
