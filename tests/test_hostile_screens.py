@@ -16,7 +16,6 @@ import dataclasses
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -31,6 +30,7 @@ from jupai_net.fairness.transcript import decode_transcript, encode_transcript
 from jupai_net.rules import RuleSet
 
 from .test_client_cli import Terminal, _env
+from .test_net_support import HostileHost
 
 JUPAI = [sys.executable, "-m", "jupai_net"]
 
@@ -174,48 +174,8 @@ def test_wide_names_from_a_file_keep_the_layout(hostile_files, tmp_path, command
 
 
 # ---------------------------------------------------------------- a hostile host: join and watch
-class HostileHost:
-    """A TLS host on 127.0.0.1 (this test's own) that answers a hello with ``frames``
-    (wire maps, numbered from seq 0), then keeps the connection open until
-    :meth:`close`."""
-
-    def __init__(self, frames: list[dict[str, Any]]) -> None:
-        from jupai_net.host.tls import ephemeral_identity
-
-        self.identity = ephemeral_identity()
-        self.frames = frames
-        self.done = threading.Event()
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen()
-        self.port = self.sock.getsockname()[1]
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
-
-    def _serve(self) -> None:
-        from jupai_net.protocol.framing import encode_frame
-
-        ctx = self.identity.server_context()
-        self.sock.settimeout(30)
-        try:
-            conn, _ = self.sock.accept()
-            with ctx.wrap_socket(conn, server_side=True) as tls:
-                tls.settimeout(30)
-                tls.recv(65536)  # the hello
-                for seq, wire in enumerate(self.frames):
-                    tls.sendall(encode_frame({**wire, "seq": seq}))
-                self.done.wait(30)
-        except OSError:
-            pass
-        finally:
-            self.sock.close()
-
-    def close(self) -> None:
-        self.done.set()
-        self.thread.join(10)
-
-
 def _wire(msg: Any) -> dict[str, Any]:
+    """A message's wire map (a test then makes it what no message class would build)."""
     return msg.to_wire(seq=0)
 
 

@@ -12,10 +12,8 @@ import io
 import os
 import random
 import re
-import socket
 import subprocess
 import sys
-import threading
 from types import SimpleNamespace
 from typing import Any
 
@@ -33,6 +31,7 @@ from jupai_net.play import PlainPlayer
 from jupai_net.rules import RuleSet
 
 from .engine_helpers import play_random
+from .test_net_support import HostileHost
 
 JUPAI = [sys.executable, "-m", "jupai_net"]
 
@@ -216,39 +215,6 @@ def test_render_view_of_raw_hostile_observation_without_names(games):
 
 
 # ---------------------------------------------------------------- through `jupai join`
-class HostileHost:
-    """A TLS host (this test's own, on 127.0.0.1) that answers a hello with ``frames``
-    (host messages, numbered from seq 0) and closes."""
-
-    def __init__(self, frames: list[Any]) -> None:
-        from jupai_net.host.tls import ephemeral_identity
-
-        self.identity = ephemeral_identity()
-        self.frames = frames
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen()
-        self.port = self.sock.getsockname()[1]
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
-
-    def _serve(self) -> None:
-        from jupai_net.protocol.framing import encode_frame
-
-        ctx = self.identity.server_context()
-        conn, _ = self.sock.accept()
-        with ctx.wrap_socket(conn, server_side=True) as tls:
-            tls.settimeout(10)
-            tls.recv(65536)  # the hello
-            for seq, msg in enumerate(self.frames):
-                tls.sendall(encode_frame(msg.to_wire(seq=seq)))
-            try:
-                tls.recv(65536)  # the client's ready, then its close
-            except OSError:
-                pass
-        self.sock.close()
-
-
 def _join(host: HostileHost, tmp_path) -> subprocess.CompletedProcess:
     """``jupai join`` with a stdin that stays open (a person who types nothing)."""
     env = {**os.environ, "JUPAI_CONFIG_DIR": str(tmp_path), "COLUMNS": "120", "LANG": "C.UTF-8",

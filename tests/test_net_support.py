@@ -1,6 +1,7 @@
 """Shared helpers for the network tests (no tests here): an in-memory harness for the
 pure :class:`~jupai_net.host.table.Table`, a host server in a nursery, a raw TLS client
-for misbehaving peers, a cuttable TCP proxy, and the hidden-information checker."""
+for misbehaving peers, a hostile TLS host for the real commands, a cuttable TCP
+proxy, and the hidden-information checker."""
 
 from __future__ import annotations
 
@@ -325,6 +326,61 @@ class RawClient:
 
     async def aclose(self) -> None:
         await trio.aclose_forcefully(self.stream)
+
+
+class HostileHost:
+    """A TLS host on 127.0.0.1 (the test's own, port 0) in a thread, for a real ``jupai
+    join``/``jupai watch`` against a host that says what the test wants: it answers a
+    hello with ``frames`` (host messages, or wire maps a message class would refuse to
+    build), numbered from seq 0, then keeps the connection until the client closes it,
+    :meth:`close` is called or 30 s pass. ``port`` and ``identity.join_code`` are what
+    the command line needs."""
+
+    def __init__(self, frames: list[Any]) -> None:
+        import threading
+
+        self.identity = ephemeral_identity()
+        self.frames = frames
+        self.done = threading.Event()
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.port = self.sock.getsockname()[1]
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        import time
+
+        from jupai_net.protocol.framing import encode_frame
+
+        ctx = self.identity.server_context()
+        self.sock.settimeout(30)
+        try:
+            conn, _ = self.sock.accept()
+            with ctx.wrap_socket(conn, server_side=True) as tls:
+                tls.settimeout(30)
+                tls.recv(65536)  # the hello
+                for seq, frame in enumerate(self.frames):
+                    wire = frame if isinstance(frame, dict) else frame.to_wire(seq=seq)
+                    tls.sendall(encode_frame({**wire, "seq": seq}))
+                tls.settimeout(0.1)
+                end = time.monotonic() + 30
+                while not self.done.is_set() and time.monotonic() < end:
+                    try:
+                        if not tls.recv(65536):  # the client's ready, chat, …; b"": it closed
+                            break
+                    except TimeoutError:
+                        continue
+        except OSError:
+            pass
+        finally:
+            self.sock.close()
+
+    def close(self) -> None:
+        """Close the connection (if the client has not) and wait for the thread."""
+        self.done.set()
+        self.thread.join(10)
 
 
 class Proxy:
