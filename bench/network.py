@@ -80,6 +80,12 @@ async def serve(args: argparse.Namespace) -> None:
         queue_size=1024, handshake_timeout=60.0, hello_timeout=60.0, idle_timeout=600.0, close_grace=1.0,
         **limits,
     )
+    # one game per table: a table whose game is over takes no newcomers (on a slow host the
+    # first games end before the last clients connect, and those would wait there for ever)
+    from jupai_net.host.table import Table
+
+    accepting = Table.accepting
+    Table.accepting = property(lambda table: table.games_done == 0 and accepting.fget(table))
     server = HostServer(config, identity)
     service: list[float] = []  # seconds the host spent on each action message (its dispatch and flush)
     lags: list[float] = []  # how late a 5 ms timer of the host's loop fired: the wait a new event has
@@ -212,8 +218,109 @@ async def clients(port: int, fingerprint: str, n: int, think: float, offset: int
     }
 
 
+async def light_clients(port: int, fingerprint: str, n: int, think: float, offset: int) -> dict[str, Any]:
+    """``n`` light load clients (``--load-clients light``): each its own TLS connection
+    to the host, speaking the newest protocol version as a seat does (hello, ready, seed
+    commitment and reveal, a random legal action per prompt, pong, bye after the end),
+    but without what a player's client does besides (no statement checks, no views, no
+    replay, no transcript): a load generator whose CPU per action is a fraction of a full
+    client's, so that on a small machine the host, not the clients, sets the pace. The
+    host cannot tell them from full clients: the same frames arrive on the same kind of
+    connections. Returns the figures :func:`clients` returns (``verified`` 0)."""
+    import random
+    import msgpack
+
+    from jupai_net.client.tls import client_ssl_context, peer_fingerprint
+    from jupai_net.fairness import make_seed, seed_commitment
+    from jupai_net.protocol import Hello, Ready
+    from jupai_net.protocol.framing import FrameReader, encode_frame
+
+    ctx = client_ssl_context()
+    start = time.perf_counter()
+    rtts: list[tuple[float, float]] = []
+    statuses: list[str] = []
+    games: dict[str, int] = {}
+
+    async def one(i: int) -> None:
+        rng = random.Random(offset + i)
+        seq = 0
+        status = "none"
+        try:
+            tcp = await trio.open_tcp_stream("127.0.0.1", port)
+            stream = trio.SSLStream(tcp, ctx, server_hostname=None)
+            await stream.do_handshake()
+            if peer_fingerprint(stream) != fingerprint:
+                raise RuntimeError("unexpected certificate")
+
+            async def send(wire: dict[str, Any]) -> None:
+                nonlocal seq
+                wire["seq"] = seq
+                seq += 1
+                await stream.send_all(encode_frame(wire))
+
+            await send(Hello(f"b{offset + i}").to_wire())
+            reader = FrameReader()
+            seat = game_id = None
+            seed = make_seed()
+            sent: tuple[int, float] | None = None
+            while True:
+                data = await stream.receive_some(65536)
+                if not data:
+                    return
+                reader.feed(data)
+                while (payload := reader.next_payload()) is not None:
+                    msg = msgpack.unpackb(payload)
+                    kind = msg["type"]
+                    if kind == "sync":
+                        state = msg["state_id"]
+                        games[game_id.hex()] = max(games.get(game_id.hex(), 0), state)
+                        if sent is not None and state > sent[0]:
+                            now = time.perf_counter()
+                            rtts.append((now - sent[1], now - start))
+                            sent = None
+                    elif kind == "prompt":
+                        if think > 0:
+                            await trio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                        sent = (msg["state_id"], time.perf_counter())
+                        await send({"type": "action", "game_id": game_id, "state_id": msg["state_id"],
+                                    "action": rng.choice(msg["legal"])})
+                    elif kind == "statement" and msg["kind"] == "start":
+                        await send({"type": "seed_commit", "game_id": game_id,
+                                    "commitment": seed_commitment(game_id, seat, seed)})
+                    elif kind == "statement" and msg["kind"] == "commitments":
+                        await send({"type": "seed_reveal", "game_id": game_id, "seed": seed})
+                    elif kind == "welcome":
+                        seat = msg["seat"]
+                        await send(Ready(True).to_wire())
+                    elif kind == "start":
+                        game_id = msg["game_id"]
+                    elif kind == "ping":
+                        await send({"type": "pong", "nonce": msg.get("nonce", 0)})
+                    elif kind == "end":
+                        status = "finished" if msg.get("reason") == "finished" else str(msg.get("reason"))
+                        await send({"type": "bye", "reason": "game-over"})
+                        await stream.aclose()
+                        return
+                    elif kind in ("bye", "error"):
+                        status = f"{kind} {msg.get('code') or msg.get('reason')}"
+                        return
+        except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            status = f"lost ({exc})"
+        finally:
+            statuses.append(status)
+
+    async with trio.open_nursery() as nursery:
+        for i in range(n):
+            nursery.start_soon(one, i)
+            if i % 20 == 19:
+                await trio.sleep(0)  # stagger the TLS handshakes a little
+    return {"rtts": rtts, "statuses": statuses, "verified": 0, "games": games,
+            "elapsed": time.perf_counter() - start, "cpu": sum(os.times()[:2])}
+
+
 def client_main(args: argparse.Namespace) -> None:
-    out = trio.run(clients, args.port, args.fingerprint, args.n, args.think, args.offset)
+    run = light_clients if args.light else clients
+    out = trio.run(run, args.port, args.fingerprint, args.n, args.think, args.offset)
     print(json.dumps(out), flush=True)
 
 
@@ -249,6 +356,11 @@ def main() -> None:
     p.add_argument("--clients", choices=("this", "own", "old"), default="this",
                    help="with --old-python, whose bot clients play: this checkout's (default), each host's own "
                         "build's, or the old build's for both hosts")
+    p.add_argument("--load-clients", choices=("full", "light"), default="full",
+                   help="the clients other than the probes: full bot clients (default: each checks every statement, "
+                        "keeps its views and verifies its transcript, as a player's does) or light load generators "
+                        "(the same connections and frames for the host, a fraction of the client CPU; this "
+                        "checkout's code whatever --clients says); the probe clients are always full")
     p.add_argument("--profile", default=None, metavar="FILE", help="write a cProfile of the host to FILE")
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
@@ -256,6 +368,7 @@ def main() -> None:
     p.add_argument("--fingerprint", default="", help=argparse.SUPPRESS)
     p.add_argument("--n", type=int, default=0, help=argparse.SUPPRESS)
     p.add_argument("--offset", type=int, default=0, help=argparse.SUPPRESS)
+    p.add_argument("--light", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.serve:
         serve_main(args)
@@ -293,7 +406,8 @@ def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
     hello = json.loads(host.stdout.readline())
     n_clients = args.tables * args.players
     t0 = time.perf_counter()
-    if args.client_procs <= 1 and client_python == sys.executable:
+    light = args.load_clients == "light"
+    if args.client_procs <= 1 and client_python == sys.executable and not light:
         os.environ.update(env)
         out = [trio.run(clients, hello["port"], hello["fingerprint"], n_clients, args.think, 0)]
     else:
@@ -303,12 +417,14 @@ def run_once(args: argparse.Namespace, host_python: str) -> dict[str, Any]:
         parts = ([(probe, 0, None)] if probe else []) + [
             (min(per, n_clients - probe - k * per), probe + k * per, 10 if probe else None) for k in range(procs_n)]
         procs = []
-        for n, offset, nice in parts:
+        for k, (n, offset, nice) in enumerate(parts):
             if n <= 0:
                 continue
-            procs.append(subprocess.Popen(me + ["--client", "--port", str(hello["port"]), "--fingerprint",
-                                                hello["fingerprint"], "--n", str(n), "--offset", str(offset),
-                                                "--think", str(args.think)], stdout=subprocess.PIPE, text=True, env=env,
+            load = light and not (probe and k == 0)  # the probe clients are always full clients
+            cmd = ([sys.executable, os.path.abspath(__file__), "--light"] if load else me) + [
+                "--client", "--port", str(hello["port"]), "--fingerprint", hello["fingerprint"], "--n", str(n),
+                "--offset", str(offset), "--think", str(args.think)]
+            procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env,
                                           preexec_fn=(lambda nice=nice: os.nice(nice)) if nice else None))
         out = [json.loads(pr.communicate()[0].strip().splitlines()[-1]) for pr in procs]
         if probe:
@@ -349,7 +465,8 @@ def report(run: dict[str, Any], args: argparse.Namespace) -> None:
             per_second[int(at)] = per_second.get(int(at), 0) + 1
     busy = sorted(per_second.values())
     print(f"tables              {args.tables} × {args.players} players ({run['n_clients']} TLS clients), "
-          f"think {args.think:g} s, {args.client_procs} client process(es), {os.cpu_count()} cores, "
+          f"think {args.think:g} s, {args.client_procs} client process(es) of {args.load_clients} clients, "
+          f"{os.cpu_count()} cores, "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"games               {host_info.get('games', '?')} finished on the host; sessions {run['statuses']}; "
           f"{sum(o['verified'] for o in out)}/{run['n_clients']} transcripts verified")
