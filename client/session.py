@@ -39,7 +39,7 @@ import trio
 from jupai_net.actions import Action
 from jupai_net.fairness import FairnessViolation, SeatWitness, Verdict
 from jupai_net.fairness.pin import cert_statement_key
-from jupai_net.fairness.statements import join_statement
+from jupai_net.fairness.statements import join_statement, split_statement
 from jupai_net.messages import t
 from jupai_net.messages.verdicts import said, verdict_sentence
 from jupai_net.printable import is_printable, printable, printable_tree
@@ -1696,6 +1696,11 @@ class _Session:
             log.warning("the host asked for a move before the game started")
             self._host_gone("the host asked for a move before the game started")
             raise _Over("error", ("unexpected-prompt", "the host asked for a move before the game started"))
+        if self.received and not split_statement(self.received[-1])[1]:
+            # a deferred signature (specs/fairness.md §6.6) is signed by the step after which
+            # this seat is to move: asked to act before, the seat would act on statements
+            # no signature covers, and a host that vanished then left it without evidence
+            self._tampered(said("prompt_unsigned", {"state": msg.state_id, "n": len(self.received) - 1}))
         if self.view.dealer == "blind":
             msg = self._blind_prompt(msg)
         else:

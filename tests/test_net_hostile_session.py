@@ -169,6 +169,35 @@ async def test_a_host_that_plays_another_move_for_the_seat_is_caught_at_once(mon
     assert "did not announce a time-out" in result.error[1]
 
 
+class NeverSigningDealer(HostDealer):
+    """Leaves every step of a version-3 stream unsigned, also the one after which the
+    seat is to move (specs/fairness.md §6.6 says the host signs that one): the seat is
+    asked to act on statements no signature covers yet, and a host that vanishes then
+    leaves the seat's file without evidence of what it was shown."""
+
+    def _sign(self, viewer, kind, n, fields):
+        from jupai_net.fairness.statements import STEP, split_statement, unsigned_packed
+
+        raw = super()._sign(viewer, kind, n, fields)
+        return unsigned_packed(split_statement(raw)[0]) if viewer in self.deferred and kind == STEP else raw
+
+
+async def test_a_prompt_after_an_unsigned_step_stops_the_game_as_tampered(monkeypatch):
+    """The seat is asked to move right after a step whose signature the host deferred:
+    the seat stops the game at once (tampered, ``prompt_unsigned``) instead of acting
+    on statements the host has not signed (before, it played the whole game on)."""
+    from jupai_net.host import table as table_mod
+
+    monkeypatch.setattr(table_mod, "HostDealer", NeverSigningDealer)
+    result = await victim_game(monkeypatch, Table)
+    assert result.status == "error" and result.error[0] == "tampered", (result.status, result.error)
+    assert result.verdict.status == "tampered" and result.verdict.code == "prompt_unsigned", result.verdict
+    assert "carries no signature" in result.error[1], result.error
+    from jupai_net.fairness.cli import reason_text
+
+    assert "没有签名" in reason_text(result.verdict, "zh")
+
+
 class ResendingTable(Table):
     """An honest host in the race found under load: the seat's move for state v is in
     flight when the host, handling the seat's late move for state v-1 (stale), sends

@@ -630,6 +630,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.reason.prompt_not_to_move": ("the host asks this seat to move at state {state}, but its view says seat "
                                           "{seat} is to move",
                                           "主机在状态 {state} 要求本座位行动，但它的画面说轮到 {seat}号位"),
+    "verdict.reason.prompt_unsigned": ("the host asks this seat to move at state {state} before signing the statements "
+                                       "it showed: the last one, #{n}, carries no signature (a step after which this "
+                                       "seat is to move must be signed)",
+                                       "主机在状态 {state} 要求本座位行动，却还没有为它发来的声明签名：最后一条（第 {n} 条）"
+                                       "没有签名（轮到本座位行动之前的那一步必须签名）"),
     "verdict.reason.prompt_cards": ("the host offers a move with cards this seat does not hold ({move})",
                                     "主机给出的行动用到了本座位没有的牌（{move}）"),
     # --- the positions due to a seat (fairness.positions) ------------------------------------------------
