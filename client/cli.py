@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from ..messages import add_lang_option
 from ..bot_options import seat_number, think_seconds
 from ..messages import t
+from ..printable import is_printable, printable
 
 #: Default TCP port when HOST has none (the host's default). trio, rich and the
 #: session load only when `jupai join` runs (a fast `jupai --help`).
@@ -66,35 +67,60 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
+class AddressError(ValueError):
+    """A ``HOST[:PORT]`` that is not one: ``code`` (``no-host``, ``port``, ``bracket``,
+    ``after-bracket``, ``not-ipv6``) and ``args`` say why, in any language
+    (:meth:`text`, catalog key ``address.why.CODE``); ``str()`` is the English."""
+
+    def __init__(self, code: str, **args: Any):
+        self.code, self.args_ = code, args
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """Why, in ``lang``."""
+        return t(f"address.why.{self.code}", lang, **self.args_)
+
+
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """``HOST[:PORT]`` → ``(host, port)``. IPv6 addresses go in brackets
     (``[fe80::1]:7777``, ``[::1]``); a bare IPv6 address takes the default port.
-    Raises ``ValueError`` for an empty host or a port outside 1..65535."""
+    Raises :class:`AddressError` (a ``ValueError``) for an empty host, a port outside
+    1..65535 or a bracketed address that is not IPv6."""
     s = text.strip()
     port_text: str | None = None
     if s.startswith("["):
         end = s.find("]")
         if end < 0:
-            raise ValueError("missing ] after an IPv6 address")
+            raise AddressError("bracket")
         host, rest = s[1:end], s[end + 1:]
         if rest:
             if not rest.startswith(":"):
-                raise ValueError("expected :PORT after ]")
+                raise AddressError("after-bracket")
             port_text = rest[1:]
-        ipaddress.IPv6Address(host.split("%", 1)[0])  # ValueError if not IPv6
+        _ipv6(host)
     elif s.count(":") == 1:
         host, port_text = s.split(":")
     else:
         host = s
         if ":" in host:
-            ipaddress.IPv6Address(host.split("%", 1)[0])
+            _ipv6(host)
     if not host or any(c.isspace() for c in host):
-        raise ValueError("no host name")
+        raise AddressError("no-host")
+    if not is_printable(host):
+        raise AddressError("bad-host", host=printable(host)[:60])
     if port_text is None:
         return host, default_port
     if not port_text.isdecimal() or not 1 <= int(port_text) <= 65535:
-        raise ValueError(f"port must be 1..65535, got {port_text!r}")
+        raise AddressError("port", port=printable(port_text)[:20])
     return host, int(port_text)
+
+
+def _ipv6(host: str) -> None:
+    """AddressError unless ``host`` is an IPv6 address (with an optional ``%scope``)."""
+    try:
+        ipaddress.IPv6Address(host.split("%", 1)[0])
+    except ValueError:
+        raise AddressError("not-ipv6", host=printable(host)[:60]) from None
 
 
 def _welcome_printer(console: Any, lang: str) -> Callable[[Any], None]:
@@ -451,8 +477,9 @@ def find_host(args: argparse.Namespace, lang: str, console: Any, err: Any,
                       markup=False)
     try:
         host, port = parse_address(args.address)
-    except ValueError:
-        say_error(err, t("cli.bad_address", lang, address=args.address), prog)
+    except ValueError as exc:
+        say_error(err, t("cli.bad_address", lang, address=printable(args.address),
+                         why=exc.text(lang) if isinstance(exc, AddressError) else str(exc)), prog)
         return EXIT_USAGE
     code = None
     if args.code is not None:
@@ -485,12 +512,17 @@ def name_problem(name: str, lang: str = "en") -> str | None:
     """Why ``name`` cannot be a player's name, with the protocol's rule, in ``lang``
     (``--name 'a\\tb': the name holds \\t (a control character): a name is 1..24
     characters a person can read …``), or None when it can be."""
-    from jupai_net.protocol.messages import name_problem as problem
+    from jupai_net.protocol.messages import name_fault
 
-    why = problem(name)
-    if why is None:
+    fault = name_fault(name)
+    if fault is None:
         return None
-    return t("cli.bad_name", lang, name=quoted(name), why=why)
+    code, args = fault
+    if code == "unprintable":  # English names the character as Unicode does; others by its kind
+        kind = args.pop("category")
+        if lang != "en":
+            args["char_name"] = t(f"name.char.{kind if kind in ('Cc', 'Cf') else 'other'}", lang)
+    return t("cli.bad_name", lang, name=quoted(name), why=t(f"name.why.{code}", lang, **args))
 
 
 def quoted(text: str) -> str:

@@ -548,7 +548,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "series.history": ("series {series} · {games}: {standings}", "系列赛 {series} · 共 {games}：{standings}"),
     # --- command line (cli.py) ------------------------------------------------------------
     "cli.connecting": ("Connecting to {host}:{port} …", "正在连接 {host}:{port} …"),
-    "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT)", "“{address}”不是 HOST[:PORT]（IPv6：[ADDR]:PORT）"),
+    "cli.bad_address": ("'{address}' is not HOST[:PORT] (IPv6: [ADDR]:PORT): {why}",
+                        "“{address}”不是 HOST[:PORT]（IPv6：[ADDR]:PORT）：{why}"),
+    # why (client.cli.AddressError)
+    "address.why.no-host": ("nothing before the ':' names the host (e.g. 192.168.1.20:7777; a table's announced "
+                            "name has no ':')",
+                            "“:”前面没有主机名（例如 192.168.1.20:7777；局域网公布的牌桌名称不含“:”）"),
+    "address.why.bad-host": ("'{host}' holds a character no host name has", "“{host}”含有主机名不会有的字符"),
+    "address.why.port": ("the port '{port}' is not a number 1..65535", "端口“{port}”不是 1..65535 之间的数字"),
+    "address.why.bracket": ("an IPv6 address in [ has no closing ]", "以 [ 开头的 IPv6 地址缺少 ]"),
+    "address.why.after-bracket": ("only ':PORT' may follow the ']' of an IPv6 address",
+                                  "IPv6 地址的 ] 后面只能跟 :端口"),
+    "address.why.not-ipv6": ("'{host}' is not an IPv6 address", "“{host}”不是 IPv6 地址"),
     "cli.refused": ("cannot connect to {host}:{port}: {reason}. Is `jupai host` running there, and is the port open?",
                     "无法连接 {host}:{port}：{reason}。对方是否在运行 `jupai host`，端口是否开放？"),
     "cli.reason.refused": ("Connection refused", "连接被拒绝"),
@@ -610,6 +621,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "either end",
                      "--name {name}：名字须为 1..24 个可读的字符（文字、数字、标点、空格、表情），"
                      "不能含制表符、换行或控制字符，首尾不能是空格（{why}）"),
+    # why a name cannot be a player's name (protocol.messages.name_fault; English as NAME_FAULTS)
+    "name.why.text": ("a name must be text, got {got}", "名字必须是文字，收到的是 {got}"),
+    "name.why.empty": ("the name is empty", "名字是空的"),
+    "name.why.long": ("the name has {length} characters", "名字有 {length} 个字符"),
+    "name.why.unprintable": ("the name holds {char} ({char_name})", "名字含有{char_name} {char}"),
+    # a character a name cannot hold, by its Unicode category (English says its Unicode name)
+    "name.char.Cc": ("a control character", "控制字符"),
+    "name.char.Cf": ("an invisible format character", "不可见的格式字符"),
+    "name.char.other": ("a character that cannot be shown", "无法显示的字符"),
+    "name.why.spaces": ("the name starts or ends with a space", "名字的开头或结尾是空格"),
     "cli.bad_bot": ("unknown bot '{name}': choose one of {names}", "未知机器人“{name}”：可选 {names}"),
     # --- jupai watch (a spectator) -------------------------------------------------------
     "watch.keys": ("watching · q + Enter: leave · ? + Enter: help · /log: the game so far",

@@ -108,25 +108,46 @@ def _check_text(name: str, v: Any, lo: int, hi: int) -> None:
         raise FieldError(name, f"must be {lo}..{hi} printable characters, got {_short(v)}")
 
 
-def name_problem(v: Any) -> str | None:
-    """Why ``v`` cannot be a player's name (``hello.name``, lobby and chat names), e.g.
-    ``the name holds \\t (a control character)``, or None when it can: 1..24
-    characters printable to a person, no space at either end (the command line says
-    the rule after it, ``cli.bad_name`` in :mod:`jupai_net.client.i18n`)."""
+def name_fault(v: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why ``v`` cannot be a player's name, as a code and its args (said in a person's
+    language from the catalog key ``name.why.CODE``), or None when it can: ``("text",
+    {"got": repr})``, ``("empty", {})``, ``("long", {"length": n})``, ``("unprintable",
+    {"char": "\\t", "char_name": "a control character", "category": "Cc"})`` (the
+    character's Unicode name, lower case, and general category), ``("spaces", {})``."""
     if not isinstance(v, str):
-        return f"a name must be text, got {_short(v)}"
+        return "text", {"got": _short(v)}
     if not v:
-        why = "the name is empty"
-    elif len(v) > MAX_NAME_LEN:
-        why = f"the name has {len(v)} characters"
-    elif not is_printable(v):
+        return "empty", {}
+    if len(v) > MAX_NAME_LEN:
+        return "long", {"length": len(v)}
+    if not is_printable(v):
         bad = v[first_unprintable(v) or 0]
-        why = f"the name holds {ascii(bad)[1:-1]} ({unicodedata.name(bad, 'a control character').lower()})"
-    elif v != v.strip():
-        why = "the name starts or ends with a space"
-    else:
-        return None
-    return why
+        return "unprintable", {"char": ascii(bad)[1:-1], "category": unicodedata.category(bad),
+                               "char_name": unicodedata.name(bad, "a control character").lower()}
+    if v != v.strip():
+        return "spaces", {}
+    return None
+
+
+#: The English of each :func:`name_fault` code (the catalog's ``name.why.CODE`` has
+#: the same text and the Chinese).
+NAME_FAULTS = {
+    "text": "a name must be text, got {got}",
+    "empty": "the name is empty",
+    "long": "the name has {length} characters",
+    "unprintable": "the name holds {char} ({char_name})",
+    "spaces": "the name starts or ends with a space",
+}
+
+
+def name_problem(v: Any) -> str | None:
+    """Why ``v`` cannot be a player's name (``hello.name``, lobby and chat names), in
+    English, e.g. ``the name holds \\t (a control character)``, or None when it can: 1..24
+    characters printable to a person, no space at either end (:func:`name_fault`; the
+    command line says it in the run's language with the rule after it, ``cli.bad_name``
+    in :mod:`jupai_net.client.i18n`)."""
+    fault = name_fault(v)
+    return None if fault is None else NAME_FAULTS[fault[0]].format(**fault[1])
 
 
 def _check_name(name: str, v: Any) -> None:

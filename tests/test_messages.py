@@ -145,6 +145,7 @@ NEVER_ONE = {
     ("verdict.reason.seeds_count", "seats"): "a start announces 2-6 seats (statements.check_body)",
     ("verdict.reason.seats_for_rules", "seats"): "a start announces 2-6 seats (statements.check_body)",
     ("verdict.reason.seats_for_rules", "players"): "rules are for 2-6 players (RuleSet)",
+    ("name.why.long", "length"): "said only of a name longer than 24 characters (protocol.messages.name_fault)",
 }
 
 

@@ -1,0 +1,67 @@
+"""English left inside Chinese screens (issue 12, the last trial): an abandon reason
+read back from the signed English sentence, a refused name, an address that starts
+with ':'."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from jupai_net.messages.notices import ABANDON_CODES, MESSAGES as NOTICES, abandon_sentence, reason_sentence
+
+from .cli_helpers import jupai
+
+WHYS = sorted(key.rsplit(".", 1)[1] for key in NOTICES if key.startswith("abandon.why."))
+
+
+def _sample_args(code: str, why: str) -> dict:
+    values = {"who": [["Alice", 0], ["", 0xFF]], "why": why, "seconds": 30, "seat": 2, "detail": "x"}
+    return {k: values[k] for k in ABANDON_CODES[code]}
+
+
+@pytest.mark.parametrize("code, why", [(c, w) for c, w in itertools.product(ABANDON_CODES, WHYS)
+                                       if "why" in ABANDON_CODES[c] or w == WHYS[0]])
+def test_every_signed_abandon_sentence_is_said_in_chinese(code, why):
+    """The transcript keeps the host's English sentence (signed); a Chinese verdict reads
+    it back to its code and says it from the catalog: 'Alice (seat 0) left the
+    dealer-blind game (they chose to leave)' was shown in English (the why held spaces)."""
+    args = _sample_args(code, why)
+    english = abandon_sentence(code, args, "en")
+    said = reason_sentence(english, "zh")
+    assert said == abandon_sentence(code, args, "zh"), (english, said)
+    assert not re.search(r"[A-Za-z]{4,} [a-z]{3,}", said.replace("Alice", "")), said
+
+
+def test_a_refused_name_is_said_whole_in_chinese():
+    """``--name`` with an escape character: the reason was English inside the Chinese
+    refusal ('（the name holds \\x1b (a control character)）')."""
+    for name, why in (("Ann\x1b[2J", "名字含有控制字符 \\x1b"), ("Ann\u202e", "名字含有不可见的格式字符 \\u202e"), (" Ann", "名字的开头或结尾是空格"),
+                      ("A" * 30, "名字有 30 个字符")):
+        proc = jupai("join", "127.0.0.1:1", "--name", name, "--lang", "zh")
+        assert proc.returncode == 2 and proc.stdout == "", proc
+        line = proc.stderr.strip()
+        assert line.startswith("jupai join: --name") and line.endswith(f"（{why}）"), line
+        assert not re.search(r"[a-z]{3,} [a-z]{3,}", line.replace("jupai join", "")), line
+    proc = jupai("join", "127.0.0.1:1", "--name", "Ann\u202e")  # English keeps the character's name
+    assert "the name holds \\u202e (right-to-left override): a name is 1..24" in proc.stderr
+
+
+@pytest.mark.parametrize("address, en, zh", [
+    (":sku", "nothing before the ':' names the host", "“:”前面没有主机名"),
+    (":7777", "nothing before the ':' names the host", "“:”前面没有主机名"),
+    ("box:sku", "the port 'sku' is not a number 1..65535", "端口“sku”不是 1..65535 之间的数字"),
+    ("[fe80::1", "an IPv6 address in [ has no closing ]", "缺少 ]"),
+    ("[box]:7777", "'box' is not an IPv6 address", "“box”不是 IPv6 地址"),
+    ("a\x1bb:7777", "holds a character no host name has", "含有主机名不会有的字符"),
+])
+def test_an_address_that_is_not_one_says_what_is_wrong(address, en, zh):
+    """``jupai join ":sku"`` was dialled as an address and said only that it is not
+    HOST[:PORT]: one sentence says which part is wrong, exit code 2, in en and zh."""
+    for lang, words in (("en", en), ("zh", zh)):
+        proc = jupai("join", address, "--lang", lang, "--bot", "random")
+        assert proc.returncode == 2 and proc.stdout == "", proc
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("jupai join: ") and words in lines[0], proc.stderr
+        assert "\x1b" not in proc.stderr and "Traceback" not in proc.stderr
