@@ -201,9 +201,8 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"jupai config: {exc}", file=sys.stderr)
         return 2
-    print(t("config.file", path=path) + ("" if s.exists else t("config.none_yet")))
+    rows = [("", t("config.file", path=path) + ("" if s.exists else t("config.none_yet")))]
     defaults = _defaults()
-    width = max(len(k) for k in KEYS)
     flags = {"lang": getattr(args, "lang", None)}  # a flag of this very command line wins (jupai config --lang zh)
     for key in KEYS:
         if flags.get(key) is not None:
@@ -213,5 +212,30 @@ def run(args: argparse.Namespace) -> int:
         else:
             value, source = ((s.get(key), t("config.from_file")) if s.get(key) is not None
                              else (defaults[key], t("config.from_default")))
-        print(f"  {key.ljust(width)}  {value}  [{source}] — {t(f'config.key.{key}')}")
+        rows.append((key, f"{value}  [{source}] — {t(f'config.key.{key}')}"))
+    _print_rows(rows)
     return 0
+
+
+def _print_rows(rows: list[tuple[str, str]]) -> None:
+    """``jupai config``'s lines: ``(key, text)`` pairs, the key in a column of its own
+    (a row without one is a whole line). On a terminal each text is wrapped at word
+    boundaries (a Chinese line between characters) to the terminal's width, its
+    continuation lines under the text; into a pipe or a file every row is one line."""
+    width = max(len(k) for k, _ in rows)
+    if not sys.stdout.isatty():
+        for key, text in rows:
+            print(f"  {key.ljust(width)}  {text}" if key else text)
+        return
+    import shutil
+
+    from .helpformat import wrap
+
+    columns = max(40, shutil.get_terminal_size().columns)
+    indent = " " * (width + 4)
+    for key, text in rows:
+        if not key:
+            print("\n".join(wrap(text, columns, keep_spaces=True)))
+            continue
+        lines = wrap(text, columns - len(indent), keep_spaces=True)
+        print("\n".join([f"  {key.ljust(width)}  {lines[0]}"] + [indent + line for line in lines[1:]]))

@@ -22,15 +22,15 @@ def cells(text: str) -> int:
 
 
 def _tokens(text: str) -> list[str]:
-    """Words, single wide characters (each a break point) and single spaces, with
+    """Words, single wide characters (each a break point) and runs of spaces, with
     closing punctuation glued to the token before it."""
     out: list[str] = []
     for piece in re.findall(r"\s+|[^\s]", text):
         wide = not piece.isspace() and unicodedata.east_asian_width(piece) in "WF"
         if piece.isspace():
-            out.append(" ")
+            out.append(piece)
         elif out and (piece in NO_LINE_START or out[-1][-1] in NO_LINE_END
-                      or (not wide and out[-1] != " " and not _is_wide(out[-1][-1]))):
+                      or (not wide and not out[-1].isspace() and not _is_wide(out[-1][-1]))):
             out[-1] += piece  # glue: closing punctuation, or the next letter of a Latin word
         else:
             out.append(piece)
@@ -41,15 +41,16 @@ def _is_wide(c: str) -> bool:
     return unicodedata.east_asian_width(c) in "WF"
 
 
-def wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int, *, keep_spaces: bool = False) -> list[str]:
     """``text`` (one paragraph) broken into lines of at most ``width`` columns where
-    possible (a single word longer than a line stays whole)."""
+    possible (a single word longer than a line stays whole). Runs of spaces become one
+    space, unless ``keep_spaces`` (then only the spaces where a line breaks go)."""
     lines: list[str] = []
     line = ""
-    for token in _tokens(" ".join(text.split())):
-        if token == " ":
+    for token in _tokens(text if keep_spaces else " ".join(text.split())):
+        if token.isspace():
             if line:
-                line += " "
+                line += token if keep_spaces else " "
             continue
         if line and cells(line.rstrip() + token) > width and cells(line.rstrip()) > 0:
             lines.append(line.rstrip())

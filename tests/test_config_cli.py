@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -93,3 +94,32 @@ def test_config_lang_flag_without_a_file_says_command_line(tmp_path):
     proc = jupai(tmp_path, "config", "--lang", "zh")
     (shown,) = [x for x in proc.stdout.splitlines() if x.startswith("  lang ")]
     assert shown.startswith("  lang       zh  [命令行：--lang] — "), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_60_column_terminal_gets_whole_words(tmp_path, lang):
+    """``jupai config`` on a 60-column terminal broke lines mid-word ('(jupai jo|in'):
+    every line fits, every word of the one-line-per-setting output (into a pipe) is
+    whole on the terminal, and continuation lines start under the text."""
+    from jupai_net.helpformat import cells
+
+    from .pty_helpers import PtyJupai
+
+    (tmp_path / "config.toml").write_text('name = "宝宝"\n', encoding="utf-8")
+    piped = jupai(tmp_path, "config", "--lang", lang)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(JUPAI_CONFIG_DIR=str(tmp_path), LANG="C.UTF-8")
+    term = PtyJupai(["config", "--lang", lang], env, columns=60)
+    try:
+        assert term.finish() == 0
+    finally:
+        term.kill()
+    lines = [line for line in term.text.splitlines() if line.strip()]
+    assert len(lines) > len(piped.stdout.splitlines()), term.text  # it did wrap
+    assert all(cells(line) <= 60 or " " not in line for line in lines), term.text  # a long path stays whole
+    assert " ".join(term.text.split()).replace(" ", "") == " ".join(piped.stdout.split()).replace(" ", "")
+    latin = {w for w in piped.stdout.split() if w.isascii()}  # a Chinese run may break between characters
+    assert latin and latin <= set(term.text.split()), latin - set(term.text.split())
+    key_lines = [i for i, line in enumerate(lines) if re.match(r"  (name|lang|opponents|host) ", line)]
+    more = [line for i, line in enumerate(lines) if i > key_lines[0] and i not in key_lines]
+    assert more and all(line.startswith(" " * 13) and line[13] != " " for line in more), term.text
