@@ -52,8 +52,6 @@ def test_a_refused_name_is_said_whole_in_chinese():
     (":sku", "nothing before the ':' names the host", "“:”前面没有主机名"),
     (":7777", "nothing before the ':' names the host", "“:”前面没有主机名"),
     ("box:sku", "the port 'sku' is not a number 1..65535", "端口“sku”不是 1..65535 之间的数字"),
-    ("[fe80::1", "an IPv6 address in [ has no closing ]", "缺少 ]"),
-    ("[box]:7777", "'box' is not an IPv6 address", "“box”不是 IPv6 地址"),
     ("a\x1bb:7777", "holds a character no host name has", "含有主机名不会有的字符"),
 ])
 def test_an_address_that_is_not_one_says_what_is_wrong(address, en, zh):
@@ -65,3 +63,16 @@ def test_an_address_that_is_not_one_says_what_is_wrong(address, en, zh):
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("jupai join: ") and words in lines[0], proc.stderr
         assert "\x1b" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("address, en, zh", [
+    ("[fe80::1", "an IPv6 address in [ has no closing ]", "缺少 ]"),
+    ("[box]:7777", "'box' is not an IPv6 address", "“box”不是 IPv6 地址"),
+    ("[::1]7777", "only ':PORT' may follow the ']' of an IPv6 address", "] 后面只能跟 :端口"),
+])
+def test_every_address_fault_is_said_in_both_languages(address, en, zh):
+    from jupai_net.client.cli import AddressError, parse_address
+
+    with pytest.raises(AddressError) as info:
+        parse_address(address)
+    assert en in str(info.value) and zh in info.value.text("zh")
