@@ -84,8 +84,12 @@ class PlainPlayer:
     read from standard input (``/quit`` leaves, ``say TEXT`` chats, ``?`` helps).
     Texts come from :mod:`jupai_net.client.render` in ``lang``."""
 
-    def __init__(self, out: Any = None, lang: str = "en", width: int | None = None) -> None:
+    def __init__(self, out: Any = None, lang: str = "en", width: int | None = None, reader: Any = None) -> None:
         self.out = out or sys.stdout
+        #: Where typed lines come from (a :class:`~jupai_net.client.ui.LineReader`,
+        #: default standard input): one reader for every question, whose wait can be
+        #: cancelled (a turn that timed out) without losing the next line typed.
+        self.reader = reader
         self.lang = lang
         self.control: Any = None
         self._last_event: Any = None
@@ -191,7 +195,7 @@ class PlainPlayer:
         key = "legal.prompt_one" if len(legal) == 1 else "legal.prompt"
         self._print(t(key, self.lang, n=len(legal)))
         while True:
-            line = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
+            line = await self.read_line()
             cmd = parse_input(line if line is not None else "/quit", len(legal))
             if cmd.kind == "quit":
                 if self.control is not None:
@@ -210,6 +214,22 @@ class PlainPlayer:
                 await self.show_log(view)
             elif cmd.kind == "error":
                 self._print(t(cmd.key or "input.not_number", self.lang, **cmd.args))
+
+    async def read_line(self) -> str | None:
+        """Write the ``> `` prompt (on a terminal) and read one typed line (None at the end of input, or
+        when standard input cannot be read). Cancellable at any time: a line typed
+        after a cancelled read (the turn timed out) goes to the next read, where the
+        worker thread of ``input()`` took it and dropped it."""
+        if self.reader is None:
+            from .client.ui import LineReader
+
+            self.reader = LineReader(0)
+        if _is_terminal(self.out):  # the prompt for a person (a pipe or a file gets the lines only)
+            print("> ", end="", file=self.out, flush=True)
+        try:
+            return await self.reader.readline()
+        except OSError:  # standard input closed or not readable: as the end of input
+            return None
 
     def log_pages(self, view: Any) -> list[list[str]]:
         """``/log`` as plain lines: the whole game so far of ``view`` (its ``events``,
@@ -243,7 +263,7 @@ class PlainPlayer:
                 self._print(line)
             if k < len(pages) - 1:
                 self._print(t("gamelog.keys_plain", self.lang))
-                key = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
+                key = await self.read_line()
                 if key is None or key.strip().lower() == "q":
                     break
 
@@ -266,7 +286,7 @@ class PlainPlayer:
         self.ending_shown = getattr(result, "game_id", None)
         while True:
             self._print(t("series.play_again", self.lang).rstrip())
-            line = await trio.to_thread.run_sync(_read_line, abandon_on_cancel=True)
+            line = await self.read_line()
             if line is None:
                 return False
             cmd = parse_input(line, 0)
@@ -287,19 +307,20 @@ def _stdin_is_terminal() -> bool:
         return False
 
 
+def _is_terminal(out: Any) -> bool:
+    """True when ``out`` is a terminal (not a pipe, a file or a ``StringIO``)."""
+    try:
+        return bool(out.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def wrap_width(out: Any) -> int:
     """The terminal width of ``out`` when it is a terminal, else 0 (no wrapping)."""
     try:
         return os.get_terminal_size(out.fileno()).columns if out.isatty() else 0
     except (AttributeError, OSError, ValueError):
         return 0
-
-
-def _read_line() -> str | None:
-    try:
-        return input("> ")
-    except EOFError:
-        return None
 
 
 def _rules(args: argparse.Namespace) -> RuleSet:

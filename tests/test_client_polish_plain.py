@@ -33,7 +33,11 @@ def test_plain_player_prints_events_and_numbered_moves(monkeypatch):
     st = deal(rules, setup_of("LF"), hands={0: [card(10)], 1: [card(3), card(7)]},
               equipment={0: (card(2), card(4)), 1: (card(1), card(8))}, rounds=[card(6, 1)])
     out = io.StringIO()
-    player = play.PlainPlayer(out)
+    class Typed:  # the person's lines (a LineReader's readline): `typed`, set below
+        async def readline(self):
+            return next(typed)
+
+    player = play.PlainPlayer(out, reader=Typed())
     names = {0: "greedy bot 0"}
     history = [e.to_wire(1) for e in st.events]
     player.on_update(view_of(st, 1, "statement", history, names=names))
@@ -43,7 +47,6 @@ def test_plain_player_prints_events_and_numbered_moves(monkeypatch):
     wanted = Action(A.ANSWER, None, (card(3),), True)
     k, n = legal.index(wanted) + 1, len(legal)
     typed = iter(["x", "99", str(k)])
-    monkeypatch.setattr(play, "_read_line", lambda: next(typed))
     action = trio.run(player.choose, view_of(st, 1, "prompt", history, legal, names))
     assert action == wanted
     history += [e.to_wire(1) for e in st.apply(action)]
