@@ -365,6 +365,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "input.chose": ("You chose {k}: {what}", "你选择了 {k}：{what}"),
     "input.timeout": ("Time is up: the host plays the default move for you", "时间到：主机为你执行默认行动"),
     "input.eof": ("Input closed: leaving the table", "输入已关闭：离开牌桌"),
+    # /quit during a game (specs/client.md § Keys): a dealer-blind game ends for everyone, so ask
+    "quit.blind_ask": ("Leaving ends this game for everyone: the deal is dealer-blind, so nobody else can play "
+                       "your cards.",
+                       "离开会让所有人的这一局结束：这局是庄家盲发，没有人能替你出牌。"),
+    "quit.ask_keys": ("Leave? [y/N] ", "确定离开吗？[y/N] "),
+    "quit.stay": ("You stay at the table.", "你留在牌桌上。"),
+    "quit.blind_left": ("Leaving the table: the host ends this game for everyone.",
+                        "正在离开牌桌：主机将结束所有人的这一局。"),
+    "quit.trusted_left": ("Leaving the table: a bot plays your seat to the end of this game.",
+                          "正在离开牌桌：这一局剩下的部分由机器人替你打完。"),
     "help.title": ("Help", "帮助"),
     "help.more": ("(more on a larger terminal)", "（终端更大时可看到更多）"),
     "hold.title": ("Check the host's join code", "请核对主机的加入码"),

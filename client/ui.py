@@ -195,6 +195,7 @@ class TerminalPlayer(PlayerBase):
         self._hold: str | None = None  # a warning shown alone until Enter (first-use pinning)
         self._held: set[str] = set()  # the warnings already held once
         self.warning_read = False  # the person pressed Enter under the first-use warning
+        self._confirm_quit = False  # asked "Leave? [y/N]": leaving would end a dealer-blind game for everyone
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -504,8 +505,36 @@ class TerminalPlayer(PlayerBase):
         return True
 
     # -------------------------------------------------------------------- input
+    def leaving_ends_the_game(self) -> bool:
+        """True when leaving now ends the running game for the other people at the table:
+        it deals dealer-blind (nobody else can play this seat's cards or send its keys, so
+        the host abandons it, specs/host.md § 5) and another seat is a person's (a table
+        of the host's bots, as in ``jupai play``, loses nobody's game)."""
+        view = self.view
+        if view is None or _get(view, "phase") not in ("seeding", "playing") or _get(view, "dealer") != "blind":
+            return False
+        me = _get(view, "seat")
+        return any(not getattr(p, "bot", False) and getattr(p, "seat", me) != me
+                   for p in _get(view, "players", default=()) or ())
+
+    def _answer_quit(self, line: str) -> None:
+        """The answer to "Leave? [y/N]": ``y``/``yes``/``是`` (or ``/quit`` again) leaves,
+        anything else — Enter included — stays at the table."""
+        self._confirm_quit = False
+        s = line.strip().lower()
+        if s in QUIT_YES or s in QUIT_WORDS:
+            self.say(t("quit.blind_left", self.lang), "bold yellow")
+            self.leave()
+            return
+        self.say(t("quit.stay", self.lang), "dim")
+        if self._legal:
+            self.print_prompt()
+
     async def handle_line(self, line: str) -> None:
         """Act on one typed line (see :func:`parse_input`)."""
+        if self._confirm_quit:
+            self._answer_quit(line)
+            return
         if self._hold is not None:  # Enter (or any line) after reading the warning: the table
             self._hold = None
             self.warning_read = True
@@ -535,6 +564,14 @@ class TerminalPlayer(PlayerBase):
             self.show_help()
             return
         elif cmd.kind == "quit":
+            if self.leaving_ends_the_game():  # ask first: the others lose the game too
+                self._confirm_quit = True
+                self.console.print()
+                self.say(t("quit.blind_ask", self.lang), "bold yellow")
+                self.console.print(Text(t("quit.ask_keys", self.lang), style="bold"), end="")
+                return
+            if _get(self.view, "phase") in ("seeding", "playing") and _get(self.view, "dealer") != "blind":
+                self.say(t("quit.trusted_left", self.lang), "bold yellow")  # what becomes of the seat
             self.leave()
         elif cmd.kind == "chat":
             if self.send_chat is not None:
@@ -607,6 +644,9 @@ def hold_panel(text: str, lang: str, your_turn: bool = False) -> Any:
     return Group(Panel(Text(text, style="bold yellow"), title=t("hold.title", lang), title_align="left",
                        border_style="bold yellow"), line)
 
+
+#: Answers to "Leave? [y/N]" (leaving ends a dealer-blind game for everyone) that leave.
+QUIT_YES = {"y", "yes", "是", "是的", "好"}
 
 #: Answers to "ready for the next game?" that leave the table (besides QUIT_WORDS).
 LEAVE_WORDS = {"q", "n", "no", "否", "不"}

@@ -202,3 +202,39 @@ def test_the_witness_checks_an_unsigned_step_at_once():
             assert e.value.verdict.message == i and e.value.verdict.status == "tampered"
             break
         w.receive(raw)
+
+
+def test_jupai_verify_says_it_ignored_the_unsigned_tail_and_an_unsigned_end_is_tampered(tmp_path):
+    """Through the command (specs/fairness.md §6.6): `jupai verify FILE` on a finished
+    game with two unsigned steps appended after its signed end verifies and says it
+    ignored 2 unsigned statements (en, zh); the same file with an unsigned `end`
+    appended is tampered, "carries no signature", exit code 3."""
+    import subprocess
+    import sys
+
+    sp = play_game(RuleSet(players=2, rounds=2, hand_size=2), rng_seed=4, key=KEY, spectators=False, deferred=True)
+    data = sp.transcript(0)
+    stmts = list(decode_transcript(data).statements)
+    step = unpack(split_statement(next(raw for raw in reversed(stmts) if not split_statement(raw)[1]))[0])
+
+    def appended(*bodies: dict) -> bytes:
+        extra = [unsigned_packed(pack({**body, "n": len(stmts) + k})) for k, body in enumerate(bodies)]
+        return with_statements(data, stmts + extra)
+
+    (tmp_path / "tail.jupai").write_bytes(appended(step, step))
+    (tmp_path / "end.jupai").write_bytes(appended(unpack(split_statement(stmts[-1])[0])))
+
+    def verify(name: str, lang: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "jupai_net", "verify", "--lang", lang, str(tmp_path / name)],
+                              capture_output=True, text=True, timeout=60)
+
+    out = verify("tail.jupai", "en")
+    assert out.returncode == 0 and out.stdout.startswith("VERIFIED"), out.stdout + out.stderr
+    assert ("unsigned     2 statements after the last signature ignored: they carry no signature, so anyone "
+            "holding the file could have written them") in out.stdout, out.stdout
+    out = verify("tail.jupai", "zh")
+    assert out.returncode == 0 and "忽略了最后一个签名之后的 2 条声明" in out.stdout, out.stdout
+    out = verify("end.jupai", "en")
+    assert out.returncode == 3 and out.stdout.startswith("TAMPERED"), out.stdout + out.stderr
+    assert f"statement #{len(stmts)} (end) carries no signature" in out.stdout, out.stdout
+    assert "Traceback" not in out.stderr

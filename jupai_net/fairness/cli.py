@@ -306,7 +306,8 @@ def pin_text(verdict: Verdict) -> str:
 def verdict_rows(verdict: Verdict, path: str) -> list[tuple[str, str]]:
     """The rows of ``jupai verify FILE``'s verdict, ``(label, value)`` in the run's
     language: file, reason, the technical detail, where, expected/found, game, seat,
-    host key, pinned host, statements, exit code (those that apply). Every value is
+    host key, pinned host, statements, the unsigned statements after the last signature
+    that were ignored (specs/fairness.md §6.6), exit code (those that apply). Every value is
     :func:`printable`: a transcript is what a host sent, it may hold escapes."""
     from ..messages import t
 
@@ -331,6 +332,11 @@ def verdict_rows(verdict: Verdict, path: str) -> list[tuple[str, str]]:
         rows.append((t("verify.row.pinned"), printable(pin_text(verdict))))
     if verdict.statements:
         rows.append((t("verify.row.statements"), str(verdict.statements)))
+    tail = verdict.details.get("unsigned_tail")
+    if isinstance(tail, int) and tail > 0:  # checked only for their form: nobody's evidence (§6.6)
+        from ..messages import tn
+
+        rows.append((t("verify.row.unsigned"), tn("verify.unsigned_tail", tail)))
     rows.append((t("verify.row.exit"), str(verdict.exit_code)))
     return rows
 

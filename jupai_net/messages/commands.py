@@ -556,6 +556,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.row.host_key": ("host key", "主机密钥"),
     "verify.row.pinned": ("pinned host", "记录的主机"),
     "verify.row.statements": ("statements", "声明数"),
+    # statements after the file's last signature: not evidence (specs/fairness.md §6.6)
+    "verify.row.unsigned": ("unsigned", "未签名"),
+    "verify.unsigned_tail.one": ("1 statement after the last signature ignored: it carries no signature, so anyone "
+                                 "holding the file could have written it",
+                                 "忽略了最后一个签名之后的 1 条声明：它没有签名，任何持有这个文件的人都可能写下它"),
+    "verify.unsigned_tail.other": ("{count} statements after the last signature ignored: they carry no signature, "
+                                   "so anyone holding the file could have written them",
+                                   "忽略了最后一个签名之后的 {count} 条声明：它们没有签名，任何持有这个文件的人都可能写下它们"),
     "verify.row.exit": ("exit code", "退出码"),
     "verify.spectator": ("spectator", "旁观者"),
     "verify.pin.matches": ("join code {code}: the host key matches the certificate this seat pinned",

@@ -1,0 +1,64 @@
+"""The early time-out warning through ``jupai join`` on a terminal (issue 12, commit
+7d62d21, specs/client.md § Keys): a host that tells the seat 30 s per turn but plays
+its turn as timed out after 0.4 s — to this computer's clock each time-out comes about
+30 s early, as an honest host's comes a little early to a client busy after a rejoin.
+The player reads the warning line in their language and the game goes on to its end
+and verifies; nothing is called tampering."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+import trio
+
+from jupai_net.host import server as server_mod
+from jupai_net.host.server import HostServer
+
+from .pty_helpers import PtyJupai
+from .test_net_hostile_session import EarlyClockTable
+from .test_net_play import env_for
+from .test_net_support import IDENTITY, host_config
+
+
+def serve_in_a_thread(config):
+    """A :class:`HostServer` with ``config`` on 127.0.0.1, run by trio in a thread:
+    ``(port, stop)``; ``stop()`` cancels it and waits for the thread."""
+    ready: queue.Queue = queue.Queue()
+
+    async def main() -> None:
+        async with trio.open_nursery() as nursery:
+            server = HostServer(config, IDENTITY)
+            await nursery.start(server.serve)
+            ready.put((server.port, trio.lowlevel.current_trio_token(), nursery.cancel_scope))
+
+    thread = threading.Thread(target=trio.run, args=(main,), daemon=True)
+    thread.start()
+    port, token, scope = ready.get(timeout=20)
+
+    def stop() -> None:
+        try:
+            trio.from_thread.run_sync(scope.cancel, trio_token=token)
+        except trio.RunFinishedError:  # it stopped by itself (its games are played)
+            pass
+        thread.join(10)
+
+    return port, stop
+
+
+def test_a_time_out_announced_early_is_a_warning_line_and_the_game_goes_on(monkeypatch, tmp_path):
+    monkeypatch.setattr(server_mod, "Table", EarlyClockTable)
+    port, stop = serve_in_a_thread(host_config(2, bots=1, rounds=2, turn_timeout=0.4, bot_delay=0.0))
+    env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "slow"))
+    slow = PtyJupai(["join", f"127.0.0.1:{port}", "--code", IDENTITY.join_code, "--name", "Slow", "--lang", "zh"],
+                    env, rows=40, columns=100)
+    try:
+        # in the notices' box (a wrap may fall after the seconds)
+        slow.wait_for(r"按本机时钟，主机提前 \d+[\s│]*秒判你超时并替你走了这一步", timeout=30)
+        slow.wait_for(r"公平性：已验证", timeout=30)  # the game went on to its end, and verified
+        code = slow.finish(30)
+    finally:
+        slow.kill()
+        stop()
+    assert code == 0, slow.text[-3000:]
+    assert "篡改" not in slow.text and "tamper" not in slow.text and "Traceback" not in slow.text, slow.text[-3000:]
