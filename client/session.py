@@ -74,7 +74,7 @@ from jupai_net.protocol import (
     Sync,
     Welcome,
 )
-from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, SUPPORTED_VERSIONS, WATCH_HELLO_VERSION
+from jupai_net.protocol.limits import BOT_HELLO_VERSION, MAX_CHAT_LEN, MAX_SEATS, SUPPORTED_VERSIONS, WATCH_HELLO_VERSION
 from jupai_net.rules import RuleSet
 
 from .series_check import SeriesCheck, signed_ranking
@@ -546,8 +546,14 @@ def default_transcript_path(game_id: bytes, seat: int | None) -> Path:
 
 def kept_seat(msg: ErrorMessage) -> int | None:
     """The seat a host keeps for this client at the next game, from its ``game-running``
-    refusal (specs/protocol.md § Errors: a host with a waiting list writes ``… you take
-    seat N at the next game`` in the text; an error carries no args), or None."""
+    refusal (specs/protocol.md § Errors), or None: ``args.seat`` (protocol version 7);
+    from a host of an older release, which says it only in words, the text's ``… you
+    take seat N at the next game``. A host that sends ``args`` without a seat keeps none,
+    whatever its text says; a seat that is not a whole number 0..5 is none."""
+    args = getattr(msg, "args", None) or {}
+    if args:
+        seat = args.get("seat")
+        return seat if type(seat) is int and 0 <= seat < MAX_SEATS else None
     found = re.search(r"\byou take seat ([0-5]) at the next game\b", msg.message)
     return int(found.group(1)) if found else None
 

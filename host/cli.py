@@ -444,6 +444,9 @@ class HostScreen:
         elif kind == "series-over":
             if self.series is None or not self.series.final:  # a final scoreboard already said it
                 out(Text(tn("host.series_over", int(data["games"]), lang), style="bold"))
+            left = data.get("left")
+            if left is None or left > 0:  # what happens now: the table waits for a new series
+                out(Text(t("host.series_next", lang) if left is None else tn("host.series_next_left", int(left), lang)))
 
     def scoreboard_lines(self, *, final: bool | None = None) -> list[str]:
         """The latest series scoreboard (specs/rules.md § 15) as lines for this

@@ -51,7 +51,7 @@ from jupai_net.protocol import (
     Welcome,
     encode_frame,
 )
-from jupai_net.protocol.limits import BLIND_VERSION, NOTICE_ARGS_VERSION, TABLE_NAME_VERSION
+from jupai_net.protocol.limits import BLIND_VERSION, ERROR_ARGS_VERSION, NOTICE_ARGS_VERSION, TABLE_NAME_VERSION
 
 from . import DEFAULT_PORT
 from .table import AUDITING, Close, Send, Table, TableConfig
@@ -183,11 +183,14 @@ def for_version(msg: Message, version: int | None) -> Message:
     version 4 a ``notice`` goes without ``args`` (the English ``text`` alone) and a
     ``welcome``/``lobby``/``start`` without ``dealer`` (specs/protocol.md §6, §13: an
     older connection at a dealer-blind table is a spectator, which reads the scheme
-    from the signed statements), and a ``welcome`` without ``table``. Every other message is returned as it is."""
+    from the signed statements), a ``welcome`` without ``table``, and below version 7
+    an ``error`` without ``args``. Every other message is returned as it is."""
     if isinstance(msg, Welcome) and version is not None and msg.version != version:
         msg = dataclasses.replace(msg, version=version)  # the version negotiated with this client
     if isinstance(msg, Notice) and msg.args and (version or 0) < NOTICE_ARGS_VERSION:
         msg = dataclasses.replace(msg, args={})  # an older client reads the English text alone
+    if isinstance(msg, ErrorMessage) and msg.args and (version or 0) < ERROR_ARGS_VERSION:
+        msg = dataclasses.replace(msg, args={})  # below version 7: the English message alone (its words say it)
     if isinstance(msg, (Welcome, Lobby, Start)) and msg.dealer != "trusted" and (version or 0) < BLIND_VERSION:
         msg = dataclasses.replace(msg, dealer="trusted")
     if isinstance(msg, Welcome) and msg.table is not None and (version or 0) < TABLE_NAME_VERSION:
@@ -463,6 +466,7 @@ class HostServer:
     def _close(self, link: _Link, error: ErrorMessage | None) -> None:
         final = None
         if error is not None:
+            error = for_version(error, link.conn.version)
             try:
                 final = link.conn.send(error)
             except LocalProtocolError:

@@ -612,14 +612,15 @@ class Table:
                 "round": getattr(state, "round_no", 0), "rounds": self.rules.rounds}
 
     def _error(self, cid: int, code: str, text: str, hello: Hello | None = None, why: str | None = None,
-               **args: Any) -> None:
+               wire_args: dict[str, Any] | None = None, **args: Any) -> None:
         """Refuse connection ``cid`` (``error CODE`` with the English ``text``, then close)
         and, for a ``hello``, tell the host console (observer event ``refused``: ``code``,
         ``why`` — the console's catalog key ``host.refused.WHY``, default the code —
         ``name``, ``watch``, ``version`` and the sentence's ``args``; specs/host.md §
-        Console)."""
+        Console). ``wire_args``: the error's ``args`` for the client (protocol version 7:
+        the server leaves them out for older ones, whose clients read ``text``)."""
         log.info("table %d: refusing connection %d: %s: %r", self.table_id, cid, code, text)
-        self._effects.append(Close(cid, ErrorMessage(code, _clip(text))))
+        self._effects.append(Close(cid, ErrorMessage(code, _clip(text), wire_args or {})))
         if hello is not None:
             self._observe("refused", code=code, why=why or code, text=text, name=hello.name, watch=hello.watch,
                           version=hello.version, args=args)
@@ -673,10 +674,10 @@ class Table:
             taken = any(s is not None and (s.bot or s.cid is not None) and s.name.casefold() == hello.name.casefold()
                         for s in self.seats)
             kept = None if hello.bot or self._stopping or taken else self._keep_for(hello.name, now)
-            if kept is not None:  # the seat is kept: told in the text (an error carries no args), read by the client
+            if kept is not None:  # the seat is kept: as data (args, version 7) and in the text (older clients)
                 self._error(cid, "game-running", f"a game is running at this table: you take seat {kept} at the "
                             "next game (you are on the waiting list; say hello again within "
-                            f"{self.WAIT_KEEP:g} s)")
+                            f"{self.WAIT_KEEP:g} s)", wire_args={"seat": kept})
                 return None
             self._error(cid, "game-running", "a game is running at this table and you hold no seat in it", hello)
             return None
@@ -954,14 +955,15 @@ class Table:
             log.info("table %d: every person left; series %s over after %d game(s)", self.table_id,
                      self.series.series_id.hex(), self.series.played)
             self.series.close()
-            self._observe("series-over", games=self.series.played)
+            # the next people start a new series: of the games the host has left to play
+            # (None: until stopped; 0: none, the host is closing)
+            left = None if self.games is None else max(0, self.games - self.games_done)
+            self._observe("series-over", games=self.series.played, left=left)
             self.deserted = True
             for s, st in enumerate(self.seats):
                 if st is not None and st.stand_in:
                     self.seats[s] = None
-            # the next people start a new series: of the games the host has left to play
-            left = None if self.games is None else max(1, self.games - self.games_done)
-            self.series = SeriesState(secrets.token_bytes(16), left)
+            self.series = SeriesState(secrets.token_bytes(16), None if left is None else max(1, left))
             self._lobby()
             return
         self._maybe_start(now)

@@ -44,7 +44,8 @@ from .errors import (
     _short,
 )
 from .framing import FrameReader, decode_payload
-from .limits import BLIND_VERSION, MAX_FRAME, NOTICE_ARGS_VERSION, SERIES_VERSION, SUPPORTED_VERSIONS
+from .limits import (BLIND_VERSION, ERROR_ARGS_VERSION, MAX_FRAME, NOTICE_ARGS_VERSION, SERIES_VERSION,
+                     SUPPORTED_VERSIONS)
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, Hello, Message, Welcome
 
 
@@ -437,6 +438,11 @@ class HostConnection(Connection):
             raise LocalProtocolError(
                 BAD_FIELD, f"notice.args needs protocol version {NOTICE_ARGS_VERSION}; "
                 f"this client speaks version {self.version} (send the notice without args)"
+            )
+        if msg.type == "error" and msg.args and (self.version or 0) < ERROR_ARGS_VERSION:  # type: ignore[attr-defined]
+            raise LocalProtocolError(
+                BAD_FIELD, f"error.args needs protocol version {ERROR_ARGS_VERSION}; "
+                f"this client speaks version {self.version} (send the error without args)"
             )
         if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
             raise LocalProtocolError(

@@ -19,10 +19,12 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 #: key of ``notice`` (§7a). Version 5 = version 4 plus hash-chained fairness statements
 #: (body version 2, specs/fairness.md §6.5): no message changes, only what ``statement``
 #: carries (specs/protocol.md §6). Version 6 = version 5 plus deferred signatures (body
-#: version 3, specs/fairness.md §6.6): a ``statement``'s ``sig`` may be empty.
-PROTOCOL_VERSION = 6
+#: version 3, specs/fairness.md §6.6): a ``statement``'s ``sig`` may be empty. Version 7 =
+#: version 6 plus the optional ``args`` key of ``error`` (the values of its sentence, as
+#: ``notice.args``: the seat a waiting list keeps, specs/protocol.md § Errors).
+PROTOCOL_VERSION = 7
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
-SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 #: The first version with ``hello.bot``: a hello with ``bot`` true has ``min_version`` at least this.
 BOT_HELLO_VERSION = 2
 #: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
@@ -38,6 +40,10 @@ DEALERS: tuple[str, ...] = ("trusted", "blind")
 #: The first version with ``notice.args``: a host sends the args only to clients that
 #: negotiated this version or a later one (older ones get the English ``text`` alone).
 NOTICE_ARGS_VERSION = 4
+#: The first version with ``error.args``: a host sends them only to a connection whose
+#: hello negotiated this version or a later one (an older client refuses an ``error``
+#: with a key it does not know, and reads the English ``message`` alone).
+ERROR_ARGS_VERSION = 7
 #: The first version whose clients read hash-chained statements (body version 2,
 #: specs/fairness.md §6.5): a host chains the stream of a seat whose client negotiated
 #: it (or a later one) and of its own bots, and the spectators' stream; an older

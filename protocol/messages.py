@@ -781,15 +781,23 @@ class Bye(Message):
 @dataclass(frozen=True, slots=True)
 class ErrorMessage(Message):
     """``error`` (either side, any state): a fatal problem; the sender closes the connection.
-    ``code``: machine code (specs/protocol.md § Errors); ``message``: 0..500 printable characters."""
+    ``code``: machine code (specs/protocol.md § Errors); ``message``: 0..500 printable characters.
+    ``args`` (optional key, version 7; default empty): a map (tree limits) of values the
+    receiver acts on or says in its own language, e.g. ``{"seat": 2}`` for the seat a
+    ``game-running`` refusal keeps at the next game; left out when empty, and never sent
+    on a connection of an older version (its client would refuse the unknown key)."""
 
     type: ClassVar[str] = "error"
+    _trees: ClassVar[frozenset[str]] = frozenset({"args"})
+    _optional: ClassVar[dict[str, Any]] = {"args": {}}
     code: str
     message: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
 
     def _validate(self) -> None:
         _check_code("code", self.code)
         _check_text("message", self.message, 0, MAX_TEXT_LEN)
+        _check_tree("args", self.args)
 
 
 # --- host -> client ------------------------------------------------------------------------

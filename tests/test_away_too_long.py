@@ -57,9 +57,11 @@ def test_stopped_past_the_hosts_patience_then_resumed_joins_the_table_again(tmp_
     """Ann, on a terminal in Chinese, at a table with one host bot, is stopped; the host
     drops her (``--idle-timeout``), plays her seat to the end of the game and gives it
     to a bot; with nobody left the series ends. Resumed, she reads once that she was
-    away too long and sits down again as a new arrival; the next game starts."""
+    away too long and sits down again as a new arrival; the next game starts. The host
+    says what it does then (issue 12: it said the series was over, and played on): the
+    table stays open, and whoever sits down next starts a new series of the games left."""
     host, ann = _ann_at_the_table(tmp_path, "--seats", "2", "--bots", "1", "--bot-delay", "0", "--rounds", "4",
-                                  "--turn-timeout", "1", "--idle-timeout", "3")
+                                  "--turn-timeout", "1", "--idle-timeout", "3", "--games", "3")
     try:
         ann.wait_for(r"1/4")  # the game is on
         mark = len(host.lines)
@@ -67,7 +69,8 @@ def test_stopped_past_the_hosts_patience_then_resumed_joins_the_table_again(tmp_
         # dropped during the game (her turns take their 1 s each: the game outlasts the 3 s);
         # on a slow machine the game may end first, and she is dropped in the lobby
         dropped = host.wait_for(r"Ann \(seat 0\) disconnected|Ann left seat 0", after=mark, timeout=20)
-        host.wait_for(r"every player left: the series is over after 1 game", after=mark, timeout=40)
+        host.wait_for(r"every player left: the series is over after 1 game\n.*the table stays open for the 2 games "
+                      r"left: whoever sits down next starts a new series of them", after=mark, timeout=40)
         mark, seen = len(host.lines), ann.mark()
         ann.signal(signal.SIGCONT)
         ann.wait_for(AWAY["zh"] if "disconnected" in dropped[0] else AWAY_LOBBY, after=seen, timeout=30)

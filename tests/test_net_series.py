@@ -209,3 +209,27 @@ def test_the_host_screen_ends_a_series_once_and_names_its_leader(tmp_path):
         assert text.count(board) == 1, text
         assert "every player left" not in text and "所有玩家都已离开" not in text
         assert leader in line and "Ann (seat 1)" not in line and "Ann（1号位）" not in line, line
+
+
+def test_the_host_screen_says_the_table_stays_open_when_everyone_left(tmp_path):
+    """Issue 12: "every player left: the series is over" was all the host said, and then
+    it played on with whoever sat down. It says what it does now: the table stays open
+    for a new series (of the games left, with --games), in the console's language; when
+    no game is left the host is closing and says nothing of a new series."""
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.host.cli import HostScreen
+
+    for lang, left, said in (("en", None, "the table stays open: whoever sits down next starts a new series"),
+                             ("en", 2, "the table stays open for the 2 games left: whoever sits down next starts a "
+                                       "new series of them"),
+                             ("zh", 1, "牌桌仍然开放，还剩 1 局：下一位入座的人开始新的系列赛"),
+                             ("en", 0, None)):
+        out = io.StringIO()
+        screen = HostScreen(Console(file=out, width=200, color_system=None), lang=lang)
+        screen(0, "series-over", {"games": 1, "left": left})
+        lines = out.getvalue().splitlines()
+        assert lines[0] in ("every player left: the series is over after 1 game", "所有玩家都已离开：系列赛在 1 局后结束")
+        assert lines[1:] == ([said] if said else []), lines

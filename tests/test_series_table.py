@@ -101,6 +101,8 @@ def test_a_player_who_leaves_between_games_is_replaced_by_a_bot_and_a_newcomer_t
 
 def test_the_series_ends_when_everyone_left_and_the_stand_ins_go():
     h = harness(games=3)
+    said = []
+    h.table.observer = lambda kind, data: said.append((kind, data))
     a, b = h.connect("Ann"), h.connect("Bob")
     h.ready_all(a, b)
     old = h.table.series.series_id
@@ -112,6 +114,7 @@ def test_the_series_ends_when_everyone_left_and_the_stand_ins_go():
     assert h.table.seats[0] is None and h.table.seats[1] is None and h.table.seats[2].bot
     assert h.table.series.series_id != old and h.table.series.played == 0
     assert h.table.series.games == 2  # the new series: the games the host has left to play
+    assert ("series-over", {"games": 1, "left": 2}) in said  # the host screen says the table stays open for them
     c = h.connect("Cy")  # a new series, from an empty lobby: seats are free, not stood in for
     assert h.last(c, Welcome).seat == 0
 
@@ -208,6 +211,7 @@ def test_the_waiting_list_keeps_a_stand_ins_seat_and_holds_the_next_game_for_its
     said = h.inbox[back][-1]
     assert isinstance(said, ErrorMessage) and said.code == "game-running"
     assert "you take seat 1 at the next game" in said.message
+    assert said.args == {"seat": 1}  # as data (protocol version 7), the words for older clients
     from jupai_net.client.session import kept_seat
 
     assert kept_seat(said) == 1

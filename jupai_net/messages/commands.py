@@ -484,6 +484,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "所有玩家都已离开：系列赛在 1 局后结束"),
     "host.series_over.other": ("every player left: the series is over after {count} games",
                                "所有玩家都已离开：系列赛在 {count} 局后结束"),
+    # what the host does then (specs/host.md § 3a, Everyone left)
+    "host.series_next": ("the table stays open: whoever sits down next starts a new series",
+                         "牌桌仍然开放：下一位入座的人开始新的系列赛"),
+    "host.series_next_left.one": ("the table stays open for the 1 game left: whoever sits down next starts a new "
+                                  "series of it",
+                                  "牌桌仍然开放，还剩 1 局：下一位入座的人开始新的系列赛"),
+    "host.series_next_left.other": ("the table stays open for the {count} games left: whoever sits down next starts "
+                                    "a new series of them",
+                                    "牌桌仍然开放，还剩 {count} 局：下一位入座的人开始新的系列赛"),
     "host.closing.first": ("{who} came first", "{who} 第一名"),
     "host.closing.last_abandoned": ("the last game was abandoned: {reason}", "最后一局被中止：{reason}"),
     "host.closing.sep": ("; ", "；"),
