@@ -15,10 +15,10 @@ from .test_net_hardening import HostProcess
 from .test_net_play import env_for
 
 
-def _join(tmp_path, host, name: str, lang: str) -> PtyJupai:
+def _join(tmp_path, host, name: str, lang: str, seat: int) -> PtyJupai:
     env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / name))
-    return PtyJupai(["join", host.addr, "--code", host.code, "--name", name, "--lang", lang], env, rows=40,
-                    columns=100)
+    return PtyJupai(["join", host.addr, "--code", host.code, "--name", name, "--lang", lang, "--seat", str(seat)],
+                    env, rows=40, columns=100)
 
 
 def test_quit_in_a_dealer_blind_game_asks_first_and_the_others_are_told_why(tmp_path):
@@ -28,7 +28,7 @@ def test_quit_in_a_dealer_blind_game_asks_first_and_the_others_are_told_why(tmp_
                        "--bot-delay", "0", "--rounds", "2", "--turn-timeout", "60", "--games", "1")
     ann = bob = None
     try:
-        ann, bob = _join(tmp_path, host, "Ann", "en"), _join(tmp_path, host, "Bob", "zh")
+        ann, bob = _join(tmp_path, host, "Ann", "en", 0), _join(tmp_path, host, "Bob", "zh", 1)
         ann.wait_for(r"Round 1/2", timeout=30)
         bob.wait_for(r"第 1/2 回合", timeout=30)
         seen, mark = ann.mark(), len(host.lines)
