@@ -329,7 +329,8 @@ class HostProcess(Running):
         self.lines, self.stderr = [], ""
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        found = self.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})")
+        # (a start-up on a loaded machine may take over 20 s)
+        found = self.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})", timeout=60)
         self.addr, self.code = found[1], found[2]
 
     def type(self, line: str) -> None:

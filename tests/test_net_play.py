@@ -186,7 +186,8 @@ class Running:
 
 def start_host(tmp_path: Path, *argv: str) -> tuple[Running, str, str]:
     host = Running(["host", "--bind", "127.0.0.1", "--port", "0", *argv], env_for(tmp_path))
-    found = host.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})")
+    # (a start-up on a loaded machine may take over 20 s)
+    found = host.wait_for(r"jupai join (127\.0\.0\.1:\d+) --code (\w{4}(?:-\w{4}){3})", timeout=60)
     return host, found[1], found[2]
 
 

@@ -4,10 +4,12 @@ a real `jupai host` with bots, in a pipe (one line per event) and in a pseudo-te
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import signal
 import subprocess
+from collections.abc import Iterator
 
 import pytest
 from rich.cells import cell_len
@@ -28,6 +30,32 @@ FORMULA = r"[\d)] = \d+"  # a move's total with its formula, e.g. 1×12 = 12 or 
 def _host(tmp_path, *argv: str) -> HostProcess:
     games = () if "--games" in argv else ("--games", "1")  # one game, then the host says bye to the watchers
     return HostProcess(tmp_path, "--seats", "3", "--bots", "2", "--no-announce", *games, *argv)
+
+
+#: The spectator's keys line, by language.
+KEYS = {"en": r"watching · q \+ Enter: leave", "zh": r"旁观中 · 输入 q 回车：离开"}
+
+
+@contextlib.contextmanager
+def _watching(tmp_path, lang: str, cols: int, rows: int, *host_argv: str) -> Iterator[tuple[HostProcess, Terminal]]:
+    """``jupai watch`` in a ``cols``×``rows`` terminal (a ``lang`` locale) at a
+    :func:`_host` table (``host_argv`` added): once the host has the spectator and its
+    keys line is on screen, a ``jupai join --bot random`` takes the last seat and the
+    game starts. Yields (host, terminal); closes and kills them all at the end."""
+    host = _host(tmp_path, *host_argv)
+    procs = [host]
+    env = _env(tmp_path, "config", "zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8")
+    env.update(COLUMNS=str(cols), LINES=str(rows), JUPAI_NO_MULTICAST="1")
+    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=rows, cols=cols)
+    try:
+        host.wait_for(r"Wu is watching")
+        term.expect(KEYS[lang])
+        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+        yield host, term
+    finally:
+        term.close()
+        for p in procs:
+            p.kill()
 
 
 def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
@@ -72,15 +100,7 @@ def test_watch_in_a_pipe_prints_every_move_the_ending_and_exits_0(tmp_path):
 
 @pytest.mark.parametrize("lang, cols, rows", [("en", 80, 24), ("zh", 60, 24)])
 def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang, cols, rows):
-    host = _host(tmp_path, "--bot-delay", "0.1")
-    procs = [host]
-    env = _env(tmp_path, "config", "zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8")
-    env.update(COLUMNS=str(cols), LINES=str(rows), JUPAI_NO_MULTICAST="1")
-    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=rows, cols=cols)
-    try:
-        host.wait_for(r"Wu is watching")
-        term.expect(r"旁观中 · 输入 q 回车：离开" if lang == "zh" else r"watching · q \+ Enter: leave")
-        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+    with _watching(tmp_path, lang, cols, rows, "--bot-delay", "0.1") as (host, term):
         term.expect(FORMULA, timeout=30)
         term.expect(r"游戏结束" if lang == "zh" else r"Game over", timeout=60)
         assert term.wait(30) == 0
@@ -109,10 +129,6 @@ def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang,
         rows = [row.rstrip() for row in ANSI.sub("", raw[raw.rfind("\x1b[2J"):]).splitlines()]
         cut = [k for k, row in enumerate(rows) if row.endswith(" verify \\")]
         assert cut and rows[cut[0] + 1].strip().endswith("-spectator.jupai"), rows
-    finally:
-        term.close()
-        for p in procs:
-            p.kill()
 
 
 def _expect_after(term: Terminal, mark: int, pattern: str, timeout: float = 15.0) -> None:
@@ -168,17 +184,9 @@ def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, row
     # the game goes on for a while after round 3 (a game's end closes the page: a short
     # deck that ends it while the log is paged is told apart below); a second game
     # keeps the table open
-    host = _host(tmp_path, "--bot-delay", "0.7", "--games", "2")
-    procs = [host]
-    env = _env(tmp_path, "config", "zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8")
-    env.update(COLUMNS=str(cols), LINES=str(rows), JUPAI_NO_MULTICAST="1")
-    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=rows, cols=cols)
-    keys = r"旁观中 · 输入 q 回车：离开" if lang == "zh" else r"watching · q \+ Enter: leave"
+    keys = KEYS[lang]
     page = r"本局记录 · 第 (\d+)/(\d+) 页" if lang == "zh" else r"Game log · page (\d+)/(\d+)"
-    try:
-        host.wait_for(r"Wu is watching")
-        term.expect(keys)
-        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+    with _watching(tmp_path, lang, cols, rows, "--bot-delay", "0.7", "--games", "2") as (host, term):
         term.expect(r"(第 3/\d+ 回合|Round 3/)", timeout=30)  # two rounds played: more than a page of log
         mark = len(term.text)
         term.type("/log")
@@ -213,10 +221,6 @@ def test_a_spectator_pages_the_game_log_with_slash_log(tmp_path, lang, cols, row
         term.type("q")
         assert term.wait(15) == 0
         assert "Traceback" not in term.text
-    finally:
-        term.close()
-        for p in procs:
-            p.kill()
 
 
 def test_the_games_end_closes_the_spectators_log_page_and_shows_the_ending(tmp_path):
@@ -225,16 +229,7 @@ def test_the_games_end_closes_the_spectators_log_page_and_shows_the_ending(tmp_p
     verdict and the transcript) is drawn — before, the page stayed until ``q`` and the
     next game's start (or the host's goodbye) came first, so the ending was never on
     screen. A short game (3 rounds) and a second one, so the table stays open."""
-    host = _host(tmp_path, "--bot-delay", "0.15", "--games", "2", "--rounds", "3")
-    procs = [host]
-    env = _env(tmp_path, "config", "en_US.UTF-8")
-    env.update(COLUMNS="80", LINES="24", JUPAI_NO_MULTICAST="1")
-    term = Terminal(JUPAI + ["watch", host.addr, "--code", host.code, "--name", "Wu"], env, rows=24, cols=80)
-    keys = r"watching · q \+ Enter: leave"
-    try:
-        host.wait_for(r"Wu is watching")
-        term.expect(keys)
-        procs.append(Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path)))
+    with _watching(tmp_path, "en", 80, 24, "--bot-delay", "0.15", "--games", "2", "--rounds", "3") as (host, term):
         term.expect(r"Round 1/3", timeout=30)
         mark = len(term.text)
         term.type("/log")
@@ -247,10 +242,6 @@ def test_the_games_end_closes_the_spectators_log_page_and_shows_the_ending(tmp_p
         term.type("q")
         assert term.wait(15) == 0
         assert "Traceback" not in term.text
-    finally:
-        term.close()
-        for p in procs:
-            p.kill()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
