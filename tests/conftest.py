@@ -30,6 +30,22 @@ def _bytecode_cache_for_this_run() -> None:
 _bytecode_cache_for_this_run()
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts) starts two workers per core, not one: much of
+    the suite waits rather than computes — on ``jupai`` subprocesses and their TLS
+    handshakes, bots' delays, turn and idle time-outs — so one worker per core left the
+    cores idle (CI at load 1–2: 380 s of wall time on 2 cores; the whole suite needs
+    about 490 s of CPU, under 2 × 380). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides
+    when set (None here: xdist's own rule reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return 2 * cores
+
+
 @pytest.fixture(autouse=True)
 def _private_config_dir(tmp_path_factory, monkeypatch):
     """Point JUPAI_CONFIG_DIR (certificates, known hosts, transcripts, sessions) at a
