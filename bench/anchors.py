@@ -12,10 +12,11 @@ Every random choice, jupai's moves and OpenSpiel's decisions and chance outcomes
 is ``legal[int(rng.random() * len(legal))]`` (one C call; ``rng.randrange`` is about
 0.9 µs of pure Python, a tenth of an OpenSpiel decision), so the figures are the engines'
 and not the loop's. jupai's deal is a Fisher–Yates shuffle drawn the same way, one
-``rng.random()`` per card (``--shuffle draw``, the default), as OpenSpiel deals one
-chance outcome per card; ``--shuffle random`` uses ``random.shuffle`` (its
-``_randbelow`` is pure Python: about 120 k interpreter instructions a deck, as much as
-two moves of the engine), as the figures before 1 Dec 2026 06:30 UTC did.
+``rng.random()`` per card, and ``draw_setup``'s five draws too (``--shuffle draw``, the
+default), as OpenSpiel deals one chance outcome per card; ``--shuffle random`` uses
+``random.shuffle`` and ``random.Random.randrange`` (its ``_randbelow`` is pure Python:
+about 150 k interpreter instructions a game, as much as two moves of the engine), as
+the figures before 1 Dec 2026 06:30 UTC did.
 
 Run: ``python bench/anchors.py [--seconds S] [--runs K]`` in an environment with the
 optional ``bench`` extra (``pip install -e '.[bench]'``: open_spiel, rlcard). A missing
@@ -51,9 +52,21 @@ def shuffle_by_draw(deck: list[int], draw: Callable[[], float]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
+class RangeByDraw:
+    """``randrange(n)`` as ``int(draw() * n)`` (the bench's draw), for ``draw_setup``."""
+
+    def __init__(self, draw: Callable[[], float]):
+        self.draw = draw
+
+    def randrange(self, n: int, /) -> int:
+        """Uniform on ``0..n-1``."""
+        return int(self.draw() * n)
+
+
 def jupai_runner(shuffle: str = "draw") -> Runner:
     """Full-loop jupai games (4 players, random bots); the deal shuffled by
-    :func:`shuffle_by_draw` (``shuffle`` "draw") or ``random.shuffle`` ("random")."""
+    :func:`shuffle_by_draw` and the setup drawn by :class:`RangeByDraw` (``shuffle``
+    "draw"), or by ``random.shuffle`` and ``random.Random.randrange`` ("random")."""
     from jupai_net.engine import GameState
     from jupai_net.rules import RuleSet
     from jupai_net.setup import draw_setup
@@ -62,6 +75,7 @@ def jupai_runner(shuffle: str = "draw") -> Runner:
     rng = random.Random(1)
     draw = rng.random
     by_draw = shuffle == "draw"
+    setup_rng = RangeByDraw(draw) if by_draw else rng
 
     def run(games: int) -> tuple[int, int]:
         moves = 0
@@ -71,7 +85,7 @@ def jupai_runner(shuffle: str = "draw") -> Runner:
                 shuffle_by_draw(deck, draw)
             else:
                 rng.shuffle(deck)
-            state = GameState.new(rules, deck, draw_setup(rules, rng))
+            state = GameState.new(rules, deck, draw_setup(rules, setup_rng))
             while not state.is_over:
                 seat = state.to_move
                 state.observation(seat)  # what a bot reads
@@ -174,7 +188,7 @@ def main() -> None:
             per_move[name].append(cpu / moves * 1e6)
     load_after = os.getloadavg()
     print(f"{args.runs} interleaved runs per competitor, about {args.seconds:g} s of process CPU time each; "
-          f"jupai's deal: {'Fisher–Yates by the draw' if args.shuffle == 'draw' else 'random.shuffle'}")
+          f"jupai's deal: {'Fisher–Yates and setup by the draw' if args.shuffle == 'draw' else 'random.shuffle'}")
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; python {sys.version.split()[0]}")
     med = {name: statistics.median(v) for name, v in rates.items()}
