@@ -38,7 +38,7 @@ from . import actions as A
 from .actions import Action
 from .cards import RANKS, card_name, check_deck, is_prime
 from .equipment import Equipment
-from .formulas import attack_total, defense_attack_strength, defense_strength
+from .formulas import attack_pair, defense_attack_pair, defense_pair
 from .rules import RuleSet
 from .setup import Setup, hand_positions, round_pile_positions, stock_start
 
@@ -1086,8 +1086,9 @@ class GameState:
         collector: int | None = None
         data: dict[str, Any] = {"kind": "contest", "actor": a, "target": d, "contest": contest, "R": R}
         if contest == ROUND_ATTACK:
-            total_a, formula_a = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, values[a])
-            total_d, formula_d = attack_total(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, values[d])
+            # the totals as plain tuples (formulas.attack_pair: a Total cost ~2k instructions more)
+            total_a, formula_a = attack_pair(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, same_a, values[a])
+            total_d, formula_d = attack_pair(R, i_d, (use_d["m"], use_d["w"]) if use_d else None, same_d, values[d])
             if total_a == total_d:
                 self._discard(a_cards + d_cards)
                 result = "tie"
@@ -1096,15 +1097,15 @@ class GameState:
                 self._collect(collector, a_cards + d_cards)
                 result = "collect"
         elif contest == ROUND_DEFENSE:
-            total_a, formula_a = defense_attack_strength(R, i_a, same_a, values[a])
-            total_d, formula_d = defense_strength(R, i_d, use_d["w"] if use_d else 0, same_d)
+            total_a, formula_a = defense_attack_pair(R, i_a, same_a, values[a])
+            total_d, formula_d = defense_pair(R, i_d, use_d["w"] if use_d else 0, same_d)
             if total_d > total_a:
                 collector, result = a, "attack-invalid"
             else:
                 collector, result = d, "attack-valid"
             self._collect(collector, a_cards + d_cards)
         else:  # same-identity discard: attack first, then discard
-            total_a, formula_a = attack_total(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, values[a])
+            total_a, formula_a = attack_pair(R, i_a, (use_a["m"], use_a["w"]) if use_a else None, True, values[a])
             total_d, formula_d = i_d, f"{i_d} = {i_d}"
             eq = self.seats[d].equipment
             if total_a > total_d:

@@ -42,41 +42,61 @@ def attack_total(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: 
     Different identity: ``R×i (+ m×w)``. Same identity: ``I×i + R (+ m×w)``.
     ``weapon`` is ``(m, w)`` when the weapon is used, else None.
     """
-    D = _D  # numbers' text (_Decimal)
-    # one f-string per case and the tuple's own constructor: the engine makes two
-    # totals per contest (NamedTuple's Python __new__ cost as much as the formula)
-    if weapon is None:
-        if same:
-            value = I * i + R
-            return _total(Total, (value, f"{D[I]}×{D[i]} + {D[R]} = {D[value]}"))
-        value = R * i
-        return _total(Total, (value, f"{D[R]}×{D[i]} = {D[value]}"))
-    m, w = weapon
-    if same:
-        value = I * i + R + m * w
-        return _total(Total, (value, f"{D[I]}×{D[i]} + {D[R]} + {D[m]}×{D[w]} = {D[value]}"))
-    value = R * i + m * w
-    return _total(Total, (value, f"{D[R]}×{D[i]} + {D[m]}×{D[w]} = {D[value]}"))
+    return _total(Total, attack_pair(R, i, weapon, same, I))
 
 
 def defense_attack_strength(R: int, i: int, same: bool, I: int = 0) -> Total:
     """Attack strength in a defense round (§6 defense): ``R + i``; same identity ``(I + i) + (R + i)``."""
-    D = _D  # numbers' text (_Decimal)
-    if same:
-        value = I + i + R + i
-        return _total(Total, (value, f"({D[I]} + {D[i]}) + ({D[R]} + {D[i]}) = {D[value]}"))
-    value = R + i
-    return _total(Total, (value, f"{D[R]} + {D[i]} = {D[value]}"))
+    return _total(Total, defense_attack_pair(R, i, same, I))
 
 
 def defense_strength(R: int, i: int, w: int, same: bool) -> Total:
     """Defense strength (§6 defense): ``w + i``; same identity ``(R + i) + (w + i)``. w = 0 unarmed."""
+    return _total(Total, defense_pair(R, i, w, same))
+
+
+# The same three as plain ``(value, formula)`` tuples: the engine's form. It writes two
+# totals per contest and unpacks them at once; a Total made and unpacked cost about
+# 2,000 interpreter instructions (tuple.__new__ of a subclass copies a tuple, and
+# Python 3.11 unpacks a tuple subclass through an iterator), a plain tuple a few dozen.
+# One f-string per case (an int's str in it is a _Decimal lookup).
+
+
+def attack_pair(R: int, i: int, weapon: tuple[int, int] | None, same: bool, I: int = 0) -> tuple[int, str]:
+    """:func:`attack_total` as a plain ``(value, formula)`` tuple."""
+    D = _D  # numbers' text (_Decimal)
+    if weapon is None:
+        if same:
+            value = I * i + R
+            return value, f"{D[I]}×{D[i]} + {D[R]} = {D[value]}"
+        value = R * i
+        return value, f"{D[R]}×{D[i]} = {D[value]}"
+    m, w = weapon
+    if same:
+        value = I * i + R + m * w
+        return value, f"{D[I]}×{D[i]} + {D[R]} + {D[m]}×{D[w]} = {D[value]}"
+    value = R * i + m * w
+    return value, f"{D[R]}×{D[i]} + {D[m]}×{D[w]} = {D[value]}"
+
+
+def defense_attack_pair(R: int, i: int, same: bool, I: int = 0) -> tuple[int, str]:
+    """:func:`defense_attack_strength` as a plain ``(value, formula)`` tuple."""
+    D = _D  # numbers' text (_Decimal)
+    if same:
+        value = I + i + R + i
+        return value, f"({D[I]} + {D[i]}) + ({D[R]} + {D[i]}) = {D[value]}"
+    value = R + i
+    return value, f"{D[R]} + {D[i]} = {D[value]}"
+
+
+def defense_pair(R: int, i: int, w: int, same: bool) -> tuple[int, str]:
+    """:func:`defense_strength` as a plain ``(value, formula)`` tuple."""
     D = _D  # numbers' text (_Decimal)
     if same:
         value = R + i + w + i
-        return _total(Total, (value, f"({D[R]} + {D[i]}) + ({D[w]} + {D[i]}) = {D[value]}"))
+        return value, f"({D[R]} + {D[i]}) + ({D[w]} + {D[i]}) = {D[value]}"
     value = w + i
-    return _total(Total, (value, f"{D[w]} + {D[i]} = {D[value]}"))
+    return value, f"{D[w]} + {D[i]} = {D[value]}"
 
 
 def compare(left: Total, right: Total, op: str = ">") -> str:
