@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+import signal
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -549,7 +550,7 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     Ctrl-C (SIGINT, when run in the main thread): the first one leaves the table
     politely — ``bye`` to the host (in the lobby the seat is freed), the transcript
     saved with the seat's ``left`` note — then the report, exit 130; a second one
-    quits at once."""
+    quits at once. SIGTERM and SIGHUP leave the same way (exit 143, 129)."""
     import logging
 
     import trio
@@ -560,14 +561,14 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     err = err if err is not None else console
     check = PinningCheck(code, console, lang, err=err)
     control = SessionControl()
-    interrupted = False
+    interrupted = 0  # the signal that made the person leave (0: none)
 
     async def on_signal(received: Any) -> None:
         nonlocal interrupted
-        async for _ in received:
+        async for signum in received:
             if interrupted:
                 raise KeyboardInterrupt
-            interrupted = True
+            interrupted = int(signum)
             control.leave()
 
     from rich.text import Text
@@ -610,7 +611,7 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                        err=err)
     if interrupted:
         say_error(err, t("cli.interrupted", lang), PROG)
-        return EXIT_INTERRUPTED
+        return 128 + interrupted  # 130 Ctrl-C (EXIT_INTERRUPTED), 143 SIGTERM, 129 SIGHUP
     return exit_code
 
 
@@ -620,14 +621,21 @@ def _idle_timeout(args: argparse.Namespace) -> float:
     return IDLE_TIMEOUT if value is None else max(1.0, float(value))
 
 
+#: The signals a client takes as the person leaving (as a first Ctrl-C): SIGINT, and
+#: SIGTERM (``kill``, a service manager) and SIGHUP (the terminal closed) where the
+#: system has them — without a handler they killed the program without a ``bye``, so a
+#: dealer-blind table waited for the seat's grace instead of hearing it left.
+LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def _signal_receiver() -> Any:
-    """``trio.open_signal_receiver(SIGINT)`` in the main thread, else a context giving None."""
+    """``trio.open_signal_receiver`` of :data:`LEAVE_SIGNALS` in the main thread (it
+    yields their numbers), else a context giving None."""
     import contextlib
-    import signal
     import threading
 
     import trio
 
     if threading.current_thread() is not threading.main_thread():
         return contextlib.nullcontext()
-    return trio.open_signal_receiver(signal.SIGINT)
+    return trio.open_signal_receiver(*LEAVE_SIGNALS)
