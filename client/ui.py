@@ -533,8 +533,10 @@ class TerminalPlayer(PlayerBase):
     async def handle_line(self, line: str) -> None:
         """Act on one typed line (see :func:`parse_input`)."""
         if self._confirm_quit:
-            self._answer_quit(line)
-            return
+            if self.leaving_ends_the_game():
+                self._answer_quit(line)
+                return
+            self._confirm_quit = False  # the game ended meanwhile: the question is moot, the line is handled as usual
         if self._hold is not None:  # Enter (or any line) after reading the warning: the table
             self._hold = None
             self.warning_read = True

@@ -96,3 +96,27 @@ async def test_quit_asks_only_when_it_ends_a_dealer_blind_game_for_another_perso
         assert "[y/N]" not in out.getvalue()
     assert said in out.getvalue()
     os.close(w)
+
+
+async def test_a_question_the_game_outran_is_dropped():
+    """Asked "Leave? [y/N]", the game ends (abandoned by the host, or over) before the
+    answer: the answer is not taken as leaving a game that no longer runs; the line is
+    handled as usual (here: the chat it is)."""
+    from types import SimpleNamespace
+
+    from jupai_net.protocol import PlayerInfo
+
+    from .test_client_ui import make_player
+
+    chats: list[str] = []
+    player, w, out = make_player(chats)
+    control = _Control()
+    player.attach(control)
+    people = (PlayerInfo(0, "Ann"), PlayerInfo(1, "Bob"))
+    player.view = SimpleNamespace(phase="playing", dealer="blind", seat=0, observation=None, players=people)
+    await player.handle_line("/quit")
+    assert "Leave? [y/N]" in out.getvalue()
+    player.view = SimpleNamespace(phase="over", dealer="blind", seat=0, observation=None, players=people)
+    await player.handle_line("/chat y")
+    assert not control.left and chats == ["y"] and "Leaving the table" not in out.getvalue()
+    os.close(w)
