@@ -33,7 +33,9 @@ def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = Fa
         from .i18n import t
 
         return Text(title + t("colon", lang) + " · ".join(lines), style=style)
-    return Panel(Text("\n".join(lines)), title=title, title_align="left", border_style=style)
+    # Chinese wraps between characters: rich wrapped a line at its last space, leaving most
+    # of a row empty (`主机提前 29` / `秒判你超时…`, issue 12)
+    return Panel(Wrapped(Text("\n".join(lines))), title=title, title_align="left", border_style=style)
 
 
 # ---------------------------------------------------------------------- full views

@@ -62,3 +62,23 @@ def test_a_time_out_announced_early_is_a_warning_line_and_the_game_goes_on(monke
         stop()
     assert code == 0, slow.text[-3000:]
     assert "篡改" not in slow.text and "tamper" not in slow.text and "Traceback" not in slow.text, slow.text[-3000:]
+
+
+def test_a_chinese_notice_wraps_between_characters_not_at_its_last_space():
+    """The notices' box wrapped the warning at the space after the seconds, leaving most
+    of a row empty (`按本机时钟，主机提前 29` / `秒判你超时…`, seen on the terminal above):
+    Chinese wraps between characters, English still at spaces."""
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.client.layout import lines_panel
+
+    warning = "按本机时钟，主机提前 29 秒判你超时并替你走了这一步（网络慢或电脑忙也会这样；若经常发生，请询问主机）。"
+    english = "the host played your turn as timed out 29 s early by this computer's clock " * 2
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(lines_panel([warning, english], "通知", "blue"))
+    rows = [line.strip("│ ") for line in out.getvalue().splitlines()[1:-1]]
+    assert rows[0].startswith("按本机时钟，主机提前 29 秒判你超时并替你走了这一步"), rows
+    assert "".join(rows[:2]) == warning, rows
+    assert all(not row.endswith(("ear", "ti", "clo")) for row in rows[2:]), rows  # English breaks at spaces
