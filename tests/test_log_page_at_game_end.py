@@ -9,7 +9,7 @@ import re
 from .test_client_cli import Terminal, _env
 from .test_net_hardening import HostProcess
 from .test_net_play import JUPAI
-from .test_watch_cli import _expect_after
+from .test_watch_cli import _expect_after, open_the_log
 
 
 def test_the_games_end_closes_a_seats_log_page_and_shows_the_final_ranking(tmp_path):
@@ -25,10 +25,7 @@ def test_the_games_end_closes_a_seats_log_page_and_shows_the_final_ranking(tmp_p
     term = Terminal(JUPAI + ["join", host.addr, "--code", host.code, "--name", "Ann"], env, rows=24, cols=80)
     try:
         term.expect(r"Round 1/2", timeout=30)
-        mark = len(term.text)
-        term.type("/log")
-        _expect_after(term, mark, r"Game log · page 1/")
-        mark = len(term.text)
+        mark = open_the_log(term)
         _expect_after(term, mark, r"Ready for the next game\?", timeout=60)
         ending = term.text[mark:]
         ranking = ending.rfind("Game over · ")  # the final screen: the winner, then the ranking

@@ -141,6 +141,15 @@ def _expect_after(term: Terminal, mark: int, pattern: str, timeout: float = 15.0
         term.read()
 
 
+def open_the_log(term: Terminal) -> int:
+    """Type ``/log`` (English) and wait for its first page; returns where the output
+    was then (what comes after: the page's fate)."""
+    mark = len(term.text)
+    term.type("/log")
+    _expect_after(term, mark, r"Game log · page 1/")
+    return len(term.text)
+
+
 def test_watch_leaves_with_q_and_with_ctrl_c_exit_0(tmp_path):
     host = _host(tmp_path)
     env = _env(tmp_path, "config")
@@ -231,10 +240,7 @@ def test_the_games_end_closes_the_spectators_log_page_and_shows_the_ending(tmp_p
     screen. A short game (3 rounds) and a second one, so the table stays open."""
     with _watching(tmp_path, "en", 80, 24, "--bot-delay", "0.15", "--games", "2", "--rounds", "3") as (host, term):
         term.expect(r"Round 1/3", timeout=30)
-        mark = len(term.text)
-        term.type("/log")
-        _expect_after(term, mark, r"Game log · page 1/")
-        mark = len(term.text)
+        mark = open_the_log(term)
         # nothing typed: the game ends and its ending replaces the page
         _expect_after(term, mark, r"Game over", timeout=60)
         _expect_after(term, mark, r"fairness: verified", timeout=30)
