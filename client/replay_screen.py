@@ -166,8 +166,9 @@ class ReplayScreen:
         End of input or Ctrl-C quits."""
         k = 0
         while True:
-            console.clear()
-            console.print(self.frame(k, console.width, console.height - 1))
+            with console:  # one write: the clear and the frame together
+                console.clear()
+                console.print(self.frame(k, console.width, console.height - 1))
             try:
                 key = read(t("replay.keys", self.lang)).strip().lower()
             except (EOFError, KeyboardInterrupt):

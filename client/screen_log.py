@@ -117,9 +117,10 @@ class LogPager:
         """Draw the page shown on ``console`` (cleared first with ``clear``; ``your_turn``:
         the keys line starts with ``Your turn ·``, :func:`log_page`)."""
         assert self.page is not None
-        if clear:
-            console.clear()
-        console.print(log_page(self.rows, self.page, self.height(console), lang, your_turn=your_turn))
+        with console:  # one write: the clear and the page together (no blank screen between)
+            if clear:
+                console.clear()
+            console.print(log_page(self.rows, self.page, self.height(console), lang, your_turn=your_turn))
 
     def close(self) -> None:
         """Close the log (the table is shown again at the next redraw)."""

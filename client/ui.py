@@ -284,9 +284,16 @@ class TerminalPlayer(PlayerBase):
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once, then pending messages
-        (while the game log is paged, the page stays: the table comes back with q)."""
+        (while the game log is paged, the page stays: the table comes back with q).
+        The clear and the screen reach the terminal in one write (rich's console
+        buffer), so the screen never shows blank while it is built
+        (specs/client.md § Drawing without flicker)."""
         if self.view is None:
             return
+        with self.console:
+            self._redraw()
+
+    def _redraw(self) -> None:
         if self._hold is not None:
             self._draw_hold()
             return
@@ -314,6 +321,10 @@ class TerminalPlayer(PlayerBase):
         self._draw_help()
 
     def _draw_help(self) -> None:
+        with self.console:  # one write: the clear and the help together
+            self._draw_help_now()
+
+    def _draw_help_now(self) -> None:
         if self.clear:
             self.console.clear()
         height = max(6, self.console.height - 1) if self.console.is_terminal else None
@@ -340,11 +351,12 @@ class TerminalPlayer(PlayerBase):
         self.redraw()
 
     def _draw_hold(self) -> None:
-        if self.clear:
-            self.console.clear()
-        self.console.print(hold_panel(self._hold or "", self.lang, your_turn=bool(self._legal)))
-        if self._legal:
-            self.print_prompt()
+        with self.console:  # one write: the clear and the panel together
+            if self.clear:
+                self.console.clear()
+            self.console.print(hold_panel(self._hold or "", self.lang, your_turn=bool(self._legal)))
+            if self._legal:
+                self.print_prompt()
 
     def show_log(self) -> None:
         """Page 1 of the whole game so far (``/log``): every event in words with its

@@ -251,9 +251,14 @@ class WatchScreen:
                                  ends_in=wait_left(view.notices, obs, waiting)), *below, keys)
 
     def redraw(self) -> None:
-        """Clear the terminal and draw the current view once."""
+        """Clear the terminal and draw the current view once; the clear and the screen
+        reach the terminal in one write (specs/client.md § Drawing without flicker)."""
         if self.view is None:
             return
+        with self.console:
+            self._redraw()
+
+    def _redraw(self) -> None:
         self.console.clear()
         if self._hold is not None:
             from .ui import hold_panel
@@ -323,10 +328,11 @@ class WatchScreen:
                 self.control.leave()
         elif word in HELP_WORDS:
             self.reading_help = True
-            self.console.clear()
-            height = self.console.height - 2 if self.console.is_terminal else None  # and the back line, the prompt
-            self.console.print(render_help(self.lang, self.console.width, height, keys="watch.help_keys"))
-            self.console.print(Text(t("help.back", self.lang), style="dim"))
+            with self.console:  # one write: the clear and the help together
+                self.console.clear()
+                height = self.console.height - 2 if self.console.is_terminal else None  # the back line, the prompt
+                self.console.print(render_help(self.lang, self.console.width, height, keys="watch.help_keys"))
+                self.console.print(Text(t("help.back", self.lang), style="dim"))
         elif not word:
             self.reading_help = False
             self.redraw()
