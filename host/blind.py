@@ -108,7 +108,7 @@ class BlindDeal:
         keys are in (:attr:`play`: applied, or in ``rejected``)."""
         play = self.play
         if play is None or not play.idle or self.dealer.phase != "playing":
-            raise IllegalAction(f"seat {seat}: the cards of the last step are still being opened; wait for the prompt")
+            raise IllegalAction("still-opening", claimant=seat)
         version = play.version
         play.game.openings_for(action, seat)  # stage 1; IllegalAction names the seat
         out = self.dealer.claim(version, seat, action)

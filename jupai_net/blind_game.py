@@ -259,11 +259,11 @@ class BlindGameState(GameState):
         :class:`IllegalAction` while a round card waits, or when the action names a
         card not opened here."""
         if self._round_due is not None:
-            raise IllegalAction(f"the round card (deck position {self._round_due}) is not open yet")
+            raise IllegalAction("round-card-closed", position=self._round_due)
         if isinstance(action, Action) and not _malformed(action):
             hidden = [q for q in action.cards + action.recovered if q not in self.table]
             if hidden:
-                raise IllegalAction(f"deck position(s) {', '.join(map(str, hidden))} must be opened before the play counts")
+                raise IllegalAction("open-before-play", positions=hidden)
         return GameState.apply(self, action, seat)
 
     def _legal_form(self, action: Action) -> Action:
@@ -400,20 +400,20 @@ class BlindGame:
         """
         state = self.state
         if state.over:
-            raise IllegalAction(f"seat {seat}: the game is over")
+            raise IllegalAction("game-over", claimant=seat)
         if state.round_due is not None:
-            raise IllegalAction(f"seat {seat}: the round card (deck position {state.round_due}) is not open yet")
+            raise IllegalAction("round-card-closed", claimant=seat, position=state.round_due)
         if seat != state.to_move:
-            raise IllegalAction(f"seat {seat} is not to move: seat {state.to_move} is")
+            raise IllegalAction("not-to-move", seat=seat, to_move=state.to_move)
         if not isinstance(action, Action):
-            raise IllegalAction(f"seat {seat}: not an action")
+            raise IllegalAction("not-an-action", claimant=seat)
         problem = _malformed(action)
         if problem:
-            raise IllegalAction(f"seat {seat}: {problem}")
+            raise problem.within(claimant=seat)
         hand = state.seats[seat].hand
         for q in action.cards + action.recovered:
             if q not in hand:
-                raise IllegalAction(f"seat {seat} claims deck position {q}, which it does not hold (not dealt or drawn to it, or already played)")
+                raise IllegalAction("not-held", seat=seat, position=q)
         played = action.cards + action.recovered
         hidden = [q for q in played if q not in self.opened_public]
         self._check(action, seat, public_only=bool(hidden))
@@ -447,7 +447,7 @@ class BlindGame:
                     return
                 except IllegalAction:
                     pass
-            raise IllegalAction(f"seat {seat}: {exc.reason}") from None
+            raise exc.within(claimant=seat) from None
 
     # ---------------------------------------------------------------- play
     def apply(self, action: Action, seat: int) -> list[Event]:
@@ -456,11 +456,11 @@ class BlindGame:
         or a card it needs is not open; the state is then unchanged."""
         todo = self.openings_for(action, seat)
         if todo:
-            raise IllegalAction(f"seat {seat}: deck position(s) {', '.join(str(q) for q, _ in todo)} must be opened first")
+            raise IllegalAction("open-first", claimant=seat, positions=[q for q, _ in todo])
         try:
             return self.state.apply(action, seat)
         except IllegalAction as exc:
-            raise IllegalAction(f"seat {seat}: {exc.reason}") from None
+            raise exc.within(claimant=seat) from None
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal moves of ``seat`` (default: this participant's own seat) when it is

@@ -39,6 +39,8 @@ from .actions import Action
 from .cards import RANKS, card_name, check_deck, is_prime
 from .equipment import Equipment
 from .formulas import attack_pair, defense_attack_pair, defense_pair
+from .illegal import ILLEGAL
+from .illegal import english as illegal_english
 from .rules import RuleSet
 from .setup import Setup, hand_positions, round_pile_positions, stock_start
 
@@ -51,11 +53,30 @@ ROUND_ATTACK, ROUND_DEFENSE, ROUND_SUPPLY, ROUND_DISCARD = "attack", "defense", 
 
 
 class IllegalAction(ValueError):
-    """An action that is not legal now; ``reason`` says why. The state is unchanged."""
+    """An action that is not legal now; the state is unchanged.
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    ``IllegalAction(code, **params)``: a stable ``code`` of :data:`jupai_net.illegal.ILLEGAL`
+    and its values (plain data), said in a person's language from the catalog key
+    ``illegal.CODE`` (:func:`jupai_net.messages.illegal.illegal_sentence`); ``reason``
+    and ``str()`` are the English sentence (logs, tests, a ``reject``'s ``message``).
+    A text that is not a known code is kept as the reason (code ``other``)."""
+
+    def __init__(self, code: str, /, **params: Any):
+        if code not in ILLEGAL:
+            code, params = "other", {**params, "text": code}
+        self.code = code
+        self.params = params
+        self.reason = illegal_english(code, params)
+        super().__init__(self.reason)
+
+    def within(self, **context: int) -> "IllegalAction":
+        """The same reason in context: ``claimant=seat`` (``seat 2: …``) or ``index=k``
+        (``action 12: …``), a new exception."""
+        return IllegalAction(self.code, **{**self.params, **context})
+
+    def to_wire(self) -> dict[str, Any]:
+        """``{"code": code, "args": params}`` (a verdict's or a ``reject``'s why)."""
+        return {"code": self.code, "args": dict(self.params)}
 
 
 class Event:
@@ -818,9 +839,9 @@ class GameState:
         unchanged.
         """
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game-over")
         if seat is not None and seat != self.to_move:
-            raise IllegalAction(f"not your turn: seat {self.to_move} is to move")
+            raise IllegalAction("not-your-turn", to_move=self.to_move)
         legal = self._legal_cache
         if legal is not None and self._lookup_legal:
             # as _legal_form's first step, without the call (nearly every action is
@@ -832,11 +853,11 @@ class GameState:
                 found = None
             if found is not action:
                 if not isinstance(action, Action):
-                    raise IllegalAction("not an action")
+                    raise IllegalAction("not-an-action")
                 action = self._legal_form(action) if found is None else found
         else:
             if not isinstance(action, Action):
-                raise IllegalAction("not an action")
+                raise IllegalAction("not-an-action")
             action = self._legal_form(action)
         start = len(self.events)
         self._legal_cache = self._frame = None
@@ -880,56 +901,56 @@ class GameState:
             ordered = action._replace(cards=tuple(sorted(action.cards)))
             if ordered in legal:
                 return legal[legal.index(ordered)]
-        raise IllegalAction(problem or self._why_illegal(action))
+        raise problem or self._why_illegal(action)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> IllegalAction:
         seat = self.to_move
         assert seat is not None
         s = self.seats[seat]
         if self.supplying is not None:
             if action.kind not in (A.SUPPLY_RECOVERED, A.PASS) or action.cards:
-                return "finish supply (a) first: discard one more recovered card, or pass to stop"
+                return IllegalAction("supply-unfinished")
             if any(c not in s.recovered for c in action.recovered):
-                return "only recovered cards can follow the intent card of supply (a)"
+                return IllegalAction("supply-recovered-only")
         elif self.pending is not None:
             if action.kind != A.ANSWER:
-                return f"seat {seat} must answer the {self.pending.contest} of seat {self.pending.actor} first"
+                return IllegalAction("answer-first", seat=seat, contest=self.pending.contest, actor=self.pending.actor)
         elif action.kind == A.ANSWER:
-            return "there is nothing to answer"
+            return IllegalAction("nothing-to-answer")
         elif action.kind == A.REARM:
             if s.equipment is not None:
-                return "you still have equipment"
+                return IllegalAction("rearm-equipped")
             if len(self.stock) < 2:
-                return "the stock has fewer than 2 cards"
+                return IllegalAction("stock-short")
             if self.rearmed:
-                return "you have already drawn equipment this turn"
-            return f"you must let a full round pass after losing equipment (round {s.lost_round}) before drawing"
+                return IllegalAction("rearm-twice")
+            return IllegalAction("rearm-too-soon", round=s.lost_round)
         elif action.kind in (A.ATTACK, A.DEFENSE, A.DISCARD, A.SUPPLY_RECOVERED, A.SUPPLY_EQUIPMENT):
             wanted = {ROUND_ATTACK: A.ATTACK, ROUND_DEFENSE: A.DEFENSE, ROUND_DISCARD: A.DISCARD}.get(self.round_kind)
             if self.round_kind == ROUND_SUPPLY and action.kind not in (A.SUPPLY_RECOVERED, A.SUPPLY_EQUIPMENT):
-                return f"this is a supply round: '{action.kind}' is not a supply action"
+                return IllegalAction("not-supply-action", kind=action.kind)
             if self.round_kind != ROUND_SUPPLY and action.kind != wanted:
-                return f"this is a {self.round_kind} round: '{action.kind}' is not allowed"
+                return IllegalAction("wrong-round", round=self.round_kind, kind=action.kind)
         missing = [c for c in action.cards + action.recovered if c not in s.hand]
         if missing:
-            return f"card(s) {', '.join(card_name(c) for c in missing)} not in your hand"
+            return IllegalAction("not-in-hand", cards=[card_name(c) for c in missing])
         if action.target is not None and not (0 <= action.target < self.players) or action.target == seat:
-            return f"target {action.target} is not an opponent's seat"
+            return IllegalAction("bad-target", target=action.target)
         if action.weapon and s.equipment is None:
-            return "you have no weapon"
+            return IllegalAction("no-weapon")
         if self.last_round and action.kind not in (A.PASS, A.SUPPLY_EQUIPMENT, A.REARM):
-            return "in the last round every play uses all hand cards (and the weapon, if armed)"
+            return IllegalAction("last-round-all")
         if action.kind == A.DISCARD and action.target is not None and self.seats[action.target].equipment is None:
-            return f"seat {action.target} has no equipment to discard"
+            return IllegalAction("no-equipment", target=action.target)
         if action.kind == A.SUPPLY_RECOVERED and action.recovered:
-            return "supply (a): play the intent card first, then discard recovered cards one at a time (at most v)"
+            return IllegalAction("supply-order")
         if self.last_round and s.hand and action.kind in (A.PASS, A.SUPPLY_EQUIPMENT):
-            return "in the last round you must play all your hand cards"
+            return IllegalAction("last-round-no-pass")
         if action.kind == A.SUPPLY_EQUIPMENT:
-            return "the stock has fewer than 2 cards"
+            return IllegalAction("stock-short")
         if action.kind == A.PASS:
-            return "you cannot pass: you have a play to make"
-        return f"{action.kind} with these cards/weapon/target is not legal now"
+            return IllegalAction("cannot-pass")
+        return IllegalAction("not-legal-now", kind=action.kind)
 
     def _rearm(self) -> None:
         seat = self.to_move  # the actor: rearm comes before its round action
@@ -1415,23 +1436,23 @@ def _intent(cards: tuple[int, ...], ranks: Sequence[int] = RANKS) -> int:
     return sum([ranks[c] for c in cards])
 
 
-def _malformed(action: Action) -> str | None:
+def _malformed(action: Action) -> IllegalAction | None:
     """Why ``action`` is not even well formed (wrong types, card ids out of range, a
     card named twice), or None. Only called for actions that are not legal."""
     if not isinstance(action.kind, str) or action.kind not in A.KINDS:
-        return f"unknown action kind {action.kind!r}"
+        return IllegalAction("unknown-kind", kind=repr(action.kind))
     if action.target is not None and type(action.target) is not int:
-        return f"target {action.target!r} is not a seat number"
+        return IllegalAction("target-not-seat", target=repr(action.target))
     if type(action.weapon) is not bool:
-        return f"weapon must be true or false, got {action.weapon!r}"
+        return IllegalAction("weapon-not-bool", weapon=repr(action.weapon))
     for name in ("cards", "recovered"):
         cards = getattr(action, name)
         if not isinstance(cards, tuple) or not all(type(c) is int and 0 <= c <= 52 for c in cards):
-            return f"action {name} must be a tuple of card ids 0..52, got {cards!r}"
+            return IllegalAction("cards-not-ids", field=name, value=repr(cards))
     named = action.cards + action.recovered
     if len(set(named)) != len(named):
         twice = sorted({c for c in named if named.count(c) > 1})
-        return f"card(s) {', '.join(card_name(c) for c in twice)} named more than once"
+        return IllegalAction("cards-twice", cards=[card_name(c) for c in twice])
     return None
 
 
@@ -1464,5 +1485,5 @@ def replay(record: dict[str, Any]) -> GameState:
         try:
             state.apply(action)
         except IllegalAction as exc:
-            raise IllegalAction(f"action {k}: {exc.reason}") from None
+            raise exc.within(index=k) from None
     return state

@@ -117,9 +117,9 @@ class BlindPlay:
         idle, another version, or illegal on public information — a relay that sends it
         anyway broke the protocol."""
         if not self.idle:
-            raise IllegalAction(f"seat {seat}: a claim while the cards of the previous step are still being opened")
+            raise IllegalAction("claim-while-opening", claimant=seat)
         if version != self.version:
-            raise IllegalAction(f"seat {seat}: a claim for state {version}, but the game is at state {self.version}")
+            raise IllegalAction("claim-stale", claimant=seat, version=version, current=self.version)
         todo = self.game.openings_for(action, seat)
         self.claim = (action, seat)
         self._request(todo)

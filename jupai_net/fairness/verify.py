@@ -603,7 +603,7 @@ class GameChecker:
         try:
             self.play.on_claim(st["version"], st["actor"], action)
         except IllegalAction as exc:
-            p = _Problem(TAMPERED, "claim_refused", {"n": i, "detail": exc.reason}, found=st["action"])
+            p = _Problem(TAMPERED, "claim_refused", {"n": i, "illegal": exc.to_wire()}, found=st["action"])
             p.culprit = "the host"
             raise p from None
         except BlindError as e:
@@ -896,7 +896,7 @@ class GameChecker:
             try:
                 events = state.apply(action)
             except engine.IllegalAction as exc:
-                raise _Problem(TAMPERED, "step_illegal", {"n": i, "detail": str(exc)}, found=st["action"], message=i, kind=STEP) from None
+                raise _Problem(TAMPERED, "step_illegal", {"n": i, "illegal": exc.to_wire()}, found=st["action"], message=i, kind=STEP) from None
             except Exception as exc:
                 raise _Problem(TAMPERED, "step_rejected", {"n": i, "detail": f"{type(exc).__name__}: {exc}"}, found=st["action"], message=i, kind=STEP) from None
             history = getattr(state, "history", None)

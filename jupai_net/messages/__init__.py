@@ -15,6 +15,8 @@ table modules, each a dict ``MESSAGES: {key: (English, Chinese)}`` with the same
   codes and args (the host's English text and every client's language).
 - :mod:`jupai_net.messages.verdicts` — the fairness verdicts' reasons, said from their
   codes and args (the verifier's English ``reason`` and every screen's language).
+- :mod:`jupai_net.messages.illegal` — why an action is not legal, said from the
+  engine's ``IllegalAction`` code and args (:mod:`jupai_net.illegal`).
 
 A new table is one more name in :data:`TABLES`. A table loads on the first lookup
 that needs it (never at import), so ``import jupai_net.messages`` costs nothing at
@@ -44,7 +46,7 @@ DEFAULT_LANG = "en"
 #: in only one). A lookup loads them one by one until the key is found, so a command
 #: line text (the first table) or a verdict (the second) never loads the game screens' table.
 TABLES = ("jupai_net.messages.commands", "jupai_net.messages.verdicts", "jupai_net.client.i18n",
-          "jupai_net.messages.notices")
+          "jupai_net.messages.notices", "jupai_net.messages.illegal")
 
 _loaded: list[dict[str, tuple[str, str]]] = []
 #: Held while tables are loaded: clients verify games in worker threads, and two

@@ -23,6 +23,9 @@ The args (every value a string, a whole number, None, a list, or a nested reason
   are said in the language, :func:`~jupai_net.messages.notices.reason_sentence`);
 - ``gone``, ``left``: the seat's own note of why the game stopped
   (:func:`note_sentence`);
+- ``illegal``: why an action is not legal, ``{"code": CODE, "args": {…}}`` of an
+  :class:`~jupai_net.engine.IllegalAction` (:mod:`jupai_net.messages.illegal`): every
+  language appends it after a colon;
 - ``detail``: a library's technical words (an exception's message): never inside a
   sentence's template; English appends it after a colon, other languages leave it
   to the technical-detail line (:func:`technical_details`).
@@ -818,7 +821,13 @@ def verdict_sentence(code: str, args: Mapping[str, Any], lang: str = "en") -> st
     detail = args.get("detail")
     if code == "unexplained" and lang == "en" and detail:
         return printable(str(detail))
-    said = t(f"verdict.reason.{code}", lang, **{k: _arg(k, v, lang) for k, v in args.items() if k != "detail"})
+    said = t(f"verdict.reason.{code}", lang, **{k: _arg(k, v, lang) for k, v in args.items()
+                                                  if k not in ("detail", "illegal")})
+    illegal = args.get("illegal")
+    if isinstance(illegal, Mapping):  # why the action is illegal, in the same language
+        from .illegal import illegal_sentence
+
+        said += t("colon", lang) + illegal_sentence(illegal.get("code"), illegal.get("args") or {}, lang)
     if detail and lang == "en":
         said += f": {printable(str(detail))}"
     return said
