@@ -18,7 +18,7 @@ import os
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from jupai_net.protocol.discovery import SERVICE_TYPE, TableAd, instance_name, txt_properties
 
@@ -130,22 +130,54 @@ class Announcer:
                 await trio.to_thread.run_sync(self.close)
 
 
-def lan_addresses(adapters: Sequence[Any] | None = None) -> list[str]:
-    """Every IPv4 address of this machine that another machine could reach: all
-    interfaces (``ifaddr``), without loopback and link-local addresses. ``adapters``
-    replaces ``ifaddr.get_adapters()`` (tests). Empty when there is none."""
-    if adapters is None:
-        import ifaddr
+class Listening(NamedTuple):
+    """One address the host answers on: ``address`` as a player types it (an IPv6
+    link-local one with its ``%interface``) and its ``scope``: ``lan`` (IPv4, IPv6
+    global or unique-local: other machines reach it), ``link-local`` (only from the same
+    network link) or ``loopback`` (only from this machine)."""
 
-        adapters = ifaddr.get_adapters()
-    found: list[str] = []
-    for adapter in adapters:
+    address: str
+    scope: str
+
+
+def get_adapters() -> Sequence[Any]:
+    """This machine's interfaces and their addresses (``ifaddr.get_adapters()``; tests
+    replace it with a list of their own, never with the real network)."""
+    import ifaddr
+
+    return ifaddr.get_adapters()
+
+
+def listen_addresses(adapters: Sequence[Any] | None = None, families: str = "46") -> list[Listening]:
+    """Every address of every interface (``adapters``, default :func:`get_adapters`) of
+    the IP ``families`` (``"4"``, ``"6"`` or both) that a host listening on all of them
+    (``0.0.0.0`` and ``[::]``) answers on: LAN addresses first (IPv4, then IPv6), then
+    link-local, then loopback; each once. Unspecified and multicast addresses are left out."""
+    found: list[Listening] = []
+    for adapter in get_adapters() if adapters is None else adapters:
         for ip in adapter.ips:
-            if not isinstance(ip.ip, str):
-                continue  # IPv6 (a tuple)
-            addr = ipaddress.ip_address(ip.ip)
-            if addr.is_loopback or addr.is_link_local or addr.is_unspecified:
+            text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]  # ifaddr: IPv6 as (address, flow, scope id)
+            try:
+                addr = ipaddress.ip_address(text.split("%", 1)[0])
+            except ValueError:
                 continue
-            if ip.ip not in found:
-                found.append(ip.ip)
-    return found
+            if str(addr.version) not in families or addr.is_unspecified or addr.is_multicast:
+                continue
+            if addr.is_loopback:
+                entry = Listening(str(addr), "loopback")
+            elif addr.is_link_local:
+                name = getattr(adapter, "name", "") or ""
+                entry = Listening(f"{addr}%{name}" if addr.version == 6 and name else str(addr), "link-local")
+            else:
+                entry = Listening(str(addr), "lan")
+            if entry not in found:
+                found.append(entry)
+    order = {"lan": 0, "link-local": 1, "loopback": 2}
+    return sorted(found, key=lambda e: (order[e.scope], ":" in e.address))
+
+
+def lan_addresses(adapters: Sequence[Any] | None = None) -> list[str]:
+    """Every IPv4 address of this machine that another machine could reach (the LAN
+    announcement's addresses): :func:`listen_addresses` of scope ``lan``, IPv4 only.
+    Empty when there is none."""
+    return [e.address for e in listen_addresses(adapters, "4") if e.scope == "lan"]

@@ -273,12 +273,14 @@ class HostScreen:
         from jupai_net.client.layout import Wrapped
 
         port = server.port
-        addrs = reachable_addresses(server.config.bind)
-        no_lan = not addrs
-        addrs = addrs or ["127.0.0.1"]
+        listening = banner_addresses(server.config.bind)
+        no_lan = not reachable_addresses(server.config.bind)  # what the announcement would name
+        addrs = [e.address for e in listening if e.scope != "loopback"] or \
+            [e.address for e in listening if e.scope == "loopback"][:1] or ["127.0.0.1"]
+        loopback = [e.address for e in listening if e.scope == "loopback" and e.address not in addrs]
         lang = self.lang
         labels = ("host.label.code", "host.label.table", "host.label.join", "host.label.watch",
-                  "host.label.certificate", "host.label.key", "host.label.dealer")
+                  "host.label.certificate", "host.label.key", "host.label.dealer", "host.label.loopback")
         label_width = max(12, *(cells(t(k, lang)) for k in labels))
         inner = max(20, (getattr(self.console, "width", 80) or 80) - 4)  # the box's borders and padding
         value_width = inner - label_width - 1
@@ -313,6 +315,12 @@ class HostScreen:
                     grid.add_row(t(label, lang), whole(c, "bold"))
             if label == "host.label.watch":
                 grid.add_row("", cap)
+        if any(e.scope == "link-local" for e in listening):
+            grid.add_row("", Wrapped(Text(t("host.banner.link_local", lang), style="dim")))
+        if loopback:  # also answered, from this machine only
+            grid.add_row(t("host.label.loopback", lang),
+                         Wrapped(Text(t("host.banner.loopback", lang, addresses=t("names.sep", lang).join(
+                             f"[{a}]" if ":" in a else a for a in loopback)))))
         fp = identity.fingerprint
         groups = [fp[i:i + 16] for i in range(0, len(fp), 16)]
         one_line = "sha256 " + " ".join(groups)
@@ -826,6 +834,24 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
             await server.closed.wait()
             nursery.cancel_scope.cancel()
     return stopped
+
+
+def banner_addresses(bind: str) -> list[Any]:
+    """Every address the host listens on, as the banner lists them
+    (:class:`~jupai_net.host.announce.Listening`): with ``--bind`` that address alone,
+    else every address of every interface (``0.0.0.0``: IPv4 only, ``::``: IPv6 only,
+    none: both, as trio listens on both)."""
+    import ipaddress
+
+    from .announce import Listening, listen_addresses
+
+    if bind and bind not in ("0.0.0.0", "::"):
+        try:
+            addr = ipaddress.ip_address(bind.split("%", 1)[0])
+        except ValueError:
+            return [Listening(bind, "loopback" if bind == "localhost" else "lan")]
+        return [Listening(bind, "loopback" if addr.is_loopback else "link-local" if addr.is_link_local else "lan")]
+    return listen_addresses(families={"0.0.0.0": "4", "::": "6"}.get(bind, "46"))
 
 
 def reachable_addresses(bind: str) -> list[str]:

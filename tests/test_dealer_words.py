@@ -132,7 +132,7 @@ def test_the_host_screen_says_the_scheme_in_its_banner_and_at_each_start(lang, d
     from jupai_net.host import announce
     from jupai_net.host.tls import load_identity
 
-    monkeypatch.setattr(announce, "lan_addresses", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(announce, "get_adapters", lambda: [SimpleNamespace(name="lo", ips=[SimpleNamespace(ip="127.0.0.1")])])
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     out = io.StringIO()
     screen = host_cli.HostScreen(Console(file=out, width=100, color_system=None), lang=lang)
@@ -158,7 +158,7 @@ def test_the_banner_says_auto_meaningfully_and_a_trusted_game_names_the_old_clie
     from jupai_net.host import announce
     from jupai_net.host.tls import load_identity
 
-    monkeypatch.setattr(announce, "lan_addresses", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(announce, "get_adapters", lambda: [SimpleNamespace(name="lo", ips=[SimpleNamespace(ip="127.0.0.1")])])
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     out = io.StringIO()
     screen = host_cli.HostScreen(Console(file=out, width=100, color_system=None), lang=lang)

@@ -296,7 +296,9 @@ def test_host_banner_lists_every_address_or_warns(monkeypatch, tmp_path, found):
     from jupai_net.host.tls import load_identity
     from jupai_net.rules import RuleSet
 
-    monkeypatch.setattr(announce, "lan_addresses", lambda: list(found))
+    adapters = [SimpleNamespace(name="lo", ips=[SimpleNamespace(ip="127.0.0.1")]),
+                SimpleNamespace(name="eth0", ips=[SimpleNamespace(ip=a) for a in found])]
+    monkeypatch.setattr(announce, "get_adapters", lambda: adapters)
     out = io.StringIO()
     screen = HostScreen(Console(file=out, width=120, color_system=None))
     server = SimpleNamespace(port=4242, config=SimpleNamespace(bind="", table=SimpleNamespace(max_spectators=8)))
@@ -312,3 +314,55 @@ def test_host_banner_lists_every_address_or_warns(monkeypatch, tmp_path, found):
     assert ("no LAN address" in text) == (not found)
     assert ("announced on the LAN" in text) == bool(found)  # never claimed without a LAN address
     assert ("not announced: this machine has no LAN address" in text) == (not found)
+
+
+#: A machine on a dual-stack LAN: IPv4, IPv6 global and unique-local, link-local, loopback.
+DUAL_STACK = [SimpleNamespace(name="lo", ips=[SimpleNamespace(ip="127.0.0.1"), SimpleNamespace(ip=("::1", 0, 0))]),
+              SimpleNamespace(name="eth0", ips=[SimpleNamespace(ip="192.0.2.10"), SimpleNamespace(ip="169.254.3.4"),
+                                                 SimpleNamespace(ip=("2001:db8::10", 0, 0)),
+                                                 SimpleNamespace(ip=("fe80::1", 0, 2))]),
+              SimpleNamespace(name="wg0", ips=[SimpleNamespace(ip=("fd12:3456::7", 0, 0))])]
+
+
+def test_listen_addresses_lists_ipv6_too_and_says_which_is_loopback():
+    from jupai_net.host.announce import Listening, listen_addresses
+
+    assert listen_addresses(DUAL_STACK) == [
+        Listening("192.0.2.10", "lan"), Listening("2001:db8::10", "lan"), Listening("fd12:3456::7", "lan"),
+        Listening("169.254.3.4", "link-local"), Listening("fe80::1%eth0", "link-local"),
+        Listening("127.0.0.1", "loopback"), Listening("::1", "loopback")]
+    assert [e.address for e in listen_addresses(DUAL_STACK, "6") if e.scope == "lan"] == ["2001:db8::10", "fd12:3456::7"]
+    assert lan_addresses(DUAL_STACK) == ["192.0.2.10"]  # the LAN announcement stays IPv4
+
+
+@pytest.mark.parametrize("lang, width", [("en", 120), ("zh", 60)])
+def test_host_banner_lists_every_address_it_listens_on(monkeypatch, tmp_path, lang, width):
+    """The host listens on 0.0.0.0 and [::] (dual stack) but the banner listed IPv4 only:
+    every address is a join command (IPv6 in brackets, link-local with its %interface),
+    loopback is said to be this machine only, in en and zh."""
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.host import announce
+    from jupai_net.host.cli import HostScreen
+    from jupai_net.host.tls import load_identity
+    from jupai_net.messages import t
+    from jupai_net.rules import RuleSet
+
+    monkeypatch.setattr(announce, "get_adapters", lambda: DUAL_STACK)
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=width, color_system=None), lang=lang)
+    server = SimpleNamespace(port=4242, config=SimpleNamespace(bind="", table=SimpleNamespace(max_spectators=8)))
+    identity = load_identity(tmp_path)
+    screen.banner(identity, server, RuleSet(), 1, "greedy", "Ann's table")
+    text = out.getvalue()
+    flat = " ".join(text.replace("│", " ").split())
+    for addr in ("192.0.2.10", "169.254.3.4", "[2001:db8::10]", "[fd12:3456::7]", "[fe80::1%eth0]"):
+        for verb in ("join", "watch"):
+            assert f"jupai {verb} {addr}:4242 --code {identity.join_code}" in text, text
+    assert "jupai join 127.0.0.1" not in text and "[::1]:4242" not in text
+    assert t("host.banner.loopback", lang, addresses=t("names.sep", lang).join(["127.0.0.1", "[::1]"])) in flat.replace(
+        "（回环地址：只能从本机连 接）", "（回环地址：只能从本机连接）"), text
+    assert t("host.banner.link_local", lang).replace(" ", "") in flat.replace(" ", ""), text
+    assert t("host.banner.announced", lang).strip().replace(" ", "") in flat.replace(" ", "")
