@@ -177,6 +177,10 @@ class _Link:
         self.reader_scope.cancel()
 
 
+#: The message classes :func:`for_version` may change.
+_FITTED = frozenset({Welcome, Notice, ErrorMessage, Lobby, Start})
+
+
 def for_version(msg: Message, version: int | None) -> Message:
     """``msg`` as the table made it, fitted to a connection that negotiated protocol
     ``version`` (None: before the hello): a ``welcome`` carries that version; below
@@ -185,6 +189,8 @@ def for_version(msg: Message, version: int | None) -> Message:
     older connection at a dealer-blind table is a spectator, which reads the scheme
     from the signed statements), a ``welcome`` without ``table``, and below version 7
     an ``error`` without ``args``. Every other message is returned as it is."""
+    if type(msg) not in _FITTED:
+        return msg  # statement, sync, prompt...: the same in every version
     if isinstance(msg, Welcome) and version is not None and msg.version != version:
         msg = dataclasses.replace(msg, version=version)  # the version negotiated with this client
     if isinstance(msg, Notice) and msg.args and (version or 0) < NOTICE_ARGS_VERSION:

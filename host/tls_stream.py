@@ -39,6 +39,7 @@ class TLSSocketStream:
         self._sock = sock
         self._blocked: bytes | None = None  # bytes of a write the kernel did not take yet
         self._closed = False
+        self._read_all = False  # the last read took a whole record and left nothing in OpenSSL
 
     @classmethod
     def wrap(cls, tcp: trio.SocketStream, context: ssl.SSLContext) -> "TLSSocketStream":
@@ -84,6 +85,15 @@ class TLSSocketStream:
         self._check_open()
         await trio.lowlevel.checkpoint_if_cancelled()
         waited = False
+        if self._read_all:
+            # OpenSSL reads a record's header, then exactly its body (no read-ahead), so
+            # after a read that left nothing decrypted behind, whatever comes next is in
+            # the kernel: wait for it first instead of a read that would fail (a system
+            # call and an SSLWantReadError on almost every client message)
+            self._read_all = False
+            waited = True
+            await trio.lowlevel.wait_readable(self._sock)
+            self._check_open()
         while True:
             try:
                 data = self._sock.recv(max_bytes)
@@ -103,6 +113,7 @@ class TLSSocketStream:
                 raise trio.BrokenResourceError("TLS connection broken") from exc
             if not waited:
                 await trio.lowlevel.cancel_shielded_checkpoint()  # data was already there: let others run
+            self._read_all = bool(data) and len(data) < max_bytes and not self._sock.pending()
             return data
 
     def write_now(self, data: bytes) -> bool:

@@ -98,6 +98,8 @@ HOST_SENDS: dict[State, frozenset[str]] = {
     State.GAME: _ANY_STATE | _LIVE | {"lobby", "notice", "statement", "reject", "prompt", "sync", "end", "series"},
 }
 _GAME_SCOPED = frozenset({"seed_commit", "seed_reveal", "blind", "action"})
+#: Message types that change a connection's state beyond its sequence numbers.
+_TRANSITIONS = _ANY_STATE | {"hello", "welcome", "start", "end"}
 
 
 class Connection:
@@ -282,6 +284,8 @@ class Connection:
         else:
             self.their_seq += 1
         kind = msg.type
+        if kind not in _TRANSITIONS:
+            return  # most messages (statement, sync, prompt, action) change no state
         if kind == "hello":
             self._hello_done = True
             if sent:
@@ -306,6 +310,8 @@ class Connection:
 #: Host messages with the optional ``dealer`` key (version 4): a host sends it, and a
 #: client accepts it, only on a version-4 connection (below, the key is left out).
 _DEALER_KEYED = frozenset({"welcome", "lobby", "start"})
+#: Host messages :meth:`HostConnection._check_send` checks (the others need nothing).
+_HOST_CHECKED = _DEALER_KEYED | {"notice", "error", "series"}
 
 
 class ClientConnection(Connection):
@@ -423,6 +429,8 @@ class HostConnection(Connection):
             )
 
     def _check_send(self, msg: Message) -> None:
+        if msg.type not in _HOST_CHECKED:
+            return  # statement, sync, prompt...: nothing depends on the version or the hello
         if isinstance(msg, Welcome) and not self._hello_done:
             raise LocalProtocolError(UNEXPECTED_MESSAGE, "a host may send welcome only after the client's hello")
         if isinstance(msg, Welcome) and msg.version != self.version:

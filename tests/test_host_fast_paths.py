@@ -244,3 +244,16 @@ def test_the_shared_packer_gives_msgpacks_bytes_for_any_map(value):
     packer = SharedPacker(frozenset({"log", "players"}), size=2)
     for _ in range(3):  # again: from the cache
         assert packer.pack_map(value) == msgpack.packb(value, use_bin_type=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.from_regex(r"[a-z][a-z0-9_.-]{0,31}", fullmatch=True), st.binary(min_size=1, max_size=70_000),
+       st.binary(max_size=256), st.integers(0, 2**32))
+def test_a_statement_encodes_as_the_plain_encoding(kind, body, sig, seq):
+    """``Statement.encode`` (one msgpack call, sent to every seat after every action) is
+    byte for byte ``encode_frame(to_wire)``, for every size class of body and signature."""
+    from jupai_net.protocol import Statement, encode_frame
+    from jupai_net.protocol.limits import MAX_FRAME
+
+    msg = Statement.trusted(kind, body, sig)
+    assert msg.encode(seq, MAX_FRAME) == encode_frame(msg.to_wire(seq=seq), MAX_FRAME)

@@ -175,3 +175,33 @@ async def test_a_read_that_must_write_while_a_write_waits_for_room_does_not_coll
     assert got == [b"ping"] and len(calls) >= 2 and not host.write_blocked
     await host.aclose()
     await client.aclose()
+
+
+async def test_records_that_arrived_while_the_host_was_busy_are_each_read_without_waiting_for_more():
+    """After a read that took a whole record the host waits for the socket before it
+    reads again (no read that fails first): records that arrived meanwhile, back to back
+    in the kernel, are still each read at once, and a record sent later wakes it."""
+    host, client = await _pair()
+    records = [bytes([65 + k]) * (100 + k) for k in range(5)]
+    for r in records:  # five TLS records, each its own send: all in the host's kernel buffer
+        await client.send_all(r)
+    await trio.sleep(0.05)
+    with trio.fail_after(5):
+        got = [await host.receive_some(65536) for _ in records]
+    assert got == records
+    async with trio.open_nursery() as nursery:
+        async def later() -> None:
+            await trio.sleep(0.05)
+            await client.send_all(b"later")
+
+        nursery.start_soon(later)
+        with trio.fail_after(5):
+            assert await host.receive_some(65536) == b"later"
+    await client.send_all(b"x" * 40_000)  # several records in one send: read one by one, none lost
+    with trio.fail_after(5):
+        got_big = b""
+        while len(got_big) < 40_000:
+            got_big += await host.receive_some(65536)
+    assert got_big == b"x" * 40_000
+    await host.aclose()
+    await client.aclose()
