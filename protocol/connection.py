@@ -64,6 +64,10 @@ class State(enum.Enum):
     GAME = "game"
     CLOSED = "closed"
 
+    #: members are singletons compared by identity: hash them as objects (``Enum``'s own
+    #: ``__hash__`` is a Python call, made for every message sent and received)
+    __hash__ = object.__hash__
+
 
 class _Sentinel:
     """A named marker returned by :meth:`Connection.next_event` instead of a message."""
