@@ -143,6 +143,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "legal.prompt_tiny": ("1–{n} + Enter · ? help", "1–{n} 回车 · ? 帮助"),
     "legal.prompt_one_tiny": ("1 + Enter · ? help", "1 回车 · ? 帮助"),
     "legal.legend_weapon_tiny": ("+W weapon", "+武 武器"),
+    "legal.more": ("other moves: {ranges}", "其余行动：{ranges}"),
+    "legal.more_key": ("Enter: next page", "回车：下一页"),
     "matrix.total": ("your total", "你的总值"),
     "matrix.total_here": ("your total here", "对其总值"),
     "matrix.attack": ("attack {target}", "进攻 {target}"),

@@ -18,7 +18,7 @@ from .card_words import Names, Obs, cards_text, weapon_text
 from .event_words import LOG_LIMIT, merged_events
 from .i18n import t
 from .layout import COMPACT_WIDTH, AtWidth, height_of, lines_panel
-from .screen_moves import MOVE_LAYOUTS, lines_fit, render_actions
+from .screen_moves import MOVE_LAYOUTS, lines_fit, move_pages, move_units, render_actions
 from .screen_parts import (
     LOG_MIN,
     render_header,
@@ -32,7 +32,7 @@ from .status_words import ChatLine, chat_line_text, notice_text, pending_text, s
 from .total_words import action_fields, pending_total_text
 
 
-#: How far the top of the screen is squeezed to fit the height:
+#: How far the screen is squeezed to fit the height:
 #: 0 everything; 1 without the line of numbers (special ranks, piles) and, compact,
 #: the own title line (the players table's row gives the identity); 2 the header's
 #: leader by seat number only (the outcomes keep every name: an event reads the
@@ -40,13 +40,15 @@ from .total_words import action_fields, pending_total_text
 #: players; 4 (compact) one row per
 #: player (names cut shorter when narrow), the own hand and equipment on one line,
 #: the round card without its words, the status ("Your turn") on the moves' hint line,
-#: the final ranking without the counts (the players table gives them);
-#: 5 as 4, without the scheme's name in the header (only when nothing else fits: a
-#: 6-seat attack round's 60 moves at 60 columns). Outcomes are never cut: each is whole
-#: with its formula, wrapped; when no level up to 4 leaves room for :data:`LOG_MIN` of
-#: them, the least squeezed screen with room for fewer is used (the newest; at least
-#: one), and level 5 only when even one does not fit at level 4.
-SQUEEZE = (0, 1, 2, 3, 4, 5)
+#: the final ranking without the counts, its places on a line (the players table
+#: gives the counts); 5 as 4, without the scheme's name in the header; 6 as 5, the
+#: outcomes naming seats by number only (``seat 1 attack 8♦: …``: the players table
+#: right above names them). Outcomes are never cut: each is whole with its formula,
+#: wrapped. :data:`LOG_MIN` of them are kept: at each level in turn every move, and
+#: from level 4 on the moves in pages (:func:`~.screen_moves.move_pages`); only when
+#: even level 6 with a page of one move has no room for them, fewer (the newest; at
+#: least one), tried again in the same order.
+SQUEEZE = (0, 1, 2, 3, 4, 5, 6)
 
 
 def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), chat: Sequence[ChatLine] = (),
@@ -54,7 +56,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                 lang: str = "en", log_limit: int = LOG_LIMIT, chat_limit: int = 4,
                 events: Sequence[Mapping[str, Any]] | None = None, width: int | None = None,
                 height: int | None = None, compact: bool | None = None, dealer: str | None = None,
-                waiting: Sequence[int] = (), ends_in: float | None = None, table: str = "") -> RenderableType:
+                waiting: Sequence[int] = (), ends_in: float | None = None, table: str = "",
+                moves_page: int = 0) -> RenderableType:
     """The whole screen of a seat (or of a spectator when ``obs["seat"]`` is None):
     header (round, round card and type, R), own identity/hand/equipment, the players
     table, the outcomes since the seat's last move with formulas, the final ranking once
@@ -74,7 +77,12 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     with ``compact``) the screen is compact; with a ``height`` the moves are laid out
     and the outcomes trimmed (the seat's own kept first) so that the screen fits in
     ``height`` lines, keeping the header, the hand and the players table and at least
-    :data:`~.screen_parts.LOG_MIN` outcomes (specs/client.md § Fitting the screen)."""
+    :data:`~.screen_parts.LOG_MIN` outcomes (specs/client.md § Fitting the screen).
+    When even the most squeezed screen cannot hold every move with them, the moves
+    are cut into pages (whole groups when possible, :func:`~.screen_moves.move_pages`)
+    and page ``moves_page`` (modulo their count) is shown, with a line naming the other
+    moves' numbers (every number stays playable; Enter turns the page,
+    :class:`~.ui.TerminalPlayer`)."""
     if compact is None:
         compact = width is not None and width < COMPACT_WIDTH
     legal = [action_fields(a) for a in legal]
@@ -153,8 +161,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         extras.append(lines_panel([chat_line_text(c, lang, me) for c in chat][-chat_limit:], t("chat.title", lang),
                                    "magenta", compact, lang))
 
-    def log_part(limit: int) -> RenderableType:
-        return render_log(obs, names, lang, limit, source, compact, minimum)
+    def log_part(limit: int, named: bool = True) -> RenderableType:
+        return render_log(obs, names if named else None, lang, limit, source, compact, minimum)
 
     layouts: Sequence[str | None] = [None]
     if legal and height is not None and width is not None:
@@ -177,13 +185,14 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     # scheme's name in the header goes last
     heads: dict[int, tuple[list[RenderableType], int]] = {}
     moves_at: dict[tuple[str | None, bool], tuple[RenderableType | None, int]] = {}
-    logs: dict[int, tuple[RenderableType, int]] = {}
+    logs: dict[tuple[int, bool], tuple[RenderableType, int]] = {}
 
-    def log_of(limit: int) -> tuple[RenderableType, int]:  # the same words at every level
-        if limit not in logs:
-            part = log_part(limit)
-            logs[limit] = (part, height_of(part, width))
-        return logs[limit]
+    def log_of(limit: int, level: int = 0) -> tuple[RenderableType, int]:  # the same words up to level 5
+        key = (limit, level < 6)
+        if key not in logs:
+            part = log_part(limit, named=key[1])
+            logs[key] = (part, height_of(part, width))
+        return logs[key]
 
     part_h: dict[int, int] = {}
 
@@ -222,13 +231,58 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             tails[level] = (parts, sum(height_of(r, width) for r in parts))
         return tails[level]
 
+    page_h: dict[tuple[str, bool, int, int], int] = {}
+    units = move_units(legal, obs, names, lang) if legal else []
+    page_layouts = [lay for lay in layouts if lay in ("matrix", "tight")] or list(layouts[-1:])
+
+    def paged(level: int, need: int) -> tuple[RenderableType, int] | None:
+        """Page ``moves_page`` of the moves cut into pages that each fit under the rest
+        of the screen at ``level`` with ``need`` outcomes, in the layout that needs
+        the fewest pages; None when a page of one move does not fit."""
+        room = height - head_of(level)[1] - tail_of(level)[1] - log_of(need, level)[1]
+        best: tuple[int, str, list[tuple[int, int]]] | None = None
+        for layout in page_layouts:
+            key = (layout, merged(level))
+
+            def fits(a: int, b: int) -> bool:
+                if (*key, a, b) not in page_h:
+                    r = render_actions(legal, obs, names, lang, layout, compact, status=status if key[1] else None,
+                                       shown=(a, b))
+                    page_h[(*key, a, b)] = height_of(r, width)
+                return page_h[(*key, a, b)] <= room
+
+            if room <= 0 or not fits(1, 1):
+                continue
+            pages = move_pages(units, fits)
+            if len(pages) > 1 and all(fits(a, b) for a, b in pages) and (best is None or len(pages) < best[0]):
+                best = (len(pages), layout, pages)
+        if best is None:
+            return None
+        _n, layout, pages = best
+        shown = pages[moves_page % len(pages)]
+        r = render_actions(legal, obs, names, lang, layout, compact, status=status if merged(level) else None,
+                           shown=shown)
+        return r, page_h[(layout, merged(level), *shown)]
+
     order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:-1] for lay in layouts]
-    # fewer outcomes before the scheme's name goes (the last level), then that level
-    tries = [(need, lv, lay) for need in range(LOG_MIN, 0, -1) for lv, lay in order]
-    tries += [(need, SQUEEZE[-1], lay) for need in range(LOG_MIN, 0, -1) for lay in layouts]
+    # every move with LOG_MIN outcomes; else the moves in pages (the most squeezed
+    # level that keeps the scheme's name); else without the scheme's name (the last
+    # level), every move, then in pages; only then fewer outcomes, in the same order
+    tries: list[tuple[int, int, str | None]] = []
+    for need in range(LOG_MIN, 0, -1):
+        tries += [(need, lv, lay) for lv, lay in order]
+        for lv in (4, 5, 6):
+            tries += [(need, lv, lay) for lay in layouts] if lv > 4 else []
+            tries += [(need, lv, "pages")] if legal else []
     chosen = None
+    page: tuple[RenderableType, int] | None = None
     for need, level, layout in tries:
-        if head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + log_of(need)[1] <= height:
+        if layout == "pages":
+            page = paged(level, need)
+            if page is not None:
+                chosen = (level, layout, need)
+                break
+        elif head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + log_of(need, level)[1] <= height:
             chosen = (level, layout, need)
             break
     if chosen is None:  # nothing fits: the most squeezed screen, the shortest move list, the newest outcome
@@ -236,19 +290,19 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     level, layout, need = chosen
     head, head_h = head_of(level)
     tail, tail_h = tail_of(level)
-    moves, moves_h = moves_of(layout, level)
+    moves, moves_h = page if layout == "pages" and page is not None else moves_of(layout, level)
     room = height - head_h - tail_h - moves_h
     kept_extras = []
     for extra in reversed(extras):  # chat first, then notices, if there is room beyond the outcomes' minimum
         h = height_of(extra, width)
-        if room - h >= log_of(need)[1]:
+        if room - h >= log_of(need, level)[1]:
             kept_extras.insert(0, extra)
             room -= h
     low, high = need, max(need, log_limit)  # with more room, more outcomes (up to log_limit)
     while low < high:  # the most that fit: a longer list is never shorter
         mid = (low + high + 1) // 2
-        low, high = (mid, high) if log_of(mid)[1] <= room else (low, mid - 1)
-    log = log_of(low)[0]
+        low, high = (mid, high) if log_of(mid, level)[1] <= room else (low, mid - 1)
+    log = log_of(low, level)[0]
     parts = [*head, log, *tail]
     if moves is not None:
         parts.append(moves)

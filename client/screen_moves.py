@@ -19,7 +19,7 @@ from jupai_net.actions import Action
 
 from .card_words import Names, Obs, cards_text, display_name, name_of, seat_label
 from .i18n import t
-from .layout import AtWidth
+from .layout import AtWidth, Packed
 from .move_words import column_labels, describe_action, group_of, group_rule, item_text, rules_legend
 from .total_words import action_fields, own_total, total_text
 
@@ -36,14 +36,14 @@ def prompt_hint(n: int, lang: str, legend: str = "", short: bool = False) -> Tex
     return Text(t(key, lang, n=n) + legend, style="dim")
 
 
-def _groups(actions: Sequence[Action], obs: Obs, names: Names,
-            lang: str) -> tuple[dict[Any, tuple[str, list[tuple[int, Action]]]], list[tuple[int, Action]]]:
+def _groups(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
+            first: int = 1) -> tuple[dict[Any, tuple[str, list[tuple[int, Action]]]], list[tuple[int, Action]]]:
     """The moves by group (:func:`~.move_words.group_of`: a target, the answer, the
-    supply (a) under way), numbered from 1 in the host's order, and the moves that
-    stand alone (drawing equipment, pass, …)."""
+    supply (a) under way), numbered from ``first`` (1: the host's first move) in the
+    host's order, and the moves that stand alone (drawing equipment, pass, …)."""
     groups: dict[Any, tuple[str, list[tuple[int, Action]]]] = {}
     alone: list[tuple[int, Action]] = []
-    for k, a in enumerate(actions, 1):
+    for k, a in enumerate(actions, first):
         key, label = group_of(a, obs, names, lang)
         if label is None:
             alone.append((k, a))
@@ -101,7 +101,7 @@ def _capped_label(key: Any, label: str, obs: Obs, names: Names, lang: str, room:
 
 
 def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
-                width: int | None = None) -> RenderableType | None:
+                width: int | None = None, first: int = 1) -> RenderableType | None:
     """The moves as a grid: one row per group (a target, the answer, the supply (a)
     step), one column per choice (cards, then the same cards with the weapon ``+W``),
     each cell the move's number; the seat's total for each column on top (a group
@@ -111,8 +111,9 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
 
     Within ``width`` cells: row labels cut names short (never a number or a column);
     None when the grid does not fit, or the moves do not form one (groups with
-    different choices, a single choice)."""
-    groups, alone = _groups(actions, obs, names, lang)
+    different choices, a single choice). ``first``: the number of ``actions[0]``
+    (a page of the moves, :func:`move_pages`)."""
+    groups, alone = _groups(actions, obs, names, lang, first)
     if not groups:
         return None
     cols: dict[Any, dict[tuple[tuple[int, ...], bool, tuple[int, ...]], tuple[int, Action]]] = {
@@ -185,9 +186,53 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
     return Group(*parts)
 
 
+def move_units(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Names = None,
+               lang: str = "en") -> list[tuple[int, int]]:
+    """The moves cut where their group changes (:func:`~.move_words.group_of`; a move
+    that stands alone is a unit of its own): ``(first, last)`` numbers, 1-based and
+    inclusive, in the host's order. A page of the moves (:func:`move_pages`) is made
+    of whole units when it can."""
+    actions = [action_fields(a) for a in legal]
+    units: list[tuple[int, int]] = []
+    last_key: Any = object()
+    for k, a in enumerate(actions, 1):
+        key, label = group_of(a, obs, names, lang)
+        if label is not None and key == last_key and units:
+            units[-1] = (units[-1][0], k)
+        else:
+            units.append((k, k))
+        last_key = key if label is not None else object()
+    return units
+
+
+def move_pages(units: Sequence[tuple[int, int]], fits: Any) -> list[tuple[int, int]]:
+    """The moves cut into pages, in order: each page ``(first, last)`` as many whole
+    ``units`` (:func:`move_units`) as ``fits(first, last)`` allows, a unit too tall for
+    a page alone cut into as many moves as fit (at least one a page). Every move is
+    on exactly one page."""
+    pages: list[tuple[int, int]] = []
+    rest = list(units)
+    while rest:
+        first = rest[0][0]
+        j = 0
+        while j + 1 < len(rest) and fits(first, rest[j + 1][1]):
+            j += 1
+        if j > 0 or fits(first, rest[0][1]):
+            pages.append((first, rest[j][1]))
+            rest = rest[j + 1:]
+            continue
+        low, high = first, rest[0][1] - 1  # the most moves of this unit that fit (one at least)
+        while low < high:
+            mid = (low + high + 1) // 2
+            low, high = (mid, high) if fits(first, mid) else (low, mid - 1)
+        pages.append((first, low))
+        rest[0] = (low + 1, rest[0][1])
+    return pages
+
+
 def render_actions(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Names = None,
                    lang: str = "en", layout: str | None = None, compact: bool = False,
-                   status: Text | None = None) -> RenderableType:
+                   status: Text | None = None, shown: tuple[int, int] | None = None) -> RenderableType:
     """The legal actions numbered from 1 in the host's order, each with the total it
     comes to, and the input hint; laid out when printed, for the width the console
     offers. ``layout`` (see :data:`MOVE_LAYOUTS`; default: one per line up to 8
@@ -197,22 +242,36 @@ def render_actions(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names:
     fit). The layouts that show totals without their formulas (``matrix``,
     ``tight``) give the rules in a legend. A move number is never cut.
     ``compact``: no border, a shorter hint; ``status``: a line (``Your turn``) put in
-    front of the hint, on its line."""
+    front of the hint, on its line. ``shown``: a page of the moves, ``(first, last)``
+    numbers (1-based, inclusive; :func:`move_pages`), under which a line names the
+    others and the key that turns the page (``other moves: 21–50 · Enter: next
+    page``); the hint still offers every number, each playable from any page."""
     actions = [action_fields(a) for a in legal]
-    return AtWidth(lambda width: _render_actions(actions, obs, names, lang, layout, compact, width, status))
+    return AtWidth(lambda width: _render_actions(actions, obs, names, lang, layout, compact, width, status, shown))
 
 
-def _render_actions(actions: Sequence[Action], obs: Obs, names: Names, lang: str, layout: str | None,
-                    compact: bool, width: int, status: Text | None = None) -> RenderableType:
+def _ranges_text(ranges: Sequence[tuple[int, int]], lang: str) -> str:
+    from jupai_net.messages import names_text
+
+    return names_text((f"{a}–{b}" if b > a else str(a) for a, b in ranges), lang)
+
+
+def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang: str, layout: str | None,
+                    compact: bool, width: int, status: Text | None = None,
+                    shown: tuple[int, int] | None = None) -> RenderableType:
+    total = len(all_actions)
+    first, last = shown if shown is not None else (1, total)
+    actions = all_actions[first - 1:last]
     n = len(actions)
     if layout is None:
         layout = "lines" if n <= 8 else ("matrix" if compact else "columns")
     inner = width if compact else width - 4  # inside the panel's borders and padding
-    body: RenderableType | None = move_matrix(actions, obs, names, lang, inner) if layout == "matrix" else None
+    body: RenderableType | None = (move_matrix(actions, obs, names, lang, inner, first) if layout == "matrix"
+                                   else None)
     if layout == "matrix" and body is None:
         layout = "tight"
     if layout in ("lines", "columns"):
-        items = [_numbered(k, a, obs, names, lang) for k, a in enumerate(actions, 1)]
+        items = [_numbered(k, a, obs, names, lang) for k, a in enumerate(actions, first)]
         # as many columns (2, or 3 from 31 moves) as the longest move fits whole
         cols = min(2 if n <= 30 else 3, max(1, (inner + 3) // (max((cell_len(x.plain) for x in items), default=1) + 3)))
         if layout == "lines" or cols == 1:
@@ -227,11 +286,11 @@ def _render_actions(actions: Sequence[Action], obs: Obs, names: Names, lang: str
             body = grid
     elif layout in ("grouped", "tight"):
         full = layout == "grouped"
-        groups, alone = _groups(actions, obs, names, lang)
+        groups, alone = _groups(actions, obs, names, lang, first)
         rows_out: list[RenderableType] = []
         alone_at = {k: a for k, a in alone}
         done: set[Any] = set()
-        for k, a in enumerate(actions, 1):  # in the host's order: a group where its first move is
+        for k, a in enumerate(actions, first):  # in the host's order: a group where its first move is
             if k in alone_at:
                 rows_out.append(_numbered(k, a, obs, names, lang))
                 continue
@@ -247,19 +306,33 @@ def _render_actions(actions: Sequence[Action], obs: Obs, names: Names, lang: str
             rows_out.extend(_legend(groups, obs, names, lang, t("legal.legend_total", lang)))
         body = Group(*rows_out)
     weapon = layout in ("tight", "matrix") and any(a.weapon for a in actions)
+    n = total  # the hint offers every move, shown on this page or not
     hint = prompt_hint(n, lang, " · " + t("legal.legend_weapon", lang) if weapon else "", short=compact)
     tiny = Text(t("legal.prompt_one_tiny" if n == 1 else "legal.prompt_tiny", lang, n=n)
                 + (" · " + t("legal.legend_weapon_tiny", lang) if weapon else ""), style="dim")
+    # the tiniest: without the +W key (the column heads and the legend's rule say +W)
+    bare = Text(t("legal.prompt_one_tiny" if n == 1 else "legal.prompt_tiny", lang, n=n), style="dim")
     lines: list[Text] = []
     if status is not None:  # on the hint's line when that fits, else on its own line above it
         lead = cell_len(status.plain) + 3
-        fits = [h for h in (hint, tiny) if not compact or lead + cell_len(h.plain) <= inner]
+        fits = [h for h in (hint, tiny, *([bare] if weapon and layout == "matrix" else []))
+                if not compact or lead + cell_len(h.plain) <= inner]
         if fits:
             hint = Text.assemble(status, " · ", fits[0])
         else:
             lines.append(status)
     if compact and cell_len(hint.plain) > inner:  # the shortest hint, on one line
         hint = tiny
+    if n > len(actions):  # a page: the other moves' numbers, and how to see them (on the hint's line if it fits)
+        others = [r for r in ((1, first - 1), (last + 1, total)) if r[0] <= r[1]]
+        more = Text(t("legal.more", lang, ranges=_ranges_text(others, lang)) + " · " + t("legal.more_key", lang),
+                    style="bold yellow")
+        for h in (hint, tiny):
+            if cell_len(h.plain) + 3 + cell_len(more.plain) <= inner:
+                hint = Text.assemble(h, " · ", more)
+                break
+        else:
+            lines.append(Packed([Text(part) for part in more.plain.split(" · ")], style="bold yellow"))
     lines.append(hint)
     assert body is not None
     if compact:

@@ -306,7 +306,8 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
                   counts: bool = True) -> RenderableType | None:
     """Final ranking panel once the game is over; None before. ``counts=False``: each
     place names the seat only (``1. seat 4 (Bob)``), for a squeezed screen whose
-    players table gives the cards left and recovered."""
+    players table gives the cards left and recovered; compact, the places then follow
+    each other on a line (``1. seat 4 (Bob) · 2. seat 0 (you) · …``)."""
     result = obs.get("result")
     if not result:
         return None
@@ -323,6 +324,8 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
     rows = ranking_rows(result.get("ranking") or [], names, me, lang,
                         {s: p.get("cards_left", "?") for s, p in players.items()} if counts else None,
                         {s: len(p.get("recovered") or []) for s, p in players.items()})
+    if compact and not counts:  # squeezed: the places on as few lines as they fit, broken between places
+        return Group(Text(title, style="bold green"), Packed([Text(row) for row in rows]))
     text.append("\n".join(rows))
     if compact:
         return Group(Text(title, style="bold green"), text)

@@ -196,6 +196,7 @@ class TerminalPlayer(PlayerBase):
         self._held: set[str] = set()  # the warnings already held once
         self.warning_read = False  # the person pressed Enter under the first-use warning
         self._confirm_quit = False  # asked "Leave? [y/N]": leaving would end a dealer-blind game for everyone
+        self.moves_page = 0  # the page of the moves shown when they do not all fit (Enter turns it)
 
     # ------------------------------------------------------------------ drawing
     def _seconds_left(self, view: Any) -> float | None:
@@ -248,7 +249,8 @@ class TerminalPlayer(PlayerBase):
                            table=_get(view, "table", default=""),
                            waiting=_get(view, "waiting", default=()) or (),
                            ends_in=wait_left(_get(view, "notices", default=()) or (), obs,
-                                             _get(view, "waiting", default=()) or ()))
+                                             _get(view, "waiting", default=()) or ()),
+                           moves_page=self.moves_page)
 
     def _timer_prompt(self) -> Text:
         """The prompt: ``⏱ 42 s left > `` while a timed prompt is open, else ``> ``."""
@@ -421,6 +423,7 @@ class TerminalPlayer(PlayerBase):
         self._legal = legal
         self._deadline = deadline
         self._timer_width = 0
+        self.moves_page = 0  # a new prompt starts at the first page of its moves
         send, recv = trio.open_memory_channel[int](1)
         self._choice = send
         # the session may start the next prompt's call before this one has seen its
@@ -572,7 +575,8 @@ class TerminalPlayer(PlayerBase):
             return
         if cmd.kind == "empty":
             if self._legal:
-                self.redraw()  # e.g. back from the help to the table
+                self.moves_page += 1  # the moves' next page, when they are in pages (else the same screen)
+                self.redraw()
             return
         if cmd.kind == "help":
             self.show_help()

@@ -63,8 +63,9 @@ def check_outcomes(text: str, obs, seat, history, lang: str, width: int, names=B
     list alone can be taller) shows only the newest outcome. Returns how many it shows."""
     lines = text.rstrip("\n").split("\n")
     assert all(cell_len(line.rstrip()) <= width for line in lines), text
-    outcomes = expected_outcomes(obs, seat, history, lang, names)
-    shown = whole_outcomes(lines, outcomes, lang)
+    # the outcomes with the seats' names, or (the tightest screen) by seat number only
+    shown, outcomes = max((whole_outcomes(lines, o, lang), o)
+                          for o in (expected_outcomes(obs, seat, history, lang, who) for who in (names, None)))
     assert shown >= 1 or not outcomes, text
     if len(lines) > HEIGHT:  # the outcomes never make a screen too tall: the newest alone
         assert width < 60 and shown == 1, text
