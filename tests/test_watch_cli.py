@@ -113,17 +113,24 @@ def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang,
         assert re.search(r"第1名 \d号位" if lang == "zh" else r"1\. seat \d", flat), flat[-2000:]  # the ranking
         # no hand and no moves: a spectator is never asked
         assert not re.search(r"Your moves|你的行动|Your hand|你的手牌", term.text)
-        # the last screen's outcomes name every seat, as a player's screen does (the
-        # ending under them does not squeeze the names away, issue 12)
+        # the last screen tells who did what: its outcomes name every seat, or, when three
+        # named outcomes fit at no squeeze level (the most squeezed screen, specs/client.md
+        # § Fitting the screen), they name seats by number and the players table on the
+        # same screen gives each of those numbers its name (the ending does not take the
+        # names away from a spectator, issue 12)
         raw = term.raw.decode("utf-8", "replace")
-        last = " ".join(ANSI.sub("", raw[raw.rfind("\x1b[2J"):]).split())
+        screen = ANSI.sub("", raw[raw.rfind("\x1b[2J"):]).splitlines()
+        last = " ".join(" ".join(screen).split())
         outcomes = re.search(r"(最近结果|Last outcomes)(.*?)(游戏结束|Game over)", last)
         assert outcomes and re.search(r"(seat \d|\d号位)", outcomes[2]), last
         # (the round's header line, "seat 2 leads" / "2号位 先手", may come between them
         # on a squeezed screen: it names the seat alone)
         named = re.sub(r"seat \d leads|\d号位 先手", "", outcomes[2])
         # (a Chinese line may wrap between "0号位" and its "（name）": the joined screen has a space there)
-        assert not re.search(r"seat \d(?! \(| …)|\d号位(?! ?（| …)", named), last  # a name or a cut row
+        bare = {int(a or b) for a, b in re.findall(r"seat (\d)(?! \(| …)|(\d)号位(?! ?（| …)", named)}
+        title = next(k for k, row in enumerate(screen) if re.match(r"\s*(最近结果|Last outcomes)", row))
+        table = {int(m[1]) for row in screen[:title] if (m := re.match(r"\s*(\d) +[^\s\d]", row))}
+        assert bare <= table, last  # each seat named by number has its row (number, name) above
         # the verify command (longer than the terminal here: a pytest folder) is cut after
         # `verify` with a shell continuation, as on a player's end screen (issue 12)
         rows = [row.rstrip() for row in ANSI.sub("", raw[raw.rfind("\x1b[2J"):]).splitlines()]
