@@ -214,19 +214,23 @@ def move_pages(units: Sequence[tuple[int, int]], fits: Any) -> list[tuple[int, i
     rest = list(units)
     while rest:
         first = rest[0][0]
-        j = 0
-        while j + 1 < len(rest) and fits(first, rest[j + 1][1]):
-            j += 1
-        if j > 0 or fits(first, rest[0][1]):
-            pages.append((first, rest[j][1]))
-            rest = rest[j + 1:]
+        low, high = -1, len(rest) - 1  # the most whole units that fit: a longer page is never shorter
+        while low < high:
+            mid = (low + high + 1) // 2
+            low, high = (mid, high) if fits(first, rest[mid][1]) else (low, mid - 1)
+        if low >= 0:
+            pages.append((first, rest[low][1]))
+            rest = rest[low + 1:]
             continue
         low, high = first, rest[0][1] - 1  # the most moves of this unit that fit (one at least)
         while low < high:
             mid = (low + high + 1) // 2
             low, high = (mid, high) if fits(first, mid) else (low, mid - 1)
         pages.append((first, low))
-        rest[0] = (low + 1, rest[0][1])
+        if low >= rest[0][1]:  # a unit of one move too tall alone: on a page of its own
+            rest = rest[1:]
+        else:
+            rest[0] = (low + 1, rest[0][1])
     return pages
 
 
