@@ -232,6 +232,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         return tails[level]
 
     page_h: dict[tuple[str, bool, int, int], int] = {}
+    too_small: dict[tuple[str, bool], int] = {}  # the most room in which a layout's pages did not all fit
     units = move_units(legal, obs, names, lang) if legal else []
     page_layouts = [lay for lay in layouts if lay in ("matrix", "tight")] or list(layouts[-1:])
 
@@ -243,6 +244,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         best: tuple[int, str, list[tuple[int, int]]] | None = None
         for layout in page_layouts:
             key = (layout, merged(level))
+            if room <= too_small.get(key, 0):  # a move alone did not fit with more room
+                continue
 
             def fits(a: int, b: int) -> bool:
                 if (*key, a, b) not in page_h:
@@ -254,7 +257,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             if room <= 0 or not fits(1, 1):
                 continue
             pages = move_pages(units, fits)
-            if len(pages) > 1 and all(fits(a, b) for a, b in pages) and (best is None or len(pages) < best[0]):
+            if not all(fits(a, b) for a, b in pages):
+                too_small[key] = max(room, too_small.get(key, 0))
+            elif len(pages) > 1 and (best is None or len(pages) < best[0]):
                 best = (len(pages), layout, pages)
         if best is None:
             return None

@@ -263,8 +263,7 @@ def _worst(players: int = 6, seed: int = 3):
 
 
 @pytest.mark.parametrize("width", [40, 60, 80])
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("names", [LONG, CJK], ids=["long", "cjk"])
+@pytest.mark.parametrize("lang, names", [("en", LONG), ("zh", CJK), ("en", CJK)], ids=["en-long", "zh-cjk", "en-cjk"])
 def test_the_longest_move_lists_leave_three_outcomes_and_every_move_reachable(names, lang, width):
     """The worst cases (issue 12): 6 seats, the longest attack move lists (50 moves),
     24-cell and CJK names, 24 rows. At 60 and 80 columns the three newest outcomes are
@@ -273,7 +272,7 @@ def test_the_longest_move_lists_leave_three_outcomes_and_every_move_reachable(na
     (``other moves: 11–50 · Enter: next page``), and turning the pages
     (``moves_page``) shows every move exactly once. At 40 columns the screen no longer
     scrolls (it fits its 23 rows) and every move is reachable the same way."""
-    for obs, legal, seat, history in _worst():
+    for obs, legal, seat, history in _worst()[:1]:  # (the second longest list adds time, not cases)
         seen: list[int] = []
         pages = None
         for page in range(12):
