@@ -467,6 +467,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay.at_step": ("action {step} of {total} · round {round}", "第 {step}/{total} 步 · 第 {round} 回合"),
     "replay.at_end": ("the end", "终局"),
     "replay.header": ("Replay · {where} · {view} · {status}", "回放 · {where} · {view} · {status}"),
+    "replay.header_scheme": ("Replay · {where} · {view} · {scheme} · {status}",
+                             "回放 · {where} · {view} · {scheme} · {status}"),
     "replay.acted": ("{actor} acted", "{actor} 行动"),
     "replay.no_deck": ("The deck cannot be shown: the host never revealed its seed.",
                        "无法显示整副牌：主机没有公开它的种子。"),

@@ -22,6 +22,7 @@ from jupai_net.printable import printable
 from jupai_net.messages import names_text
 
 from .i18n import t
+from .layout import Packed, height_of
 from .render import card_text, describe_event, render_view, seat_label
 
 
@@ -42,7 +43,9 @@ class ReplayScreen:
     # ------------------------------------------------------------------ words
 
     def header(self, k: int) -> str:
-        """The first line of frame ``k``: where we are and whose view it is."""
+        """The first line of frame ``k``: where we are, whose view it is, the scheme
+        that dealt the game (``dealer-blind`` / ``trusted dealer``, ``庄家盲发`` /
+        ``可信庄家``, the live table's words, when the transcript says) and the verdict."""
         s, lang = self.story, self.lang
         view = t("replay.view_seat", lang, seat=s.seat) if s.seat is not None else t("replay.view_spectator", lang)
         status = t(f"verdict.{s.verdict.status}", lang)
@@ -54,7 +57,10 @@ class ReplayScreen:
             where = t("replay.at_end", lang)
         else:
             where = t("replay.at_step", lang, step=k, total=len(s.steps), round=self._round(k))
-        return t("replay.header", lang, where=where, view=view, status=status)
+        if s.dealer is None:
+            return t("replay.header", lang, where=where, view=view, status=status)
+        return t("replay.header_scheme", lang, where=where, view=view, scheme=t(f"header.dealer.{s.dealer}", lang),
+                 status=status)
 
     def _round(self, k: int) -> int | str:
         obs = self.story.steps[k - 1].observation
@@ -133,7 +139,7 @@ class ReplayScreen:
 
     def frame(self, k: int, width: int = 80, height: int | None = None) -> RenderableType:
         """Frame ``k`` (0 … N+1) laid out for ``width`` × ``height`` cells."""
-        parts: list[RenderableType] = [Text(self.header(k), style="bold")]
+        parts: list[RenderableType] = [Packed(self.header(k), style="bold")]  # broken between its parts
         if k == self.last:
             parts += [Text(line) for line in self.ending_lines()]
             parts.append(self.deck_table(width))
@@ -144,7 +150,7 @@ class ReplayScreen:
         if k == 0 and obs is None and (why := self.no_deal_line()):
             parts.append(Text(why))
         if obs is not None:
-            room = None if height is None else max(8, height - len(parts) - 2)
+            room = None if height is None else max(8, height - sum(height_of(p, width) for p in parts) - 1)
             parts.append(render_view(obs, names=self.names, lang=self.lang, width=width, height=room))
         return Group(*parts)
 

@@ -721,6 +721,8 @@ async def test_jupai_replay_tells_a_blind_game_action_by_action_with_the_audited
     assert out.returncode == 0, out.stderr
     assert f"({len(story.steps)} actions follow)" in out.stdout or f"{len(story.steps)} " in out.stdout
     assert "cannot be shown" not in out.stdout
+    assert "dealer-blind" in " ".join(out.stdout.split("\n  1. ")[0].split()), out.stdout[:400]  # on the first screen
+    assert story.dealer == "blind"
 
 
 async def test_a_key_that_crosses_the_hosts_abandon_does_not_stop_the_audit(tmp_path):

@@ -76,12 +76,15 @@ def test_replay_all_prints_every_action_and_the_deck(files, game):
         assert f"{k}:{card_text(deck[k])}" in flat
     assert "verified" in out
     assert "Traceback" not in proc.stderr
+    # the first screen names the scheme that dealt the game, as the last one does (issue 12)
+    assert "trusted dealer" in " ".join(out.split("\n  1. ")[0].split()), out[:400]
 
 
 def test_replay_in_chinese(files):
     proc = jupai("replay", files["verified"], "--all", "--lang", "zh")
     assert proc.returncode == 0
     assert "回放" in proc.stdout and "由种子生成的整副牌" in proc.stdout and "已验证" in proc.stdout
+    assert "可信庄家" in proc.stdout.split("\n  1. ")[0], proc.stdout[:400]  # the scheme, from the first screen
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -146,6 +149,8 @@ def test_replay_at_a_terminal(files, tmp_path, game):
                     rows=24, cols=80)
     try:
         term.expect(r"the deal")
+        term.expect(r"trusted\s+dealer")  # the first screen's header names the scheme (issue 12)
+        assert "The whole deck" not in term.text  # (not the last screen's verdict saying it)
         term.type("")
         term.expect(r"action 1 of \d+")
         term.type("3")

@@ -14,14 +14,14 @@ No IO but reading the file; nothing here prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 from ..actions import Action
 from ..rules import RuleSet
 from .replay import load_engine
-from .statements import ABANDON, DEAL, END, START, STEP, Statement, check_body, decode_body, split_statement
+from .statements import ABANDON, COMMITMENTS, DEAL, END, START, STEP, Statement, check_body, decode_body, split_statement
 from .transcript import Transcript, TranscriptError, decode_transcript
 from .verify import MALFORMED, Verdict, check_decoded, file_verdict, problem_verdict
 
@@ -54,7 +54,10 @@ class GameStory:
     statement (``None`` if the game did not end); ``deck`` the whole deck, position
     by position, as the seeds made it (``None`` while the host seed is unknown);
     ``abandoned`` the host's reason when it stopped the game; ``names`` the players'
-    names by seat from the file's unsigned ``meta`` (printable only; empty when unknown)."""
+    names by seat from the file's unsigned ``meta`` (printable only; empty when unknown);
+    ``dealer`` the scheme that dealt the game as the checker found it in the signed
+    statements: ``"blind"`` (dealer-blind, specs/fairness.md B.15), ``"trusted"`` (seed
+    commitments), or ``None`` when the transcript stops before either."""
 
     verdict: Verdict
     seat: int | None
@@ -68,6 +71,7 @@ class GameStory:
     abandoned: str | None = None
     notes: tuple[str, ...] = field(default=())
     names: tuple[str, ...] = ()
+    dealer: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -95,15 +99,21 @@ def read_game(data: bytes, *, engine: ModuleType | None = None) -> GameStory:
     except TranscriptError as e:
         raise StoryError(file_verdict(e)) from None
     verdict, checker = check_decoded(t, engine=engine)
-    story = _tell(t, verdict, engine)
+    story = replace(_tell(t, verdict, engine), dealer=_scheme(checker))
     if not story.steps and story.deck is None:
         blind = _blind_views(t, checker, engine)
         if blind is not None:  # a dealer-blind game: its claims, on the audited deck
             deck, opening, steps = blind
-            from dataclasses import replace
-
             story = replace(story, deck=deck, opening=opening, steps=steps)
     return story
+
+
+def _scheme(checker: Any) -> str | None:
+    """The dealing scheme the checker met: ``"blind"`` once it read the seats' hellos
+    (it keeps their ledger), ``"trusted"`` once it read the seed commitments, else None."""
+    if getattr(checker, "ledger", None) is not None:
+        return "blind"
+    return "trusted" if COMMITMENTS in (getattr(checker, "index_of", None) or {}) else None
 
 
 def _blind_views(t: Transcript, checker: Any, engine: ModuleType | None):
