@@ -266,7 +266,7 @@ def test_join_shows_hostile_names_chat_and_notices_literally(tmp_path):
 def test_the_replay_ending_shows_a_hostile_abandon_reason_without_escapes():
     from jupai_net.client.replay_screen import ReplayScreen
 
-    story = SimpleNamespace(steps=[], seat=0, names=(), ranking=None, winner=None, abandoned="[/x] \x1b]52;c;cm0=\x07 bye",
+    story = SimpleNamespace(steps=[], seat=0, dealer=None, names=(), ranking=None, winner=None, abandoned="[/x] \x1b]52;c;cm0=\x07 bye",
                             verdict=Verdict(TAMPERED, "reason \x1b[2J"), opening=None, deck=None)
     console, out = terminal()
     console.print(ReplayScreen(story).frame(1))
