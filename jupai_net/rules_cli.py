@@ -54,14 +54,9 @@ def _detail(exc: RuleError, lang: str | None) -> str:
     return t(f"rule.{exc.code}", lang, **exc.params) if exc.code else exc.detail
 
 
-def render_rules(rules: RuleSet, lang: str | None = None):
-    """A rich Table of every setting of ``rules`` (name, value, meaning) in ``lang``."""
-    from rich.table import Table
-
-    table = Table(title=t("rules.title", lang))
-    table.add_column(t("rules.col.setting", lang))
-    table.add_column(t("rules.col.value", lang))
-    table.add_column(t("rules.col.meaning", lang), overflow="fold")
+def rules_rows(rules: RuleSet, lang: str | None = None) -> list[tuple[str, str, str]]:
+    """Every setting of ``rules`` as ``(name, value, meaning)`` strings in ``lang``."""
+    rows = []
     for name, value, _ in rules.describe():
         if name == "stock":
             pairs = value // 2
@@ -71,8 +66,56 @@ def render_rules(rules: RuleSet, lang: str | None = None):
             meaning = t(f"rules.meaning.{name}", lang)
         if name == "identities" and not rules.identities:
             value = t("rules.default_identities", lang, letters=rules.identity_letters)
-        table.add_row(name, str(value).lower() if isinstance(value, bool) else str(value), meaning)
-    return table
+        rows.append((name, str(value).lower() if isinstance(value, bool) else str(value), meaning))
+    return rows
+
+
+def render_rules(rules: RuleSet, lang: str | None = None):
+    """Every setting of ``rules`` (name, value, meaning) in ``lang``, laid out for the
+    width the console offers when printed: a rich Table whose setting names are never
+    cut nor wrapped (``swap-prime-composite``: the meaning wraps instead, Chinese
+    between characters), or, on a terminal too narrow for that table with a meaning
+    column of at least 16 cells (about 60 columns), one block a setting: ``name =
+    value`` on its line, the meaning wrapped under it, indented (specs/client.md §
+    Command line)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from .client.layout import AtWidth, Wrapped, wrap_text
+
+    rows = rules_rows(rules, lang)
+    names = [t("rules.col.setting", lang), *(name for name, _, _ in rows)]
+    values = [t("rules.col.value", lang), *(value for _, value, _ in rows)]
+
+    def table() -> Table:
+        out = Table(title=t("rules.title", lang))
+        out.add_column(names[0], no_wrap=True)  # a key is typed into a rules file: whole
+        out.add_column(values[0])
+        out.add_column(t("rules.col.meaning", lang))
+        for name, value, meaning in rows:
+            out.add_row(Text(name), Text(value), Wrapped(meaning))
+        return out
+
+    def blocks(width: int) -> Group:
+        parts: list = [Text(t("rules.title", lang), style="italic")]
+        for name, value, meaning in rows:
+            line = Text(name, style="bold")
+            line.append(" = " + value)
+            parts.append(line)
+            wrapped = wrap_text(Text(meaning), max(8, width - 4))  # no padding spaces at the lines' ends
+            parts.extend(Text("    ") + part for part in wrapped.split("\n"))
+        return Group(*parts)
+
+    from rich.cells import cell_len
+
+    # the table's borders and padding: 4 rules and 2 cells a column; the value column
+    # wraps at its spaces, the meaning gets the rest
+    def fits(width: int) -> bool:
+        longest_word = max(cell_len(word) for value in values for word in value.split())
+        return width - 10 - max(map(cell_len, names)) - longest_word >= 16
+
+    return AtWidth(lambda width: table() if fits(width) else blocks(width))
 
 
 def _run(args: argparse.Namespace) -> int:
