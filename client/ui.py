@@ -105,7 +105,8 @@ class LineReader:
 
     Waits with ``trio.lowlevel.wait_readable`` (cancellable at any time; nothing
     typed is lost, partial input stays buffered) and reads with ``os.read``. A
-    descriptor that cannot be polled (a regular file) is read in a worker thread.
+    descriptor that cannot be polled (a regular file) is read in a worker thread; one
+    that cannot be read at all (a terminal that went away) is the end of input.
     """
 
     def __init__(self, fd: int = 0):
@@ -122,7 +123,10 @@ class LineReader:
             except BlockingIOError:
                 continue
             except OSError:  # not pollable (e.g. a regular file): read in a thread
-                data = await trio.to_thread.run_sync(os.read, self.fd, 4096)
+                try:
+                    data = await trio.to_thread.run_sync(os.read, self.fd, 4096)
+                except OSError:  # not readable at all (a terminal that went away: EIO): the end of input
+                    data = b""
             if not data:
                 self._eof = True
             self._buf += data

@@ -93,19 +93,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Output never kills a command (:mod:`jupai_net.stdio`): characters a non-UTF-8
     stdout cannot show are written as ASCII stand-ins, and a reader that closed the
-    pipe early ends the command quietly with exit 141."""
-    from .stdio import EXIT_BROKEN_PIPE, is_broken_pipe, make_output_safe, silence_stdout
+    pipe early ends the command quietly with exit 141; a terminal that went away (its
+    window closed) silences the output, and the command goes on (``jupai join`` still
+    says bye to the host and saves its transcript)."""
+    from .stdio import EXIT_BROKEN_PIPE, is_broken_pipe, make_output_safe, silence_stdout, survive_lost_terminal
 
     make_output_safe()
-    try:
-        code = _main(argv)
-        sys.stdout.flush()  # a closed pipe shows here, not in Python's last flush at exit
-        return code
-    except BaseException as exc:  # noqa: B036 - also SystemExit and exception groups from trio
-        if not is_broken_pipe(exc):
-            raise
-        silence_stdout()
-        return EXIT_BROKEN_PIPE
+    with survive_lost_terminal():
+        try:
+            code = _main(argv)
+            sys.stdout.flush()  # a closed pipe shows here, not in Python's last flush at exit
+            return code
+        except BaseException as exc:  # noqa: B036 - also SystemExit and exception groups from trio
+            if not is_broken_pipe(exc):
+                raise
+            silence_stdout()
+            return EXIT_BROKEN_PIPE
 
 
 def _main(argv: Sequence[str] | None) -> int:

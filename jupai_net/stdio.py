@@ -11,14 +11,22 @@ an output encoding that cannot show a character, and a pipe closed early.
   the command stops quietly with :data:`EXIT_BROKEN_PIPE`, no ``BrokenPipeError``
   traceback (also when the error comes wrapped in trio's exception groups, or as
   rich's ``SystemExit`` after it).
+* :func:`survive_lost_terminal` — the terminal went away under a running command (its
+  window closed, an ssh session dropped: every write fails with ``EIO``): the first
+  write that fails points the stream at the null device and the command goes on
+  quietly, so that ``jupai join`` still says ``bye`` to the host and saves its
+  transcript instead of dying with a traceback nobody can read (specs/client.md § Keys).
 """
 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import sys
 import unicodedata
+from collections.abc import Iterator
+from typing import Any
 
 #: Exit code after the reader of standard output went away (128 + SIGPIPE, as a
 #: program killed by the signal).
@@ -93,3 +101,76 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+class LostTerminalSafe:
+    """A text stream (``sys.stdout``, ``sys.stderr``) whose writes survive the terminal
+    going away: a ``write`` or ``flush`` that fails with an ``OSError`` other than
+    ``BrokenPipeError`` (a closed terminal: ``EIO``) points the stream's file
+    descriptor at the null device (:func:`_to_null`) and reports the text as written;
+    every later write goes there. A broken pipe still raises (:func:`is_broken_pipe`:
+    the command stops with exit 141). Everything else is the wrapped stream's
+    (``isatty``, ``fileno``, ``encoding``, ``buffer``…)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        #: True once a write failed (the terminal is gone)
+        self.lost = False
+
+    def write(self, text: str) -> int:
+        """Write ``text``; its length, also when the terminal is gone."""
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError:
+            self._lose()
+            return len(text)
+
+    def flush(self) -> None:
+        """Flush the wrapped stream (nothing when the terminal is gone)."""
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError:
+            self._lose()
+
+    def _lose(self) -> None:
+        self.lost = True
+        _to_null(self._stream)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _to_null(stream: Any) -> None:
+    """Point ``stream``'s file descriptor at the null device (nothing for a stream
+    without one), so that its pending bytes and every later write go nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stream.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        stream.flush()  # the bytes the failed write left in the buffer: to the null device now
+    except (OSError, ValueError):
+        pass
+
+
+@contextlib.contextmanager
+def survive_lost_terminal() -> Iterator[None]:
+    """Within the block, ``sys.stdout`` and ``sys.stderr`` are :class:`LostTerminalSafe`
+    (the streams as they were are restored after it)."""
+    saved = sys.stdout, sys.stderr
+    if saved[0] is not None and not isinstance(saved[0], LostTerminalSafe):
+        sys.stdout = LostTerminalSafe(saved[0])  # type: ignore[assignment]
+    if saved[1] is not None and not isinstance(saved[1], LostTerminalSafe):
+        sys.stderr = LostTerminalSafe(saved[1])  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved

@@ -27,3 +27,60 @@ def test_sigterm_leaves_the_table_like_ctrl_c(tmp_path):
     finally:
         join.proc.kill()
         host.kill()
+
+
+def test_a_closed_terminal_still_leaves_the_table_with_a_bye(tmp_path):
+    """The terminal's window closed mid game (its master side gone: every write fails
+    with EIO, input ends) and SIGHUP came: the client leaves as after Ctrl-C — bye to
+    the host, the transcript saved, exit 129. Before, the first line it wrote to the
+    dead terminal (``input ended…``) raised OSError: a traceback nobody could read,
+    exit 1, often no bye and no transcript."""
+    import os
+
+    from .test_client_cli import Terminal
+    from .test_net_play import JUPAI
+
+    host = HostProcess(tmp_path, "--seats", "2", "--bots", "1", "--dealer", "blind", "--rounds", "3",
+                       "--bot-delay", "0.3", "--turn-timeout", "60", "--no-announce")
+    env = dict(env_for(tmp_path), JUPAI_NO_MULTICAST="1", TERM="xterm", LINES="24")
+    term = Terminal(JUPAI + ["join", host.addr, "--code", host.code, "--name", "Ann"], env, rows=24, cols=100)
+    try:
+        host.wait_for(r"game \w+ starts", timeout=60)
+        term.expect(r"Your turn|greedy bot 1", timeout=30)  # the game's screen is up
+        mark = len(host.lines)
+        os.close(term.master)  # the window closed (no reader thread uses the descriptor)
+        term.master = os.open(os.devnull, os.O_RDONLY)  # for close() below
+        term.proc.send_signal(signal.SIGHUP)
+        assert term.proc.wait(30) == 129
+        host.wait_for(r"Ann \(seat 0\) left the dealer-blind game \(they chose to leave\)", timeout=15, after=mark)
+        assert list((tmp_path / "config" / "transcripts").glob("*-seat0.jupai")), "no transcript saved"
+    finally:
+        term.close()
+        host.kill()
+
+
+def test_a_lost_terminal_silences_the_output_but_a_broken_pipe_still_stops_the_command():
+    import errno
+
+    import pytest
+
+    from jupai_net.stdio import LostTerminalSafe
+
+    class Dead:
+        def __init__(self, exc):
+            self.exc, self.written = exc, []
+
+        def write(self, text):
+            raise self.exc
+
+        def flush(self):
+            pass
+
+        def isatty(self):
+            return True
+
+    gone = LostTerminalSafe(Dead(OSError(errno.EIO, "Input/output error")))
+    assert gone.write("input ended") == len("input ended") and gone.lost and gone.isatty()
+    gone.flush()
+    with pytest.raises(BrokenPipeError):  # `jupai verify --json F | head`: exit 141 as before (stdio.is_broken_pipe)
+        LostTerminalSafe(Dead(BrokenPipeError())).write("x")
