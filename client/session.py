@@ -406,8 +406,11 @@ class Player(Protocol):
       :class:`SessionResult` (verdict checked, transcript saved, ``result.series`` the
       scoreboard): show the ending and return True to play the next game (the session
       sends ``ready``) or False to leave the table (``bye``). Messages keep arriving
-      meanwhile (``on_update``); the call is cancelled when the session ends. Without
-      the method the player stays.
+      meanwhile (``on_update``); the call is cancelled when the session ends, and when
+      the question has no meaning any more — the host freed the seat (away too long
+      at the question) or another game started — in which case the session waits for
+      the call to end before its next update, and sends nothing for it (specs/client.md
+      § Staying at the table). Without the method the player stays.
 
     Subclass :class:`PlayerBase` to get no-op defaults for all but ``choose``.
     """
@@ -749,6 +752,9 @@ class _Session:
         self.send_lock = trio.StrictFIFOLock()
         self.ask_scope: trio.CancelScope | None = None
         self.prompt: Prompt | None = None
+        #: the question between games (``player.next_game``) while it is asked: (the
+        #: game it follows, its cancel scope, set once it is closed) — :meth:`_withdraw_question`
+        self.asking_next: tuple[bytes | None, trio.CancelScope, trio.Event] | None = None
         self.sent_commit = self.sent_reveal = self.sent_ready = False
         #: dealer-blind game: this seat's participant, played by a BlindActor (specs/protocol.md §13)
         self.blind_actor: Any = None
@@ -1179,6 +1185,9 @@ class _Session:
         elif isinstance(msg, Welcome):
             await self._on_welcome(msg)
         elif isinstance(msg, Start):
+            # a game starts while the player is still asked about the next one (its
+            # seat was made ready by a new connection): the game is the answer
+            await self._withdraw_question("a game started", unless_game=msg.game_id)
             self._on_start(msg)
         elif isinstance(msg, End):
             await self._on_end(msg)
@@ -1223,13 +1232,19 @@ class _Session:
                 # dropped between games for not answering (a frozen or stopped program):
                 # the seat is gone, the table is not — join it again as a new arrival
                 log.info("the host dropped this seat between games (%s); joining anew", msg.code)
-                self.note("away-too-long", f"you were away too long: the host freed your seat {self.view.seat}; "
-                          "you join the table again as a new player", args={"seat": self.view.seat, "lobby": True})
+                seat = self.view.seat
+                # "ready for the next game?" has no meaning now: the seat is gone, and the
+                # screen must show why (it draws nothing new while it asks)
+                await self._withdraw_question("the host freed this seat")
                 self.back_too_late = True
                 self.want_seat, self.token, self.saved = None, None, None
                 if self.save_resume:
                     drop_resume(self.host, self.port)
-                self.update("away", seat=None)
+                self.result, self.verdict = None, None
+                self.update("away", phase=LOBBY, seat=None, observation=None, state_id=None, legal=(), result=None,
+                            verdict=None, events=(), transcript_path=None, notices=self._fresh_notices())
+                self.note("away-too-long", f"you were away too long: the host freed your seat {seat}; "
+                          "you join the table again as a new player", args={"seat": seat, "lobby": True})
                 raise _TokenExpired()
             if (msg.code == "bad-token" and self.token is not None and (self.witness is None or self.witness.finished)
                     and (self.token != self.caller_token or self.view.seat is not None)):
@@ -1851,18 +1866,32 @@ class _Session:
         if self.series is not None and self.series.final and self.series_for == self.witness_for:
             raise _Over(status, error)  # the last game of the series: nothing to wait for
         assert self.nursery is not None
-        self.nursery.start_soon(self._between, game)
+        asking = (game.game_id, trio.CancelScope(), trio.Event())
+        self.asking_next = asking
+        self.nursery.start_soon(self._between, game, asking)
 
-    async def _between(self, game: SessionResult) -> None:
-        """Between two games: ask the player (``next_game``) and send ``ready``, or leave."""
+    async def _between(self, game: SessionResult,
+                       asking: tuple[bytes | None, trio.CancelScope, trio.Event]) -> None:
+        """Between two games: ask the player (``next_game``) and send ``ready``, or leave.
+        The question is withdrawn (``asking``'s scope cancelled, :meth:`_withdraw_question`)
+        when it no longer has a meaning: nothing is sent then."""
+        _, scope, closed = asking
         ask = getattr(self.player, "next_game", None)
         go = True
-        if callable(ask):
-            try:
-                go = bool(await ask(game))
-            except Exception:  # noqa: BLE001 - a player bug must not end the session badly
-                log.exception("player.next_game failed; leaving the table")
-                go = False
+        try:
+            if callable(ask):
+                with scope:
+                    try:
+                        go = bool(await ask(game))
+                    except Exception:  # noqa: BLE001 - a player bug must not end the session badly
+                        log.exception("player.next_game failed; leaving the table")
+                        go = False
+        finally:
+            if self.asking_next is asking:
+                self.asking_next = None
+            closed.set()
+        if scope.cancel_called:
+            return  # withdrawn: the seat was freed, or the next game started
         if not go:
             self.control.leave()
             return
@@ -1876,6 +1905,20 @@ class _Session:
             await self._ready()
         except _Lost:
             pass  # the read loop notices and ends the session
+
+    async def _withdraw_question(self, why: str, *, unless_game: bytes | None = None) -> None:
+        """Withdraw the question between games (``player.next_game``, "Ready for the
+        next game?") when it has no meaning any more, and wait until the player has
+        closed it, so that the next update is drawn (the terminal draws nothing new
+        while it asks): the host freed the seat (away too long at the question), or a
+        game other than ``unless_game``'s successor started. Nothing is sent for it."""
+        asking = self.asking_next
+        if asking is None or (unless_game is not None and asking[0] == unless_game):
+            return
+        log.info("the question about the next game is withdrawn: %s", why)
+        self.asking_next = None
+        asking[1].cancel()
+        await asking[2].wait()
 
     async def _watched_to_the_end(self) -> None:
         """A spectator saw a game end: verify the public stream and save the transcript
