@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from ..messages import add_lang_option
 from ..bot_options import seat_number, think_seconds
-from ..messages import t
+from ..messages import current_lang, t
 from ..printable import is_printable, printable
 
 #: Default TCP port when HOST has none (the host's default). trio, rich and the
@@ -513,6 +513,14 @@ def name_problem(name: str, lang: str = "en") -> str | None:
     """Why ``name`` cannot be a player's name, with the protocol's rule, in ``lang``
     (``--name 'a\\tb': the name holds \\t (a control character): a name is 1..24
     characters a person can read …``), or None when it can be."""
+    why = name_why(name, lang)
+    return None if why is None else t("cli.bad_name", lang, name=quoted(name), why=why)
+
+
+def name_why(name: object, lang: str | None = None) -> str | None:
+    """Why ``name`` cannot be a player's name in ``lang`` (None: the run's), e.g. ``the
+    name holds \\t (a control character)`` / ``名字含有控制字符 \\t``, or None when it can
+    be (:func:`jupai_net.protocol.messages.name_fault`)."""
     from jupai_net.protocol.messages import name_fault
 
     fault = name_fault(name)
@@ -521,9 +529,9 @@ def name_problem(name: str, lang: str = "en") -> str | None:
     code, args = fault
     if code == "unprintable":  # English names the character as Unicode does; others by its kind
         kind = args.pop("category")
-        if lang != "en":
+        if (lang or current_lang()) != "en":
             args["char_name"] = t(f"name.char.{kind if kind in ('Cc', 'Cf') else 'other'}", lang)
-    return t("cli.bad_name", lang, name=quoted(name), why=t(f"name.why.{code}", lang, **args))
+    return t(f"name.why.{code}", lang, **args)
 
 
 def quoted(text: str) -> str:

@@ -651,7 +651,7 @@ def commands_line(lang: str | None) -> Any:
 def host_table_name(args: argparse.Namespace, lang: str | None = None) -> str:
     """The table's name: ``--table-name``, else ``<name>'s table`` (:func:`default_table_name`) in the run's
     language (``root 的牌桌``), made a valid announced name
-    (:func:`~jupai_net.protocol.discovery.clean_name`; ``jupai table`` when nothing of
+    (:func:`~jupai_net.protocol.discovery.clean_name`; ``jupai table``, ``剧牌牌桌``, when nothing of
     it is left). The banner shows it, the LAN announcement carries it and every
     transcript the host saves records it (specs/host.md § 2)."""
     from jupai_net.protocol.discovery import DiscoveryError, clean_name
@@ -659,7 +659,7 @@ def host_table_name(args: argparse.Namespace, lang: str | None = None) -> str:
     try:
         return clean_name(getattr(args, "table_name", None) or default_table_name(lang))
     except DiscoveryError:
-        return "jupai table"
+        return t("host.fallback_table", lang)  # nothing printable left of the name
 
 
 def default_table_name(lang: str | None = None) -> str:

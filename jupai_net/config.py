@@ -52,29 +52,33 @@ class Settings(NamedTuple):
 
 
 def _check(path: Path, key: str, value: Any) -> Any:
+    """``value`` of setting ``key`` when it is valid, else :class:`ConfigError` with one
+    sentence in the run's language naming the file and the key."""
     from .bots import BOTS
+    from .messages import current_lang, names_text, t
 
-    where = f"{path}: {key}"
+    where = t("config.where", path=path, key=key)
     if not isinstance(value, str):
-        raise ConfigError(f"{where} must be a string in quotes, e.g. {key} = \"…\"")
+        raise ConfigError(t("config.bad.not_string", where=where, key=key))
     if key == "lang" and value not in ("en", "zh"):
-        raise ConfigError(f"{where} must be \"zh\" or \"en\", not {value!r}")
+        raise ConfigError(t("config.bad.lang", where=where, value=repr(value)))
     if key == "opponents" and value not in BOTS:
-        raise ConfigError(f"{where} must be one of {', '.join(sorted(BOTS))}, not {value!r}")
+        raise ConfigError(t("config.bad.opponents", where=where, names=names_text(sorted(BOTS)), value=repr(value)))
     if key == "name":
-        from .protocol.messages import Hello
+        from .client.cli import name_why
 
-        try:
-            Hello(value)
-        except ValueError as exc:
-            raise ConfigError(f"{where} cannot be a name at a table: {exc}") from None
+        why = name_why(value)
+        if why is not None:
+            raise ConfigError(t("config.bad.name", where=where, why=why))
     if key == "host":
-        from .client.cli import parse_address
+        from .client.cli import AddressError, parse_address
 
         try:
             parse_address(value)
+        except AddressError as exc:
+            raise ConfigError(t("config.bad.host", where=where, why=exc.text(current_lang()))) from None
         except ValueError as exc:
-            raise ConfigError(f"{where} is not HOST[:PORT]: {exc}") from None
+            raise ConfigError(t("config.bad.host", where=where, why=exc)) from None
     return value
 
 
@@ -96,9 +100,11 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        from .messages import t
+        from .textfile import toml_problem
 
-        raise ConfigError(t("file.not_toml", path=path, why=exc)) from None
+        raise ConfigError(toml_problem(path, exc)) from None
+    from .messages import names_text, t
+
     problems = []
     values: dict[str, Any] = {}
     for key, value in data.items():
@@ -106,15 +112,15 @@ def load_settings(path: Path | None = None) -> Settings:
             import difflib
 
             near = difflib.get_close_matches(key, list(KEYS), n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else f" (known: {', '.join(KEYS)})"
-            problems.append(f"{path}: unknown setting {key!r}{hint}")
+            problems.append(t("config.unknown.near", path=path, key=repr(key), near=repr(near[0])) if near
+                            else t("config.unknown.known", path=path, key=repr(key), known=names_text(KEYS)))
             continue
         try:
             values[key] = _check(path, key, value)
         except ConfigError as exc:
             problems.append(str(exc))
     if problems:
-        raise ConfigError("; ".join(problems))
+        raise ConfigError(t("config.problems.sep").join(problems))
     return Settings(path, True, values)
 
 

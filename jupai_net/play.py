@@ -479,7 +479,7 @@ def _table_name(name: str, lang: str) -> str:
     try:
         return clean_name(t("host.default_table", lang, name=name))
     except DiscoveryError:
-        return "jupai table"
+        return t("host.fallback_table", lang)  # nothing printable left of the name
 
 
 async def _serve_and_play(server: Any, player: Any, input_loop: Any, control: Any, received: Any, on_signal: Any,

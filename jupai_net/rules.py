@@ -260,7 +260,9 @@ def load_rules(path: str | Path, **overrides: Any) -> RuleSet:
     except TextFileError as exc:
         raise RuleFileError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise RuleFileError(f"{path} is not a valid TOML file: {exc}") from None
+        from .textfile import toml_problem
+
+        raise RuleFileError(toml_problem(path, exc)) from None
     entries = _file_entries(data)
     given = {k: v for k, v in overrides.items() if v is not None}
     mistakes = _file_mistakes(entries, given)

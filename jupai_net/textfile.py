@@ -65,12 +65,34 @@ def decode_utf8(data: bytes, path: str | Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        from .messages import t
+
         guess = guess_encoding(data)
         if guess is not None:
-            why = f"it looks like {guess}"
+            why = t("file.not_utf8.looks", encoding=guess)
         else:
-            why = f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not UTF-8"
-        raise TextFileError(path, f"{path} is not UTF-8 ({why}): save it as UTF-8") from None
+            why = t("file.not_utf8.byte", byte=f"{data[exc.start]:02x}", offset=exc.start)
+        raise TextFileError(path, t("file.not_utf8", path=path, why=why)) from None
+
+
+def toml_problem(path: str | Path, exc: ValueError) -> str:
+    """``FILE is not valid TOML: Invalid value (at line 1, column 5)`` in the run's
+    language (:func:`jupai_net.messages.t`) for ``exc``, a ``tomllib.TOMLDecodeError``
+    of the file ``path``: English quotes the parser's words, other languages say where
+    (``第 1 行第 5 列有错误``, ``在文件末尾有错误``) and leave the parser's English out."""
+    import re
+
+    from .messages import current_lang, t
+
+    text = str(exc)
+    if current_lang() == "en":
+        return t("file.not_toml", path=path, why=text)
+    at = re.search(r"\(at line (\d+), column (\d+)\)", text)
+    where = (t("file.toml_at", line=at[1], column=at[2]) if at
+             else t("file.toml_end") if "end of document" in text else None)
+    if where is None:
+        return t("file.not_toml", path=path, why=text)
+    return t("file.not_toml", path=path, why=t("file.toml_why", what=text, where=where))
 
 
 def cannot_read(path: str | Path, exc: OSError) -> str:
@@ -103,5 +125,7 @@ def read_text_file(path: str | Path, *, limit: int = MAX_TEXT_FILE_BYTES, missin
     except OSError as exc:
         raise TextFileError(path, cannot_read(path, exc)) from None
     if len(data) > limit:
-        raise TextFileError(path, f"{path} is larger than {limit} bytes: not a file jupai reads")
+        from .messages import t
+
+        raise TextFileError(path, t("file.too_large", path=path, limit=limit))
     return decode_utf8(data, path)

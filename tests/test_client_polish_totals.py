@@ -58,7 +58,7 @@ def test_plain_discard_shows_i_against_the_visible_mass():
     assert describe_action(Action(A.DISCARD, 1, (card(7),)), seen) == (
         "discard seat 1's equipment with 7♠ (i 7 < m 8: fails)")
     assert describe_action(Action(A.DISCARD, 1, (card(7),)), seen, lang="zh") == (
-        "用 7♠ 丢弃 1号位 的装备（i 7 < m 8：失败）")
+        "用 7♠ 丢弃 1号位的装备（i 7 < m 8：失败）")
 
 
 RULES = [

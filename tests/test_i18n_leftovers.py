@@ -83,3 +83,97 @@ def test_every_address_fault_is_said_in_both_languages(address, en, zh):
     with pytest.raises(AddressError) as info:
         parse_address(address)
     assert en in str(info.value) and zh in info.value.text("zh")
+
+
+#: English words a Chinese line must not hold (three letters or more), once the
+#: file's path and the values a person wrote are taken out.
+_ENGLISH = re.compile(r"[A-Za-z]{3,}")
+
+
+def _config_run(tmp_path, content: bytes, *argv: str):
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "config.toml").write_bytes(content)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(JUPAI_CONFIG_DIR=str(tmp_path), LANG="en_US.UTF-8", COLUMNS="400")
+    return subprocess.run([sys.executable, "-m", "jupai_net", *argv], capture_output=True, text=True, timeout=60,
+                          env=env, stdin=subprocess.DEVNULL)
+
+
+def test_every_settings_file_problem_is_said_in_chinese(tmp_path):
+    """``config.toml`` problems (ConfigError) were English under ``--lang zh``: every one,
+    at once, in Chinese, joined by ``；``; the same file in English is unchanged."""
+    content = ('nmae = "x"\nfoo = 1\nlang = "fr"\nopponents = "smart"\nname = "a\\tb"\nhost = "box:99999"\n'
+               'lang2 = 3\n').encode()
+    proc = _config_run(tmp_path, content, "config", "--lang", "zh")
+    assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr, proc
+    line = proc.stderr.strip()
+    assert line.startswith("jupai config: ") and "\n" not in line, line
+    assert "未知设置 'nmae'（是不是 'name'？）" in line and "可用的有 name、lang、opponents、host" in line, line
+    assert "lang 只能是 \"zh\" 或 \"en\"，这里是 'fr'" in line and "必须是 expert、greedy、random 之一" in line, line
+    assert "name 不能用作牌桌上的名字：名字含有控制字符 \\t" in line, line
+    assert "host 不是“主机[:端口]”：端口“99999”不是 1..65535 之间的数字" in line, line
+    words = line.replace("jupai config", "").replace(str(tmp_path / "config.toml"), "")
+    for own in ("nmae", "name", "foo", "lang2", "lang", "opponents", "smart", "host", "expert", "greedy", "random"):
+        words = words.replace(own, "")
+    assert not _ENGLISH.search(words), words
+    english = _config_run(tmp_path, content, "config", "--lang", "en").stderr
+    assert "unknown setting 'nmae' (did you mean 'name'?); " in english, english
+    assert "host is not HOST[:PORT]: the port '99999' is not a number 1..65535" in english, english
+
+
+@pytest.mark.parametrize("content, zh", [
+    (b"name = \n", "不是有效的 TOML：第 1 行第 8 列有错误"),
+    (b"a = 1\na = 2", "不是有效的 TOML：在文件末尾有错误"),
+    ('name = "宝宝"\n'.encode("gbk"), "不是 UTF-8 编码（看起来是 GBK）：请另存为 UTF-8"),
+    (b"name = 'caf\xe9'\n", "不是 UTF-8 编码（偏移 11 处的字节 0xe9 不是 UTF-8）：请另存为 UTF-8"),
+])
+def test_a_settings_file_that_cannot_be_read_is_said_in_chinese(tmp_path, content, zh):
+    proc = _config_run(tmp_path, content, "config", "--lang", "zh")
+    line = proc.stderr.strip()
+    assert proc.returncode == 2 and line == f"jupai config: {tmp_path / 'config.toml'} {zh}", proc
+
+
+def test_a_rules_file_that_is_not_toml_is_said_in_chinese(tmp_path):
+    rules = tmp_path / "rules.toml"
+    rules.write_text("players = \n", encoding="utf-8")
+    proc = jupai("simulate", "--rules", str(rules), "--games", "1", "--lang", "zh")
+    assert proc.returncode == 2 and f"{rules} 不是有效的 TOML：第 1 行第 11 列有错误" in proc.stderr, proc
+    proc = jupai("simulate", "--rules", str(rules), "--games", "1", "--lang", "en")
+    assert proc.returncode == 2 and f"{rules} is not valid TOML: Invalid value (at line 1, column 11)" in proc.stderr
+
+
+def test_no_space_after_a_seat_word_before_chinese():
+    """'0号位 没有公开种子': a seat's or the host's word goes on without a space in
+    Chinese, in every template of the catalog; a person's name keeps its space."""
+    from jupai_net.messages import catalog, fields, t
+    from jupai_net.messages.verdicts import verdict_sentence
+
+    said = verdict_sentence("blind_ended_unaudited", {"names": [0, 2]}, "zh")
+    assert "0号位、2号位没有公开种子" in said, said
+    assert t("notice.net.left.left", "zh", name="Ann", seat=1) == "Ann 离开了1号位"
+    checked = 0
+    for key, (_, zh) in catalog().items():
+        names = fields(zh)
+        if not names:
+            continue
+        try:
+            text = t(key, "zh", **{n: "0号位" for n in names})
+        except (ValueError, TypeError, KeyError, IndexError):  # a number's format spec
+            continue
+        checked += 1
+        assert not re.search("(号位|主机) [\u3400-\u9fff]", text), (key, text)
+    assert checked > 500
+
+
+@pytest.mark.parametrize("lang, name", [("en", "jupai table"), ("zh", "剧牌牌桌")])
+def test_a_table_name_with_nothing_printable_falls_back_in_the_language(lang, name):
+    import argparse
+
+    from jupai_net.host.cli import host_table_name
+    from jupai_net.play import _table_name
+
+    assert host_table_name(argparse.Namespace(table_name="\x00\x01"), lang) == name
+    assert _table_name("\x00", lang) != ""  # the player's name is never all control characters in practice

@@ -125,7 +125,7 @@ def test_watch_on_a_terminal_shows_the_live_table_and_the_ending(tmp_path, lang,
         assert outcomes and re.search(r"(seat \d|\d号位)", outcomes[2]), last
         # (the round's header line, "seat 2 leads" / "2号位 先手", may come between them
         # on a squeezed screen: it names the seat alone)
-        named = re.sub(r"seat \d leads|\d号位 先手", "", outcomes[2])
+        named = re.sub(r"seat \d leads|\d号位 ?先手", "", outcomes[2])
         # (a Chinese line may wrap between "0号位" and its "（name）": the joined screen has a space there)
         bare = {int(a or b) for a, b in re.findall(r"seat (\d)(?! \(| …)|(\d)号位(?! ?（| …)", named)}
         title = next(k for k, row in enumerate(screen) if re.match(r"\s*(最近结果|Last outcomes)", row))

@@ -189,10 +189,24 @@ def t(key: str, lang: str | None = None, /, **kw: object) -> str:
 FULL_WIDTH_PUNCTUATION = frozenset("（）：，。、；！？“”《》「」")
 
 
+#: The endings of jupai's own words for a seat or the host (``0号位``, ``主机``): a
+#: Chinese sentence goes on from them without a space (``0号位没有公开种子``).
+SEAT_WORD_ENDINGS = ("号位", "主机")
+
+
+def _ideograph(c: str) -> bool:
+    """A CJK ideograph (U+3400..U+9FFF)."""
+    return "\u3400" <= c <= "\u9fff"
+
+
 def _format_zh(template: str, kw: Mapping[str, object]) -> str:
     """``template.format(**kw)`` for a Chinese text, without a template's space between
     full-width punctuation at a value's edge and a word: ``{who} 在`` with ``who =
-    "Alice（0号位）"`` gives ``Alice（0号位）在``, ``{a} {ca}`` gives ``0号位（你）7♠``.
+    "Alice（0号位）"`` gives ``Alice（0号位）在``, ``{a} {ca}`` gives ``0号位（你）7♠``;
+    nor after a seat's or the host's own word (:data:`SEAT_WORD_ENDINGS`) before an
+    ideograph: ``{names} 没有公开种子`` with ``names = "0号位"`` gives ``0号位没有公开种子``
+    (a person's name keeps its space, ``Ann 离开了``, ``小明 的牌桌``, and so does a
+    space before a value: ``第1名 小明``).
     A space before or after a symbol stays (``{who} · 你的身份``, ``{x} →``), and the
     values themselves (names, a peer's words) are kept as they are."""
     if " " not in template:
@@ -209,11 +223,14 @@ def _format_zh(template: str, kw: Mapping[str, object]) -> str:
             continue
         before = parts[k - 1] if k > 0 else None
         after = parts[k + 1] if k + 1 < len(parts) else None
-        if before and before[1] and before[0][-1:] in FULL_WIDTH_PUNCTUATION and text.startswith(" "):
-            if (text[1:] or (after[0] if after else ""))[:1].isalnum():
+        if before and before[1] and text.startswith(" "):
+            edge, nxt = before[0][-1:], (text[1:] or (after[0] if after else ""))[:1]
+            if nxt.isalnum() and (edge in FULL_WIDTH_PUNCTUATION
+                                  or (before[0].endswith(SEAT_WORD_ENDINGS) and _ideograph(nxt))):
                 text = text[1:]
-        if after and after[1] and after[0][:1] in FULL_WIDTH_PUNCTUATION and text.endswith(" "):
-            if (text[:-1] or (before[0] if before else ""))[-1:].isalnum():
+        if after and after[1] and text.endswith(" "):
+            edge, prev = after[0][:1], (text[:-1] or (before[0] if before else ""))[-1:]
+            if prev.isalnum() and edge in FULL_WIDTH_PUNCTUATION:
                 text = text[:-1]
         part[0] = text
     return "".join(part[0] for part in parts)
