@@ -92,7 +92,7 @@ def toml_problem(path: str | Path, exc: ValueError) -> str:
              else t("file.toml_end") if "end of document" in text else None)
     if where is None:
         return t("file.not_toml", path=path, why=text)
-    return t("file.not_toml", path=path, why=t("file.toml_why", what=text, where=where))
+    return t("file.not_toml", path=path, why=t("file.toml_why", where=where))
 
 
 def cannot_read(path: str | Path, exc: OSError) -> str:
