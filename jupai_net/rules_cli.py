@@ -1,4 +1,4 @@
-"""``jupai rules [--rules FILE] [--players 2-6]``: show every rule setting in force (house
+"""``jupai rules [--rules FILE] [--seats 2-6]``: show every rule setting in force (house
 rules in full) and what they leave in the stock, in the run's language; a rules file
 with mistakes gets all of them listed at once (:func:`rule_error_text`)."""
 
@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``rules`` subcommand."""
     p = sub.add_parser("rules", help=t("rules.help"), description=t("rules.description"), epilog=t("rules.epilog"))
     p.add_argument("--rules", default=None, metavar="FILE", help=t("opt.rules_file"))
-    p.add_argument("--players", "--seats", dest="players", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--seats", "--players", dest="players", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
     p.set_defaults(func=_run)
 
 

@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help=t("simulate.help"), description=t("simulate.description"),
                        epilog=t("simulate.epilog"))
     p.add_argument("--games", type=int, default=1000, metavar="N", help=t("simulate.opt.games"))
-    p.add_argument("--players", "--seats", dest="players", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
+    p.add_argument("--seats", "--players", dest="players", type=table_size, default=None, metavar="2-6", help=t("opt.seats"))
     p.add_argument("--rounds", type=int, default=None, metavar="N", help=t("opt.rounds"))
     p.add_argument("--seed", type=int, default=None, metavar="N", help=t("simulate.opt.seed"))
     p.add_argument("--bot", default="random", metavar="NAME[,NAME…]", help=t("simulate.opt.bot", bots=", ".join(BOT_NAMES)))

@@ -223,6 +223,28 @@ def test_value_names_are_written_the_same_way_everywhere():
     assert not any(m in ("S", "P", "K") for ms in seen.values() for m in ms), seen
 
 
+def test_the_table_size_is_one_option_in_one_order_in_every_command():
+    """``--seats`` and ``--players`` mean the same (the players at the table, bots
+    included) in every command that takes them, listed in one order, ``--seats`` first,
+    in each ``--help`` (was: ``--players, --seats`` for rules and simulate, ``--seats,
+    --players`` for host and play; specs/client.md § Value names)."""
+    from jupai_net.cli import build_parser
+
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if a.dest == "command"]
+    found = {}
+    for command, p in sub.choices.items():
+        for action in p._actions:
+            if "--seats" in action.option_strings or "--players" in action.option_strings:
+                found[command] = (tuple(action.option_strings), action.type, action.help, action.metavar)
+    assert sorted(found) == ["host", "play", "rules", "simulate"], found
+    assert {v[0] for v in found.values()} == {("--seats", "--players")}, found
+    assert len({v[1:] for v in found.values()}) == 1, found  # one type, one help text, one metavar
+    for command in found:
+        proc = jupai(command, "--help", "--lang", "en", env={"COLUMNS": "120"})
+        assert "--seats 2-6, --players 2-6" in proc.stdout, (command, proc.stdout)
+
+
 def test_a_value_name_reads_the_same_in_both_languages():
     """A value a person types is named in capitals in both languages (the catalog's
     convention, jupai_net/messages/commands.py): a Chinese line that tells the player

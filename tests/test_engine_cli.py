@@ -45,7 +45,7 @@ def test_simulate_bad_arguments_are_clear(capsys):
     with pytest.raises(SystemExit) as stop:  # argparse: checked while the command line is read
         main(["simulate", "--games", "5", "--players", "9"])
     assert stop.value.code == 2
-    assert "--players/--seats: must be 2-6, got 9" in capsys.readouterr().err  # errors go to stderr
+    assert "--seats/--players: must be 2-6, got 9" in capsys.readouterr().err  # errors go to stderr
 
 
 def test_python_dash_m_is_the_same_command():

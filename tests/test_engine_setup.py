@@ -204,7 +204,7 @@ def test_hidden_identities_show_once_used():
 
 def test_jupai_rules_says_a_6_player_game_has_no_stock():
     """specs/rules.md §3, §11: with the default N = 11 a 6-player table deals every card
-    but the round pile; `jupai rules --players 6` says no equipment can be drawn."""
+    but the round pile; `jupai rules --seats 6` says no equipment can be drawn."""
     import subprocess
     import sys
 

@@ -145,7 +145,7 @@ def test_join_with_a_seat_no_table_has_is_one_sentence_before_connecting(tmp_pat
 
 
 @pytest.mark.parametrize("command, flag", [("host", "--seats/--players"), ("play", "--seats/--players"),
-                                           ("simulate", "--players/--seats"), ("rules", "--players/--seats")])
+                                           ("simulate", "--seats/--players"), ("rules", "--seats/--players")])
 @pytest.mark.parametrize("lang, value, said", [
     ("en", "9", "argument {flag}: must be 2-6, got 9"),
     ("zh", "1", "参数 {flag}：应为 2-6 人，这里是 1"),

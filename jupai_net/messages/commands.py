@@ -32,12 +32,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "在局域网上和朋友玩剧牌（Jupai），发牌公平且可验证。"),
     "jupai.epilog": ("examples:\n"
                    "  jupai play                 # a game against bots in this terminal\n"
-                   "  jupai host --players 4     # open a table on the LAN; friends run jupai join\n"
+                   "  jupai host --seats 4       # open a table on the LAN; friends run jupai join\n"
                    "\n"
                    "Run jupai COMMAND --help for the options of a command.",
                    "示例：\n"
                    "  jupai play                 # 在本终端与机器人对局\n"
-                   "  jupai host --players 4     # 在局域网开一张牌桌；朋友运行 jupai join 加入\n"
+                   "  jupai host --seats 4       # 在局域网开一张牌桌；朋友运行 jupai join 加入\n"
                    "\n"
                    "运行 jupai 命令 --help 查看该命令的选项。"),
     "jupai.commands": ("commands", "命令"),
@@ -56,10 +56,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "显示每一项生效的规则设置及其含义，以及发牌后剩下的牌堆：默认规则，或房规文件（TOML，"
                           "键名与这里显示的相同）。文件有错误时一次列出全部错误。"),
     "rules.epilog": ("examples:\n"
-                     "  jupai rules --players 6\n"
+                     "  jupai rules --seats 6\n"
                      "  jupai rules --rules house.toml   # check a house-rules file before hosting",
                      "示例：\n"
-                     "  jupai rules --players 6\n"
+                     "  jupai rules --seats 6\n"
                      "  jupai rules --rules house.toml   # 开桌前检查房规文件"),
     "rules.title": ("rules in force", "生效的规则"),
     "rules.col.setting": ("setting", "设置"),
@@ -313,10 +313,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "按身份和按机器人（各附 95% 区间），以及对局长度和胜负方式（--json 输出数据）。"),
     "simulate.epilog": ("examples:\n"
                         "  jupai simulate --games 2000 --seed 2026 --bot greedy\n"
-                        "  jupai simulate --players 4 --bot expert,greedy,greedy,greedy --games 200",
+                        "  jupai simulate --seats 4 --bot expert,greedy,greedy,greedy --games 200",
                         "示例：\n"
                         "  jupai simulate --games 2000 --seed 2026 --bot greedy\n"
-                        "  jupai simulate --players 4 --bot expert,greedy,greedy,greedy --games 200"),
+                        "  jupai simulate --seats 4 --bot expert,greedy,greedy,greedy --games 200"),
     "simulate.opt.games": ("number of games (default 1000)", "对局数（默认 1000）"),
     "simulate.opt.seed": ("seed for a reproducible run", "可复现运行的随机种子"),
     "simulate.opt.bot": ("bot in every seat, or one per seat separated by commas, e.g. expert,greedy,greedy,greedy "
