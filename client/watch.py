@@ -208,7 +208,7 @@ class WatchScreen:
         self.log = LogPager()  # the game log paged (/log): updates wait for q
         self.ending_shown: bytes | None = None  # the game whose verdict was drawn
         self._hold: str | None = None  # the trust-on-first-use warning, shown alone until Enter
-        self._held: set[int] = set()  # the host-pinned notices already held once
+        self._held: set[tuple[str, float]] = set()  # the host-pinned notes already held once: (text, at)
         self.warning_read = False  # the person pressed Enter under the first-use warning
 
     def attach(self, control: Any) -> None:
@@ -288,12 +288,16 @@ class WatchScreen:
 
     def _check_pinned(self, view: Any) -> None:
         """The trust-on-first-use warning (a ``host-pinned`` notice) is shown alone until
-        Enter (specs/client.md § Pinning the host); it is not a notice of the table."""
+        Enter (specs/client.md § Pinning the host), once per note (its text and time);
+        it is not a notice of the table."""
         from .render import notice_text
 
         for notice in view.notices:
-            if notice.code == "host-pinned" and id(notice) not in self._held:
-                self._held.add(id(notice))
+            # keyed by the note itself (its text and when it was noted), not by id(): a
+            # freed notice's id is soon another object's, and a copy is the same note
+            key = (notice.text, notice.at)
+            if notice.code == "host-pinned" and key not in self._held:
+                self._held.add(key)
                 self._hold = notice_text(notice, self.lang)
 
     async def choose(self, view: Any) -> Any:  # pragma: no cover - a spectator is never prompted

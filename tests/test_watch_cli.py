@@ -371,6 +371,47 @@ def test_the_spectators_help_lists_only_what_a_spectator_can_do_and_fits(lang, c
         assert player_key not in flat, player_key
 
 
+def test_the_spectators_first_use_warning_is_held_once_per_note_not_per_python_object():
+    """The spectator screen holds each trust-on-first-use note (``host-pinned``) once,
+    keyed by the note itself (its text and time), not by ``id()`` of the object: a copy
+    of a note already read is not held again, and a new note is held even when its
+    object got the id of one already held and freed (CPython reuses a freed object's
+    address at once; keyed by ``id`` the new warning was silently skipped)."""
+    from types import SimpleNamespace
+
+    from jupai_net.client.session import NoticeLine
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    screen = WatchScreen(lang="en", console=console)
+
+    def lobby(*notices):
+        return SimpleNamespace(observation=None, notices=notices, chat=(), players=(), phase="lobby", change="notice",
+                               host="127.0.0.1", port=1, join_code="", rules=None, next_dealer=None, dealer=None,
+                               table="")
+
+    def shown() -> str:
+        text = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue()).split())
+        out.truncate(0), out.seek(0)
+        return text
+
+    first = NoticeLine("host-pinned", "Pinned the first host: compare FIRST-CODE.", 1.0)
+    screen.on_update(lobby(first))
+    assert "FIRST-CODE" in shown()
+    screen.handle_line("")  # read: the lobby
+    assert "Press Enter to go on" not in shown()
+    screen.on_update(lobby(NoticeLine("host-pinned", first.text, first.at)))  # the same note, another object
+    assert "Press Enter to go on" not in shown() and screen.warning_read
+    screen.on_update(lobby())
+    old = id(first)
+    del first
+    second = NoticeLine("host-pinned", "Pinned another host: compare SECOND-CODE.", 2.0)
+    reused = id(second) == old  # (almost always on CPython: the case id() keys got wrong)
+    screen.on_update(lobby(second))
+    text = shown()
+    assert "SECOND-CODE" in text and "Press Enter to go on" in text, (reused, text)
+
+
 def test_watch_bad_input_is_one_sentence_and_an_exit_code(tmp_path):
     import os
     import socket
