@@ -183,12 +183,26 @@ def collect(dirs: list[Path], limit: int = 0) -> list[GameEntry]:
     only the newest ``limit`` games: the files are read (and verified) group by group,
     newest first (:func:`game_files`), until ``limit`` games were found, so ``jupai
     history -n 2`` reads a few files, not the whole folder."""
+    return collect_counted(dirs, limit)[0]
+
+
+def collect_counted(dirs: list[Path], limit: int = 0) -> tuple[list[GameEntry], int]:
+    """:func:`collect` and how many games ``dirs`` hold in all (the ``M`` of "N of M
+    games shown"), counted as games, not files: the games read, plus each group of
+    files not read whose name gives a game id (:func:`game_files`) and is none of
+    those (counted unread), plus the game ids of the other files not read (renamed
+    copies: their ``start`` statement's id peeked, not verified, :func:`peek_game`);
+    a file that is no transcript is no game. Ids compare by their first 12 hex digits
+    (what a seat's file name keeps)."""
     from .fairness.cli import WORST_FIRST
 
     games: dict[str, GameEntry] = {}
-    for group in game_files(dirs):
+    groups = game_files(dirs)
+    read = 0
+    for group in groups:
         if limit and len(games) >= limit:
             break
+        read += 1
         for path in group:
             entry = read_entry(path)
             if entry is None:
@@ -208,7 +222,35 @@ def collect(dirs: list[Path], limit: int = 0) -> list[GameEntry]:
                     kept = kept._replace(abandoned=entry.abandoned)
                 games[key] = kept
     newest = sorted(games.values(), key=lambda e: e.when, reverse=True)
-    return newest[:limit] if limit else newest
+    ids = {e.game[:12] if e.game else e.file for e in newest}
+    for group in groups[read:]:  # not read: a game by its name, else by a peek at each file
+        key = group[0].stem.rsplit("-", 1)[0].lower()[:12]
+        if len(key) == 12 and all(c in "0123456789abcdef" for c in key):
+            ids.add(key)
+            continue
+        for path in group:
+            game = peek_game(path)
+            if game is not None:
+                ids.add(game[:12])
+    return (newest[:limit] if limit else newest), len(ids)
+
+
+def peek_game(path: Path) -> str | None:
+    """The game id (hex) that the ``start`` statement of the transcript at ``path``
+    names, read without verifying anything (for counting games only); None when the
+    file cannot be read or holds no such statement."""
+    from .fairness.statements import StatementError, decode_body, split_statement
+    from .fairness.transcript import TranscriptError, decode_transcript
+
+    try:
+        t = decode_transcript(path.read_bytes())
+        if not t.statements:
+            return None
+        body = decode_body(split_statement(t.statements[0])[0])
+    except (OSError, TranscriptError, StatementError):
+        return None
+    game = body.get("game")
+    return game.hex() if body.get("kind") == "start" and isinstance(game, bytes) else None
 
 
 def _named(entry: GameEntry) -> bool:
@@ -380,8 +422,7 @@ def run(args: argparse.Namespace) -> int:
 
             print(t("history.no_dir", lang, dir=printable(str(d))), file=sys.stderr)  # a person's path, as typed
             return 2
-    shown = collect(dirs, args.last)  # only the newest N read (-n 0: every game)
-    total = len(game_files(dirs)) if args.last and len(shown) == args.last else len(shown)  # by the files' names
+    shown, total = collect_counted(dirs, args.last)  # only the newest N read and verified (-n 0: every game)
     if args.json:
         import json
 
@@ -436,5 +477,5 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["GameEntry", "HistoryRow", "collect", "default_dirs", "game_files", "history_block", "history_row", "history_table", "read_entry", "register",
+__all__ = ["GameEntry", "HistoryRow", "collect", "collect_counted", "default_dirs", "game_files", "history_block", "history_row", "history_table", "peek_game", "read_entry", "register",
            "run", "series_standings"]

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from jupai_net.fairness.selfplay import play_game
-from jupai_net.history import collect, read_entry
+from jupai_net.history import collect, collect_counted, read_entry
 from jupai_net.rules import RuleSet
 
 
@@ -241,6 +241,31 @@ def test_the_newest_n_games_are_read_and_no_others(games, tmp_path, monkeypatch,
     assert "2 of 6 games shown; -n 0 shows all." in capsys.readouterr().out
     assert main(["history", "-n", "0", "--dir", str(mine), "--dir", str(host), "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 6 and len(read) == 8 + 24
+
+
+def test_n_counts_games_not_files(games, tmp_path):
+    """`-n N` shows N games and "N of M games shown" counts games: not a file that is
+    no transcript (skipped), nor a copy of a game under another name (was: every group
+    of file names counted, "2 of 4 games shown" for 2 games)."""
+    old, new = games
+    _write(tmp_path / f"{old.dealer.game_id.hex()[:12]}-seat0.jupai", old.transcript(0), 1_700_000_000)
+    _write(tmp_path / f"{new.dealer.game_id.hex()}-seat1.jupai", new.transcript(1), 1_700_000_100)
+    _write(tmp_path / "backup-old.jupai", old.transcript(1), 1_600_000_000)  # renamed copy: the same game
+    _write(tmp_path / "notes-1.jupai", b"not a transcript", 1_800_000_000)  # newest file, no game
+    _write(tmp_path / "empty-2.jupai", b"", 1_500_000_000)
+
+    def listed(n):
+        proc = jupai("history", "--dir", str(tmp_path), "-n", str(n), "--lang", "en")
+        assert proc.returncode == 0, proc.stderr
+        rows = [line for line in proc.stdout.splitlines() if "verified (trusted dealer)" in line]
+        more = [line for line in proc.stdout.splitlines() if "games shown" in line]
+        return len(rows), more
+
+    assert listed(1) == (1, ["1 of 2 games shown; -n 0 shows all."])
+    assert listed(2) == (2, [])  # every game shown: nothing more to say
+    assert listed(3) == (2, [])
+    assert listed(0) == (2, [])
+    assert collect_counted([tmp_path], 1)[1] == 2 and len(collect_counted([tmp_path], 1)[0]) == 1
 
 
 @pytest.mark.parametrize("lang, said", [("en", "series cdcdcd · 2 games, 1 abandoned: "),
