@@ -25,22 +25,23 @@ def own_positions(rules: RuleSet, seat: int) -> set[int]:
 
 
 async def blind_table(players: int, bots: int, tmp_path, *, clients: int | None = None, hook=None,
-                      reconnect_for: float = 30.0, **kw):
-    """Host a dealer-blind table, seat ``players - bots`` bot clients (each tries to
-    reconnect for ``reconnect_for`` seconds after a lost connection); returns (server,
-    results)."""
+                      seated: dict | None = None, **kw):
+    """Host a dealer-blind table, seat ``players - bots`` bot clients (``seated``, if
+    given, gets each client's :class:`BotPlayer` by its number, ``bot{i}``); returns
+    (server, results)."""
     config = host_config(players, bots=bots, dealer="blind", **kw)
     results = {}
+    seated = {} if seated is None else seated
     async with trio.open_nursery() as nursery:
         server = await start_host(nursery, config)
         if hook is not None:
             hook(server)
 
         async def client(i: int) -> None:
+            seated[i] = BotPlayer("random", seed=i)
             results[i] = await run_session(
-                "127.0.0.1", server.port, name=f"bot{i}", player=BotPlayer("random", seed=i),
+                "127.0.0.1", server.port, name=f"bot{i}", player=seated[i],
                 check_fingerprint=pin, transcript_path=tmp_path / f"client{i}.jupai", save_resume=False,
-                reconnect_for=reconnect_for,
             )
 
         with trio.fail_after(120):
@@ -865,9 +866,10 @@ async def test_a_seat_that_says_bye_during_the_audit_is_not_waited_for_and_is_no
     it scored the ranking before the audit, and the seat's client flagged its scoreboard
     as disagreeing with the signed rankings (specs/rules.md § 15)."""
     from jupai_net.host.table import AUDITING, Table
+    from jupai_net.protocol import Bye
 
     original = Table._await_seeds
-    servers, left = [], []
+    servers, left, seated = [], [], {}
 
     def await_then_leave(self, reason, result, now):
         original(self, reason, result, now)
@@ -875,16 +877,19 @@ async def test_a_seat_that_says_bye_during_the_audit_is_not_waited_for_and_is_no
             server = servers[0]
             cid = next(c for c, s in self._conn_seat.items() if s == 0)
             left.append(cid)
-            link = server.links[cid]
-            server._forget(link, "bye (left)", left=True)  # as the server takes a client's bye
-            link.close()
+            # seat 0's person leaves now, before its client has read the audit's
+            # statements: its session ends ("left", it will not reconnect) and the host
+            # takes its bye as it takes every bye (test: it was faked by closing the
+            # connection at the host while the client went on, which then read the close
+            # as a lost connection and tried to reconnect for 30 s)
+            (player,) = [p for p in seated.values() if p.last_view is not None and p.last_view.seat == 0]
+            player.control.leave()
+            server._dispatch(server.links[cid], Bye("left"))
             assert self.phase == AUDITING  # waits for the seed of the seat that stayed, not for seat 0's
 
     monkeypatch.setattr(Table, "_await_seeds", await_then_leave)
     with trio.fail_after(60):
-        # (seat 1's client reads the host's close at the end as a lost connection, "without
-        # a goodbye", and would try to reconnect for 30 s: nothing this test checks)
-        server, results = await blind_table(3, 1, tmp_path, seed_timeout=30, hook=servers.append, reconnect_for=1)
+        server, results = await blind_table(3, 1, tmp_path, seed_timeout=30, hook=servers.append, seated=seated)
     assert left, "the audit never waited for a seat's seed"
     assert server.stats["internal_errors"] == 0
     (stayed,) = [r for r in results.values() if r.seat != 0]
@@ -896,3 +901,4 @@ async def test_a_seat_that_says_bye_during_the_audit_is_not_waited_for_and_is_no
     assert not any(n.code == "series-mismatch" for n in stayed.view.notices), stayed.view.notices
     (gone,) = [r for r in results.values() if r.seat == 0]
     assert gone.status != "error", gone  # it left: no "the host failed handling this connection"
+    assert gone.status == "left", gone  # its own choice, said once: not a lost connection retried for 30 s
