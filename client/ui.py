@@ -555,7 +555,13 @@ class TerminalPlayer(PlayerBase):
             if self.leaving_ends_the_game():
                 self._answer_quit(line)
                 return
-            self._confirm_quit = False  # the game ended meanwhile: the question is moot, the line is handled as usual
+            self._confirm_quit = False  # the game ended meanwhile: nobody loses a game by leaving now
+            if parse_input(line, 0).kind not in ("chat", "help", "log"):  # but the line answers "Leave? [y/N]"
+                s = line.strip().lower()
+                if s not in QUIT_YES and s not in QUIT_WORDS:  # no (Enter, n…): not "n" to "next game?" (leave)
+                    self.say(t("quit.stay", self.lang), "dim")
+                    return
+                line = "/quit"  # yes: leave, not "y" to "next game?" (play on)
         if self._hold is not None:  # Enter (or any line) after reading the warning: the table
             self._hold = None
             self.warning_read = True

@@ -120,3 +120,40 @@ async def test_a_question_the_game_outran_is_dropped():
     await player.handle_line("/chat y")
     assert not control.left and chats == ["y"] and "Leaving the table" not in out.getvalue()
     os.close(w)
+
+
+@pytest.mark.parametrize("answer, leaves", [("y", True), ("是", True), ("n", False), ("", False)])
+async def test_an_answer_the_game_outran_is_not_read_as_the_answer_to_next_game(answer, leaves):
+    """Asked "Leave? [y/N]", the game ends and "Ready for the next game? [Enter] / q to
+    leave" opens before the answer: the person's line still answers the question they
+    read. "y" leaves the table (it said "ready": the next game); "n" or Enter stays
+    (it said "n": leave the table, Enter: ready) and the next-game question stays open."""
+    from types import SimpleNamespace
+
+    import trio
+
+    from jupai_net.protocol import PlayerInfo
+
+    from .test_client_ui import make_player
+
+    player, w, out = make_player([])
+    control = _Control()
+    player.attach(control)
+    people = (PlayerInfo(0, "Ann"), PlayerInfo(1, "Bob"))
+    player.view = SimpleNamespace(phase="playing", dealer="blind", seat=0, observation=None, players=people)
+    await player.handle_line("/quit")
+    assert "Leave? [y/N]" in out.getvalue()
+    player.view = SimpleNamespace(phase="over", dealer="blind", seat=0, observation=None, players=people)
+    asked, answers = trio.open_memory_channel[bool](1)
+    player._next = asked  # "Ready for the next game?" is open (TerminalPlayer.next_game)
+    await player.handle_line(answer)
+    if leaves:
+        assert answers.receive_nowait() is False and player._next is None  # left: no next game
+    else:
+        assert player._next is asked and "You stay at the table." in out.getvalue()
+        with pytest.raises(trio.WouldBlock):
+            answers.receive_nowait()
+        await player.handle_line("")  # the next line answers the next-game question: ready
+        assert answers.receive_nowait() is True
+    assert not control.left or leaves
+    os.close(w)
