@@ -166,14 +166,29 @@ def listen_addresses(adapters: Sequence[Any] | None = None, families: str = "46"
             if addr.is_loopback:
                 entry = Listening(str(addr), "loopback")
             elif addr.is_link_local:
-                name = getattr(adapter, "name", "") or ""
-                entry = Listening(f"{addr}%{name}" if addr.version == 6 and name else str(addr), "link-local")
+                scope = _scope(adapter, ip.ip)
+                entry = Listening(f"{addr}%{scope}" if addr.version == 6 and scope else str(addr), "link-local")
             else:
                 entry = Listening(str(addr), "lan")
             if entry not in found:
                 found.append(entry)
     order = {"lan": 0, "link-local": 1, "loopback": 2}
     return sorted(found, key=lambda e: (order[e.scope], ":" in e.address))
+
+
+#: Windows names an IPv6 link-local address's interface by its number (``fe80::1%12``):
+#: ifaddr's adapter name there is a GUID, which no address parser takes.
+_SCOPE_BY_NUMBER = os.name == "nt"
+
+
+def _scope(adapter: Any, ip: Any) -> str:
+    """The ``%scope`` of an IPv6 link-local address as a player types it: the interface's
+    name (``eth0``; POSIX), on Windows its number (ifaddr's scope id, ``ip[2]``); "" when
+    unknown."""
+    if _SCOPE_BY_NUMBER:
+        number = ip[2] if isinstance(ip, tuple) and len(ip) > 2 else None
+        return str(number) if type(number) is int and number > 0 else ""
+    return getattr(adapter, "name", "") or ""
 
 
 def lan_addresses(adapters: Sequence[Any] | None = None) -> list[str]:

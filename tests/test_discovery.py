@@ -335,6 +335,17 @@ def test_listen_addresses_lists_ipv6_too_and_says_which_is_loopback():
     assert lan_addresses(DUAL_STACK) == ["192.0.2.10"]  # the LAN announcement stays IPv4
 
 
+def test_a_link_local_address_is_scoped_by_number_on_windows(monkeypatch):
+    """Windows: ifaddr's adapter name is a GUID (``{4D36E972-…}``), which no address
+    parser takes after ``%``; the interface's number (the scope id) is what works."""
+    from jupai_net.host import announce
+
+    monkeypatch.setattr(announce, "_SCOPE_BY_NUMBER", True)
+    adapters = [SimpleNamespace(name="{4D36E972-E325-11CE-BFC1-08002BE10318}",
+                                ips=[SimpleNamespace(ip=("fe80::1", 0, 12)), SimpleNamespace(ip=("fe80::2", 0, 0))])]
+    assert [e.address for e in announce.listen_addresses(adapters)] == ["fe80::1%12", "fe80::2"]
+
+
 @pytest.mark.parametrize("lang, width", [("en", 120), ("zh", 60)])
 def test_host_banner_lists_every_address_it_listens_on(monkeypatch, tmp_path, lang, width):
     """The host listens on 0.0.0.0 and [::] (dual stack) but the banner listed IPv4 only:
