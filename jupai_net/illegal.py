@@ -1,4 +1,4 @@
-"""Why an action is not legal, as data (specs/rules.md § Illegal actions): the stable
+"""Why an action is not legal, as data (specs/rules.md § 13a): the stable
 codes of :class:`~jupai_net.engine.IllegalAction` and their English sentences.
 
 The engine, the dealer-blind game and the host raise ``IllegalAction(code, **args)``;

@@ -1,4 +1,4 @@
-"""Why an action is not legal, in words (specs/rules.md § Illegal actions): one table of
+"""Why an action is not legal, in words (specs/rules.md § 13a): one table of
 the common catalog :mod:`jupai_net.messages`.
 
 :class:`~jupai_net.engine.IllegalAction` carries a stable ``code`` and its ``params``
