@@ -47,8 +47,12 @@ from .total_words import action_fields, pending_total_text
 #: wrapped. :data:`LOG_MIN` of them are kept: at each level in turn every move, and
 #: from level 4 on the moves in pages (:func:`~.screen_moves.move_pages`); only when
 #: even level 6 with a page of one move has no room for them, fewer (the newest; at
-#: least one), tried again in the same order.
-SQUEEZE = (0, 1, 2, 3, 4, 5, 6)
+#: least one), tried again in the same order; 7 as 6, on a terminal too narrow for a
+#: players row with its equipment (40 columns), the lines under the rows that give the
+#: equipment that does not fit go: it is cut with ``…`` in its row (tried after level 6
+#: with pages, before fewer outcomes); 8 as 7, the line of recovered cards under the
+#: players table goes too (they are cut with ``…`` in their rows when there is room).
+SQUEEZE = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 
 
 def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), chat: Sequence[ChatLine] = (),
@@ -122,11 +126,13 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             out.append(once(("header", numbers, named),
                             lambda: Panel(render_header(obs, names, lang, numbers=numbers, dealer=named),
                                           title=title, title_align="left", border_style="bold")))
-        if not spectator and not (over and compact):  # once over the ranking says what is left
+        mine_above = not spectator and not (over and compact)
+        if mine_above:  # once over the ranking says what is left
             out.append(once(("self", level < 1, level >= 4),
                             lambda: render_self(obs, lang, compact, title=level < 1, oneline=level >= 4)))
-        out.append(once(("players", level < 3, level >= 4),
-                        lambda: render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4)))
+        out.append(once(("players", level < 3, level >= 4, level < 7, level < 8),
+                        lambda: render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4,
+                                               mine_above=mine_above, lines=level < 7, recovered_line=level < 8)))
         return out
 
     tail: list[RenderableType] = []
@@ -269,14 +275,16 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                            shown=shown)
         return r, page_h[(layout, merged(level), *shown)]
 
-    order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:-1] for lay in layouts]
+    order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:6] for lay in layouts]
     # every move with LOG_MIN outcomes; else the moves in pages (the most squeezed
     # level that keeps the scheme's name); else without the scheme's name (the last
     # level), every move, then in pages; only then fewer outcomes, in the same order
     tries: list[tuple[int, int, str | None]] = []
     for need in range(LOG_MIN, 0, -1):
         tries += [(need, lv, lay) for lv, lay in order]
-        for lv in (4, 5, 6):
+        for lv in (4, 5, 6, 7, 8):
+            if lv >= 7 and not compact:
+                continue
             tries += [(need, lv, lay) for lay in layouts] if lv > 4 else []
             tries += [(need, lv, "pages")] if legal else []
     chosen = None

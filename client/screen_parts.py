@@ -145,7 +145,8 @@ def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool =
 
 
 def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
-                   header: bool = True, one_row: bool = False) -> RenderableType:
+                   header: bool = True, one_row: bool = False, mine_above: bool = False,
+                   lines: bool = True, recovered_line: bool = True) -> RenderableType:
     """Every seat, one row each: identity (as visible), hand count, recovered cards,
     equipment as visible, cards left; ``▶`` marks the seat to move, ``leads`` the leader
     (``compact``: short identity and equipment, no header rule; identities never cut;
@@ -155,7 +156,15 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
     under the table, ``Recovered: seat 0 A♠ 6♠ · seat 3 K♠`` (never a title or a card
     broken: ``Recovere/d``); ``one_row`` with ``compact``: one terminal row per seat
     (no column titles), the recovered cards cut with ``…`` if needed;
-    ``header=False``: without the column titles)."""
+    ``header=False``: without the column titles). On a terminal too narrow for a row
+    with its equipment even then (40 columns), a seat whose equipment does not fit
+    what the row leaves gets it on a line under its row (a face-down pair said
+    ``down`` when ``face-down`` does not fit), except the viewer's own with
+    ``mine_above`` (the own section above the table shows it); ``lines=False`` (the
+    most squeezed screen, :data:`~.screen.SQUEEZE` 7): no such line, the equipment cut
+    with ``…`` in its row; ``recovered_line=False`` (:data:`~.screen.SQUEEZE` 8) with it:
+    no line of recovered cards under the table either, they are cut with ``…`` in
+    their rows when a column of 3 cells is left, else not shown."""
     if not compact:
         return _players(obs, names, lang, False, header, COMPACT_NAME)
     need = max(8, cell_len(t("col.recovered", lang)) if header else 0)  # the column's title whole
@@ -167,13 +176,112 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
             table = _players(obs, names, lang, True, header, cap, one_row=one_row)
             if (width_of(table) <= width) if one_row else rest >= need:  # else the recovered cards wrap in 8+
                 return table
+        parts = recovered_parts(obs, lang)
+        bare = _players(obs, names, lang, True, header, 6, recovered=False)
+        if width_of(bare) > width:  # even the equipment does not fit: on a line of its own where it does not
+            return _equipment_under(obs, names, lang, header, width, parts if lines or recovered_line else None,
+                                    mine_above, lines)
         if rest >= need or one_row:  # the recovered cards get what is left of the line (cut with …, or wrapped)
             return _players(obs, names, lang, True, header, 6, max(3, rest), one_row=one_row)
-        table = _players(obs, names, lang, True, header, 6, recovered=False)
-        parts = recovered_parts(obs, lang)
-        return Group(table, Packed(parts)) if parts else table
+        return Group(bare, Packed(parts)) if parts else bare
 
     return AtWidth(fitted)
+
+
+def _equipment_under(obs: Obs, names: Names, lang: str, header: bool, width: int,
+                     recovered: list[Text] | None, mine_above: bool = False, lines: bool = True) -> RenderableType:
+    """The compact players table on a terminal too narrow for a row with its equipment
+    (40 columns, 6 seats): names cut at 6 cells, the equipment in its column for the
+    seats whose equipment fits what the row leaves, and for each other seat on a line
+    of its own under its row, under the identity column (broken between its parts
+    when even that line is too short); the recovered cards on a line under the table
+    (:func:`recovered_parts`; ``recovered=None``: in their rows, cut with ``…``, when
+    a column of 3 cells is left, else not shown). Only a seat whose equipment does not fit gets a line: a
+    face-down pair is said ``down`` (``暗``) when ``face-down`` does not fit; with
+    ``mine_above`` the viewer's own equipment (shown above the table) gets none;
+    ``lines=False``: no seat gets one, the equipment is cut with ``…`` in its row."""
+    seats = [p.get("seat") for p in obs.get("players", [])]
+    texts = {p.get("seat"): equipment_text(p.get("equipment"), lang, None, short=True, compact=True)
+             for p in obs.get("players", [])}
+    # what a row leaves for the equipment column (its padding: 2 cells)
+    room = width - width_of(_players(obs, names, lang, True, header, 6, recovered=False, equipment=False)) - 2
+    for p in obs.get("players", []):
+        eq = p.get("equipment")
+        if eq is not None and eq.get("mass") is None and cell_len(texts[p.get("seat")]) > room:
+            texts[p.get("seat")] = t("face.down_short", lang)
+    fits = {s for s in seats if cell_len(texts[s]) <= room}
+    if not lines and room >= 2:  # squeezed most: what does not fit is cut
+        texts = {s: x if s in fits else set_cell_size(x, room - 1).rstrip() + "…" for s, x in texts.items()}
+        fits = set(seats)
+    kit_of = {s: texts[s] for s in fits}
+    titled = room >= cell_len(t("col.equipment", lang))  # the column's title whole, else none
+    table = _players(obs, names, lang, True, header, 6, recovered=False, equipment=bool(fits), kit_of=kit_of,
+                     titled=titled)
+    if recovered is None:  # squeezed most: the recovered cards in what is left of the rows, if anything
+        rest = width - width_of(table) - 2
+        if rest >= 3:
+            table = _players(obs, names, lang, True, header, 6, rest, equipment=bool(fits), kit_of=kit_of,
+                             one_row=True, titled=titled)
+        recovered = []
+    labels = [cell_len(_seat_cell(obs, names, lang, s, 6)) for s in seats]
+    indent = max([*labels, cell_len(t("col.seat", lang)) if header else 0]) + 2
+    me = obs.get("seat")
+    notes = {k: s for k, s in enumerate(seats) if s not in fits and not (mine_above and s == me)}
+    out = _RowNotes(table, {k: _note(texts[s], indent, width, _row_style(obs, s)) for k, s in notes.items()},
+                    header)
+    return Group(out, Packed(recovered)) if recovered else out
+
+
+def _note(text: str, indent: int, width: int, style: str) -> Text:
+    """An equipment's line under its row: ``indent`` spaces, then its parts, broken
+    between them (under the same indent) when the line is too short."""
+    if indent + cell_len(text) > width:
+        indent = min(indent, 2)
+    from .layout import pack_items
+
+    body = pack_items([Text(part) for part in text.split(" · ")], " · ", max(1, width - indent))
+    lines = [Text(" " * indent) + line for line in body.split("\n")]
+    out = Text("\n").join(lines)
+    out.stylize(style)
+    return out
+
+
+class _RowNotes:
+    """A table with a line under some of its rows (``notes``: row index → ``Text``;
+    ``header``: the table shows its titles, one line). Every cell of the table is one
+    line (no_wrap), so row ``k`` is rendered line ``k`` (``k + 1`` under titles); else
+    the notes follow the table."""
+
+    def __init__(self, table: Table, notes: dict[int, Text], header: bool) -> None:
+        self.table, self.notes, self.header = table, notes, header
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.segment import Segment
+
+        lines = console.render_lines(self.table, options, pad=False)
+        top = 1 if self.header else 0
+        if len(lines) != top + self.table.row_count:  # (never: every cell is one line) the notes after it
+            yield self.table
+            yield from self.notes.values()
+            return
+        for k, line in enumerate(lines):
+            yield from line
+            yield Segment.line()
+            if k - top in self.notes:
+                yield self.notes[k - top]
+
+
+def _row_style(obs: Obs, s: int | None) -> str:
+    return "bold cyan" if s == obs.get("seat") else ("bold" if s == obs.get("to_move") else "")
+
+
+def _seat_cell(obs: Obs, names: Names, lang: str, s: int | None, cap: int) -> str:
+    """A compact row's seat cell: ``▶ 2 Bartho…`` (the mark, the number, the name cut at
+    ``cap`` cells; ``you`` for the viewer)."""
+    name = t("you", lang) if s == obs.get("seat") else display_name(name_of(names, s) or "", lang)
+    if cell_len(name) > cap:
+        name = set_cell_size(name, cap - 1).rstrip() + "…"
+    return ("▶ " if s == obs.get("to_move") else "  ") + f"{s} {name}".rstrip()
 
 
 def recovered_parts(obs: Obs, lang: str = "en") -> list[Text]:
@@ -188,10 +296,13 @@ def recovered_parts(obs: Obs, lang: str = "en") -> list[Text]:
 
 
 def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap: int,
-             recovered_width: int | None = None, recovered: bool = True, one_row: bool = False) -> Table:
+             recovered_width: int | None = None, recovered: bool = True, one_row: bool = False,
+             equipment: bool = True, kit_of: Mapping[int | None, str] | None = None, titled: bool = True) -> Table:
     """The players table with names cut at ``cap`` cells; compact, the recovered cards
     at most ``recovered_width`` cells (``one_row``: cut with …, else wrapped), or left
-    out (``recovered=False``)."""
+    out (``recovered=False``); the equipment column left out (``equipment=False``), or
+    given as ``kit_of`` says for the seats in it (None: every seat as usual; the others'
+    cells empty), without its title (``titled=False``: too narrow for it)."""
     me = obs.get("seat")
     if compact:
         table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim",
@@ -209,7 +320,8 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
     table.add_column(titles[1], justify="right", no_wrap=True, min_width=shown[1])
     table.add_column(titles[2], justify="right", no_wrap=True, min_width=shown[2])
     if compact:
-        table.add_column(t("col.equipment", lang), no_wrap=True, overflow="ellipsis")
+        if equipment:
+            table.add_column(t("col.equipment", lang) if titled else "", no_wrap=True, overflow="ellipsis")
         if recovered:
             table.add_column(t("col.recovered", lang), min_width=None if recovered_width else 8,
                              max_width=recovered_width, no_wrap=one_row, overflow="ellipsis" if one_row else "fold")
@@ -219,26 +331,24 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
     for p, ident in zip(obs.get("players", []), idents):
         s = p.get("seat")
         if compact:  # the column says "seat": the number and the name (cut short) are enough
-            name = t("you", lang) if s == me else display_name(name_of(names, s) or "", lang)
-            if cell_len(name) > cap:
-                name = set_cell_size(name, cap - 1).rstrip() + "…"
-            label = ("▶ " if s == obs.get("to_move") else "  ") + f"{s} {name}".rstrip()
+            label = _seat_cell(obs, names, lang, s, cap)
         else:
             label = ("▶ " if s == obs.get("to_move") else "  ") + seat_label(s, names, me, lang)
         if s == obs.get("leader") and not compact:
             label += " · " + t("mark.leader", lang)
         rearm = rearm_state(obs, p) if s == me and not compact else None
-        style = "bold cyan" if s == me else ("bold" if s == obs.get("to_move") else "")
+        style = _row_style(obs, s)
         got = p.get("recovered") or []  # (not `recovered`: that flag says whether the column is shown)
         rec = cards_text(got, lang, " " if compact else " + ") if got else "—"
-        equipment = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
+        kit = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
         # every cell a Text: what the host sent is never read as rich markup
         cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
         if compact:
-            table.add_row(Text(label, style=style), Text(ident), *cells, Text(equipment),
+            eq = [Text(kit if kit_of is None else kit_of.get(s, ""))] if equipment else []
+            table.add_row(Text(label, style=style), Text(ident), *cells, *eq,
                           *([Text(rec)] if recovered and got else []))
         else:
-            table.add_row(Text(label, style=style), Text(ident), *cells, Text(rec), Text(equipment))
+            table.add_row(Text(label, style=style), Text(ident), *cells, Text(rec), Text(kit))
     return table
 
 _LOG_STYLE = {"contest": "yellow", "discard": "yellow", "round": "bold", "end": "bold green"}

@@ -1,15 +1,22 @@
 """Narrow terminals (issue 12, the screen at 40 and 60 columns): what a person reads
 in a terminal of 40 or 60 columns is never cut where it must be whole — a house rule's
-key name in ``jupai rules`` (specs/client.md § Command line)."""
+key name in ``jupai rules`` (specs/client.md § Command line), a seat's equipment in the
+players table (§ What the player sees, item 3)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from rich.cells import cell_len
 
+from jupai_net.client import render as R
+from jupai_net.client.i18n import t
+from jupai_net.client.render import render_view, to_text
 from jupai_net.rules import RuleSet
 
 from .cli_helpers import jupai
+from .test_client_polish_screen import BOTS, screens
 
 
 @pytest.mark.parametrize("columns", [40, 60])
@@ -25,3 +32,93 @@ def test_jupai_rules_never_cuts_a_key_name(columns, lang):
     for name, _value, _ in RuleSet().describe():
         assert any(f" {name} " in f" {line.strip(' │')} " for line in lines), (name, out.stdout)
     assert "…" not in out.stdout.replace("1…N", "")
+
+
+# --------------------------------------------------------------- the players table
+def _rows(text: str) -> dict[int, tuple[str, str]]:
+    """Each seat's row of the compact players table on screen ``text``, and the line
+    under it: seat → (row, next line)."""
+    lines = text.split("\n")
+    rows = {}
+    for k, line in enumerate(lines):
+        found = re.match(r"^[▶ ] (\d) ", line)
+        if found and k + 1 < len(lines) and int(found[1]) not in rows:
+            rows[int(found[1])] = (line.rstrip(), lines[k + 1].rstrip())
+    return rows
+
+
+def _counts(row: str, p: dict, lang: str) -> bool:
+    """True when ``row`` gives the seat's identity whole, then its hand count and cards left."""
+    ident = R.identity_text(p.get("identity"), p.get("identity_value"), lang, short=True)
+    found = re.search(re.escape(ident) + r"\s+(\d+)\s+(\d+)(\s|$)", row)
+    return bool(found) and found.groups()[:2] == (str(p["hand_count"]), str(p["cards_left"]))
+
+
+def _in_row(cell: str, row: str) -> bool:
+    """True when ``row`` has a cell ``cell`` (between two spaces and the next cell or the end)."""
+    return bool(re.search(r"\s\s" + re.escape(cell) + r"(\s\s|$)", row))
+
+
+def _kit(p: dict, lang: str) -> list[str]:
+    """How a seat's equipment may read in a row: in words, or ``down`` for a face-down pair."""
+    said = [R.equipment_text(p.get("equipment"), lang, None, short=True, compact=True)]
+    if p.get("equipment") is not None and p["equipment"].get("mass") is None:
+        said.append(t("face.down_short", lang))
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_40_columns_each_seats_equipment_is_in_its_row_or_on_the_line_under_it(lang):
+    """A 6-seat game at 40 columns on a tall terminal (nothing squeezed), en and zh:
+    the row of a seat keeps its hand count and cards left, and its equipment is whole
+    in the row, or, only when it does not fit there, whole on the line under the row
+    (the viewer's own: in the own section above the table instead). Before, the
+    equipment column was squeezed to nothing (and the counts' columns with it)."""
+    lined = 0
+    for st, seat, history in screens(6, 3, every=4):
+        obs = st.observation(seat)
+        legal = [] if st.is_over else st.legal_actions(seat)
+        text = to_text(render_view(obs, legal=legal, names=BOTS, events=history, lang=lang, width=40,
+                                   height=200, dealer="blind"), width=40)
+        assert all(cell_len(line.rstrip()) <= 40 for line in text.split("\n")), text
+        rows = _rows(text)
+        assert sorted(rows) == list(range(6)), text
+        for p in obs["players"]:
+            s = p["seat"]
+            row, under = rows[s]
+            assert _counts(row, p, lang), (row, text)
+            kit = _kit(p, lang)
+            if any(_in_row(k, row) for k in kit):
+                assert not under.startswith("      ") or re.match(r"^[▶ ] \d ", under), (under, text)
+                continue
+            assert cell_len(row) + 2 + min(map(cell_len, kit)) > 40, (row, kit, text)  # it did not fit
+            if s == obs.get("seat") and not st.is_over:  # the own section above says it: no line
+                assert not under.startswith(" " * 6), (under, text)
+            else:
+                assert under.strip() in kit, (row, under, kit, text)
+                lined += 1
+    assert lined  # some did not fit
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_40_by_23_the_equipment_is_never_squeezed_to_nothing(lang):
+    """The same game at 40×23 (squeezed): each row keeps its counts and at least the
+    beginning of its equipment (``10♣+6…`` at the most squeezed level; whole, or on
+    the line under the row, before that); no line wider than 40 columns."""
+    for st, seat, history in screens(6, 4, every=7):
+        obs = st.observation(seat)
+        legal = [] if st.is_over else st.legal_actions(seat)
+        text = to_text(render_view(obs, legal=legal, names=BOTS, events=history, lang=lang, width=40,
+                                   height=23, dealer="blind"), width=40)
+        assert all(cell_len(line.rstrip()) <= 40 for line in text.split("\n")), text
+        rows = _rows(text)
+        for p in obs["players"]:
+            row, under = rows[p["seat"]]
+            assert _counts(row, p, lang), (row, text)
+            if p["seat"] == obs.get("seat") and not st.is_over:
+                continue
+            kit = _kit(p, lang)
+            cut = re.split(r"\s\s+", row)[-1]  # the last cell, cut with … at the most squeezed level
+            assert (any(_in_row(k, row) or under.strip() == k for k in kit)
+                    or (cut.endswith("…") and cell_len(cut) >= 5 and kit[0].startswith(cut[:-1]))), (row, under, kit,
+                                                                                                    text)
