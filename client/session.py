@@ -154,7 +154,9 @@ class NoticeLine:
     it, ``"waited": True`` at a dealer-blind table, where nobody plays for a seat;
     ``time-left``: the seconds a turn kept across a reconnect, until that turn ends; ``connection-stalled``: nothing from the host for a few seconds;
     ``away-too-long``: back after the game ended and the seat went to a bot, ``args``
-    ``{"seat": N}``; ``seat-later``: so back while a game runs, seated when it ends).
+    ``{"seat": N}``; ``seat-later``: so back while a game runs, seated when it ends). A
+    refusal's ``args`` are the host's ``reject.args`` (protocol version 8: ``illegal``,
+    the engine's reason as ``{"code", "args"}``), as a peer sent them.
     ``at``: ``time.time()``; ``args``: values for a translated text (i18n key
     ``notice.CODE``), or ``None``."""
 
@@ -1815,7 +1817,10 @@ class _Session:
                     break
                 if action in prompt.legal:
                     break
-                self.note("illegal-action", f"{action!r} is not one of the legal actions", reject=True)
+                from jupai_net.engine import IllegalAction  # (loaded already: the witness replays with it)
+
+                why = IllegalAction("not-legal-now", kind=str(getattr(action, "kind", "?")))
+                self.note("illegal-action", why.reason, reject=True, args={"illegal": why.to_wire()})
             else:
                 return
             if self.prompt is not prompt or self.witness is None:
@@ -1835,7 +1840,7 @@ class _Session:
                 self.note("player-error", "could not send the move; the host will play the default one")
 
     async def _on_reject(self, msg: Reject) -> None:
-        self.note(msg.code, msg.message, reject=True, change="reject")
+        self.note(msg.code, msg.message, reject=True, change="reject", args=msg.args or None)
         prompt = self.prompt
         if msg.code == "illegal-action" and prompt is not None and msg.state_id == prompt.state_id:
             self.answered_here.discard(prompt.state_id)  # refused, not applied: the seat answers again

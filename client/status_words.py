@@ -182,6 +182,10 @@ def notice_text(notice: Any, lang: str = "en") -> str:
             return notice_sentence(code, args, lang)
         except (ValueError, KeyError, IndexError):
             pass
+    if code in REPLY_CODES and isinstance(args, Mapping) and "illegal" in args:  # why, from the engine's code
+        said = refusal_text(code, args["illegal"], lang)
+        if said is not None:
+            return said
     if code in REPLY_CODES and lang != "en":  # a host's refusal: its English details stay off a Chinese screen
         said = error_sentence(code, lang)
         if said is None and f"notice.{code}" in catalog():
@@ -209,6 +213,36 @@ def notice_text(notice: Any, lang: str = "en") -> str:
             pass
     key = f"notice.{code}"
     return t(key if key in MESSAGES else "notice.other", lang, text=printable(text or "")).strip()
+
+
+#: Longest reason said from a refusal's args (characters; a ``reject``'s English
+#: ``message`` is at most as long, specs/protocol.md §4).
+MAX_REFUSAL = 500
+
+
+def refusal_text(code: str, illegal: Any, lang: str = "en") -> str | None:
+    """A refused action (a ``reject`` with ``code``, or the session's own note) said from
+    why it is illegal, ``illegal`` = ``{"code": CODE, "args": {…}}`` of an
+    :class:`~jupai_net.engine.IllegalAction` (``reject.args.illegal``, protocol version
+    8, specs/protocol.md §7b), in ``lang``: the refusal's lead and the reason (``现在不能
+    这样行动。你的手牌中没有 7♠``), or the reason alone when it says the lead itself
+    (``not-your-turn``: ``还没轮到你：现在轮到1号位行动``); at most :data:`MAX_REFUSAL`
+    characters, every value made printable. None when ``illegal`` is not one this
+    program can say (a newer host's code, args that do not fit, a hostile host's
+    values): the caller shows the English ``message`` or the lead alone."""
+    from jupai_net.messages.illegal import illegal_sentence
+
+    if not isinstance(illegal, Mapping):
+        return None
+    try:
+        reason = illegal_sentence(illegal.get("code"), illegal.get("args") or {}, lang)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+    if illegal.get("code") == code or f"notice.{code}" not in MESSAGES:
+        said = reason[:1].upper() + reason[1:]
+    else:
+        said = t(f"notice.{code}", lang, text=reason).strip()
+    return said if len(said) <= MAX_REFUSAL else said[:MAX_REFUSAL - 1] + "…"
 
 
 def host_error_text(code: str, text: str, lang: str = "en") -> str:

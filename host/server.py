@@ -46,12 +46,14 @@ from jupai_net.protocol import (
     Message,
     Notice,
     Ping,
+    Reject,
     RemoteProtocolError,
     Start,
     Welcome,
     encode_frame,
 )
-from jupai_net.protocol.limits import BLIND_VERSION, ERROR_ARGS_VERSION, NOTICE_ARGS_VERSION, TABLE_NAME_VERSION
+from jupai_net.protocol.limits import (BLIND_VERSION, ERROR_ARGS_VERSION, NOTICE_ARGS_VERSION, REJECT_ARGS_VERSION,
+                                       TABLE_NAME_VERSION)
 
 from . import DEFAULT_PORT
 from .table import AUDITING, Close, Send, Table, TableConfig
@@ -178,7 +180,7 @@ class _Link:
 
 
 #: The message classes :func:`for_version` may change.
-_FITTED = frozenset({Welcome, Notice, ErrorMessage, Lobby, Start})
+_FITTED = frozenset({Welcome, Notice, ErrorMessage, Reject, Lobby, Start})
 
 
 def for_version(msg: Message, version: int | None) -> Message:
@@ -187,8 +189,9 @@ def for_version(msg: Message, version: int | None) -> Message:
     version 4 a ``notice`` goes without ``args`` (the English ``text`` alone) and a
     ``welcome``/``lobby``/``start`` without ``dealer`` (specs/protocol.md §6, §13: an
     older connection at a dealer-blind table is a spectator, which reads the scheme
-    from the signed statements), a ``welcome`` without ``table``, and below version 7
-    an ``error`` without ``args``. Every other message is returned as it is."""
+    from the signed statements), a ``welcome`` without ``table``, below version 7
+    an ``error`` without ``args``, and below version 8 a ``reject`` without ``args``
+    (the English ``message`` alone). Every other message is returned as it is."""
     if type(msg) not in _FITTED:
         return msg  # statement, sync, prompt...: the same in every version
     if isinstance(msg, Welcome) and version is not None and msg.version != version:
@@ -197,6 +200,8 @@ def for_version(msg: Message, version: int | None) -> Message:
         msg = dataclasses.replace(msg, args={})  # an older client reads the English text alone
     if isinstance(msg, ErrorMessage) and msg.args and (version or 0) < ERROR_ARGS_VERSION:
         msg = dataclasses.replace(msg, args={})  # below version 7: the English message alone (its words say it)
+    if isinstance(msg, Reject) and msg.args and (version or 0) < REJECT_ARGS_VERSION:
+        msg = dataclasses.replace(msg, args={})  # below version 8: the English message alone
     if isinstance(msg, (Welcome, Lobby, Start)) and msg.dealer != "trusted" and (version or 0) < BLIND_VERSION:
         msg = dataclasses.replace(msg, dealer="trusted")
     if isinstance(msg, Welcome) and msg.table is not None and (version or 0) < TABLE_NAME_VERSION:

@@ -289,6 +289,19 @@ def _clip(text: str, limit: int = MAX_TEXT_LEN) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _illegal_reject(state_id: int | None, code: str, why: IllegalAction) -> Reject:
+    """A ``reject`` with ``code`` of an action refused for ``why``: the English sentence as
+    ``message`` and, as ``args`` (protocol version 8, specs/protocol.md §7b), ``{"illegal":
+    {"code": CODE, "args": {…}}}`` (:meth:`IllegalAction.to_wire`) from which a client says
+    it in its own language; a value the wire cannot carry leaves the args out (the English
+    words alone). The server drops the args for a client below version 8."""
+    text = _clip(why.reason)
+    try:
+        return Reject(state_id, code, text, {"illegal": why.to_wire()})
+    except ValueError:
+        return Reject(state_id, code, text)
+
+
 # --------------------------------------------------------------------------- the table
 
 
@@ -1345,9 +1358,9 @@ class Table:
         play = self.blind.play
         if play is None or self.phase != PLAYING:
             return
-        for seat, action, reason in play.rejected[self._blind_rejected:]:
-            log.info("table %d: seat %d's claim refused once its cards were open: %s", self.table_id, seat, reason)
-            self._to_seat(seat, Reject(play.version, "illegal-action", _clip(reason)))
+        for seat, action, why in play.rejected[self._blind_rejected:]:
+            log.info("table %d: seat %d's claim refused once its cards were open: %s", self.table_id, seat, why.reason)
+            self._to_seat(seat, _illegal_reject(play.version, "illegal-action", why))
         refused = len(play.rejected) > self._blind_rejected
         self._blind_rejected = len(play.rejected)
         if not play.idle:
@@ -1497,22 +1510,24 @@ class Table:
                 self._prompt_next_resend(cid, now)
             return
         if state.to_move != seat:
-            self._send(cid, Reject(msg.state_id, "not-your-turn", f"seat {state.to_move} is to move, not seat {seat}"))
+            self._send(cid, Reject(msg.state_id, "not-your-turn", f"seat {state.to_move} is to move, not seat {seat}",
+                                   {"illegal": IllegalAction("not-your-turn", to_move=state.to_move).to_wire()}))
             return
         if self.blind is not None:
             if self._prompt != (state.version, seat):
-                self._send(cid, Reject(msg.state_id, "not-your-turn", "your last move's cards are still being opened"))
+                self._send(cid, Reject(msg.state_id, "not-your-turn", "your last move's cards are still being opened",
+                                       {"illegal": IllegalAction("still-opening").to_wire()}))
                 return
             try:
                 self._blind_claim(seat, msg.action, now)
             except IllegalAction as exc:
                 log.info("table %d: seat %d's claim refused: %s", self.table_id, seat, exc.reason)
-                self._send(cid, Reject(msg.state_id, "illegal-action", _clip(exc.reason)))
+                self._send(cid, _illegal_reject(msg.state_id, "illegal-action", exc))
             return
         try:
             self._play(seat, msg.action, now)
         except IllegalAction as exc:
-            self._send(cid, Reject(msg.state_id, "illegal-action", _clip(exc.reason)))
+            self._send(cid, _illegal_reject(msg.state_id, "illegal-action", exc))
 
     def _prompt_next_resend(self, cid: int, now: float) -> None:
         """Send the live prompt again (after a full sync), keeping its deadline."""

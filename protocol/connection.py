@@ -44,8 +44,8 @@ from .errors import (
     _short,
 )
 from .framing import FrameReader, decode_payload
-from .limits import (BLIND_VERSION, ERROR_ARGS_VERSION, MAX_FRAME, NOTICE_ARGS_VERSION, SERIES_VERSION,
-                     SUPPORTED_VERSIONS)
+from .limits import (BLIND_VERSION, ERROR_ARGS_VERSION, MAX_FRAME, NOTICE_ARGS_VERSION, REJECT_ARGS_VERSION,
+                     SERIES_VERSION, SUPPORTED_VERSIONS)
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, Hello, Message, Welcome
 
 
@@ -315,7 +315,7 @@ class Connection:
 #: client accepts it, only on a version-4 connection (below, the key is left out).
 _DEALER_KEYED = frozenset({"welcome", "lobby", "start"})
 #: Host messages :meth:`HostConnection._check_send` checks (the others need nothing).
-_HOST_CHECKED = _DEALER_KEYED | {"notice", "error", "series"}
+_HOST_CHECKED = _DEALER_KEYED | {"notice", "error", "reject", "series"}
 
 
 class ClientConnection(Connection):
@@ -356,6 +356,11 @@ class ClientConnection(Connection):
         if msg.type == "notice" and msg.args and (self.version or 0) < NOTICE_ARGS_VERSION:  # type: ignore[attr-defined]
             raise RemoteProtocolError(
                 BAD_FIELD, f"notice.args needs protocol version {NOTICE_ARGS_VERSION}; "
+                f"this connection speaks version {self.version}"
+            )
+        if msg.type == "reject" and msg.args and (self.version or 0) < REJECT_ARGS_VERSION:  # type: ignore[attr-defined]
+            raise RemoteProtocolError(
+                BAD_FIELD, f"reject.args needs protocol version {REJECT_ARGS_VERSION}; "
                 f"this connection speaks version {self.version}"
             )
         if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
@@ -455,6 +460,11 @@ class HostConnection(Connection):
             raise LocalProtocolError(
                 BAD_FIELD, f"error.args needs protocol version {ERROR_ARGS_VERSION}; "
                 f"this client speaks version {self.version} (send the error without args)"
+            )
+        if msg.type == "reject" and msg.args and (self.version or 0) < REJECT_ARGS_VERSION:  # type: ignore[attr-defined]
+            raise LocalProtocolError(
+                BAD_FIELD, f"reject.args needs protocol version {REJECT_ARGS_VERSION}; "
+                f"this client speaks version {self.version} (send the reject without args)"
             )
         if msg.type == "series" and (self.version or 0) < SERIES_VERSION:
             raise LocalProtocolError(

@@ -21,10 +21,13 @@ from jupai_net.rules import MAX_PLAYERS as _MAX_PLAYERS
 #: carries (specs/protocol.md §6). Version 6 = version 5 plus deferred signatures (body
 #: version 3, specs/fairness.md §6.6): a ``statement``'s ``sig`` may be empty. Version 7 =
 #: version 6 plus the optional ``args`` key of ``error`` (the values of its sentence, as
-#: ``notice.args``: the seat a waiting list keeps, specs/protocol.md § Errors).
-PROTOCOL_VERSION = 7
+#: ``notice.args``: the seat a waiting list keeps, specs/protocol.md § Errors). Version 8
+#: = version 7 plus the optional ``args`` key of ``reject`` (why an action was refused,
+#: as the engine's :class:`~jupai_net.engine.IllegalAction` code and values, so a client
+#: says it in its own language, specs/protocol.md §7b).
+PROTOCOL_VERSION = 8
 #: Every version this program can speak, lowest first (hello ``min_version``..``version``).
-SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
 #: The first version with ``hello.bot``: a hello with ``bot`` true has ``min_version`` at least this.
 BOT_HELLO_VERSION = 2
 #: The first version with ``hello.watch``: a spectator's hello has ``min_version`` at least this.
@@ -44,6 +47,10 @@ NOTICE_ARGS_VERSION = 4
 #: hello negotiated this version or a later one (an older client refuses an ``error``
 #: with a key it does not know, and reads the English ``message`` alone).
 ERROR_ARGS_VERSION = 7
+#: The first version with ``reject.args``: a host sends them only to a connection whose
+#: hello negotiated this version or a later one (an older client refuses a ``reject``
+#: with a key it does not know, and reads the English ``message`` alone).
+REJECT_ARGS_VERSION = 8
 #: The first version whose clients read hash-chained statements (body version 2,
 #: specs/fairness.md §6.5): a host chains the stream of a seat whose client negotiated
 #: it (or a later one) and of its own bots, and the spectators' stream; an older

@@ -996,17 +996,27 @@ class Reject(Message):
     """``reject`` (host → client, lobby or game): the client's ``action`` (or seed message)
     was refused, not fatal. ``state_id``: the state the refused action named (``None``
     for a seed message); ``code``: e.g. ``stale-state``; ``message``: 0..500 printable
-    characters. After ``stale-state`` the host sends a ``sync``."""
+    characters (English). After ``stale-state`` the host sends a ``sync``. ``args``
+    (optional key, version 8; default empty): a map (tree limits) of why, e.g.
+    ``{"illegal": {"code": "not-in-hand", "args": {"cards": ["7♠"]}}}`` — the engine's
+    :class:`~jupai_net.engine.IllegalAction` code and values
+    (:meth:`~jupai_net.engine.IllegalAction.to_wire`), from which a client says the
+    reason in its own language (specs/protocol.md §7b); left out when empty, and never
+    sent on a connection of an older version (its client would refuse the unknown key)."""
 
     type: ClassVar[str] = "reject"
+    _trees: ClassVar[frozenset[str]] = frozenset({"args"})
+    _optional: ClassVar[dict[str, Any]] = {"args": {}}
     state_id: int | None
     code: str
     message: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
 
     def _validate(self) -> None:
         _check_int("state_id", self.state_id, 0, MAX_STATE_ID, optional=True)
         _check_code("code", self.code)
         _check_text("message", self.message, 0, MAX_TEXT_LEN)
+        _check_tree("args", self.args)
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,11 +99,11 @@ def test_a_whole_session():
 
     hello = deliver(c, h, Hello("Ann", seat=1))
     assert hello == Hello("Ann", seat=1) and hello.seq == 0
-    assert h.version == 7 and c.state is State.HANDSHAKE
+    assert h.version == 8 and c.state is State.HANDSHAKE
 
     welcome = deliver(h, c, Welcome(seat=1, token=TOKEN, rules=RULES, players=PLAYERS))
     assert welcome.seat == 1 and welcome.players == PLAYERS
-    assert c.state is h.state is State.LOBBY and c.version == h.version == 7
+    assert c.state is h.state is State.LOBBY and c.version == h.version == 8
 
     assert deliver(h, c, Lobby(PLAYERS)).players == PLAYERS
     assert deliver(c, h, Ready(True)).ready is True
@@ -262,14 +262,14 @@ def test_hello_is_sent_once_and_welcome_needs_it():
 # --- versions -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("low, high", [(8, 8), (8, 9), (0, 0)])
+@pytest.mark.parametrize("low, high", [(9, 9), (9, 10), (0, 0)])
 def test_host_refuses_a_client_of_another_version_clearly(low, high):
     h = HostConnection()
     h.receive_data(frame(Hello("Ann", version=high, min_version=low), 0))
     with pytest.raises(RemoteProtocolError) as info:
         h.next_event()
     assert info.value.code == "version-mismatch"
-    assert "this host speaks protocol version 1, 2, 3, 4, 5, 6, 7" in info.value.message
+    assert "this host speaks protocol version 1, 2, 3, 4, 5, 6, 7, 8" in info.value.message
     assert f"the client speaks {high if low == high else f'{low}..{high}'}" in info.value.message
     assert h.version is None
     # the host can still tell the client why, in the error message every version can read
@@ -283,8 +283,8 @@ def test_host_refuses_a_client_of_another_version_clearly(low, high):
 
 def test_version_is_read_before_other_fields_of_a_future_hello():
     h = HostConnection()
-    # a version-8 hello with fields this version does not know
-    h.receive_data(encode_frame({"type": "hello", "seq": 0, "version": 8, "min_version": 8, "avatar": b"..."}))
+    # a version-9 hello with fields this version does not know
+    h.receive_data(encode_frame({"type": "hello", "seq": 0, "version": 9, "min_version": 9, "avatar": b"..."}))
     with pytest.raises(RemoteProtocolError, match="version-mismatch"):
         h.next_event()
     h = HostConnection()
@@ -295,12 +295,16 @@ def test_version_is_read_before_other_fields_of_a_future_hello():
 
 def test_negotiation_picks_the_highest_shared_version():
     c, h = ClientConnection(), HostConnection()
-    deliver(c, h, Hello("Ann", version=8, min_version=1))
+    deliver(c, h, Hello("Ann", version=9, min_version=1))
+    assert h.version == 8
+    with pytest.raises(LocalProtocolError, match="negotiated version is 8"):
+        h.send(Welcome(seat=0, token=TOKEN, rules=RULES, version=9))
+    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=8))
+    assert c.version == 8
+    # a version-7 client (no reject.args) is still served, in version 7
+    c, h = ClientConnection(), HostConnection()
+    deliver(c, h, Hello("Ann", version=7, min_version=1))
     assert h.version == 7
-    with pytest.raises(LocalProtocolError, match="negotiated version is 7"):
-        h.send(Welcome(seat=0, token=TOKEN, rules=RULES, version=8))
-    deliver(h, c, Welcome(seat=0, token=TOKEN, rules=RULES, version=7))
-    assert c.version == 7
     # a version-6 client (no error.args) is still served, in version 6
     c, h = ClientConnection(), HostConnection()
     deliver(c, h, Hello("Ann", version=6, min_version=1))
@@ -332,7 +336,7 @@ def test_negotiation_picks_the_highest_shared_version():
 def test_a_bot_hello_needs_version_2_and_a_version_1_host_says_so(monkeypatch):
     c, h = ClientConnection(), HostConnection()
     hello = deliver(c, h, Hello("random bot", bot=True, min_version=2))
-    assert hello.bot is True and h.version == 7
+    assert hello.bot is True and h.version == 8
     # a person's hello leaves the key out: it is a valid version-1 hello too
     assert "bot" not in Hello("Ann").to_wire(seq=0) and Hello("Ann").bot is False
     with pytest.raises(FieldError, match="bot"):
@@ -348,17 +352,17 @@ def test_a_bot_hello_needs_version_2_and_a_version_1_host_says_so(monkeypatch):
 def test_client_refuses_a_welcome_in_another_version():
     c = ClientConnection()
     c.send(Hello("Ann"))
-    c.receive_data(frame(Welcome(seat=0, token=TOKEN, rules=RULES, version=8), 0))
+    c.receive_data(frame(Welcome(seat=0, token=TOKEN, rules=RULES, version=9), 0))
     with pytest.raises(RemoteProtocolError) as info:
         c.next_event()
     assert info.value.code == "version-mismatch"
-    assert "the host chose protocol version 8, this client speaks 1..7" in info.value.message
+    assert "the host chose protocol version 9, this client speaks 1..8" in info.value.message
 
 
 def test_a_spectator_hello_needs_version_3_and_older_hosts_say_so(monkeypatch):
     c, h = ClientConnection(), HostConnection()
     hello = deliver(c, h, Hello("Bob", watch=True, min_version=3))
-    assert hello.watch is True and hello.seat is None and h.version == 7
+    assert hello.watch is True and hello.seat is None and h.version == 8
     assert hello.to_wire(seq=0)["watch"] is True
     # a player's hello leaves the key out: still a valid version-1 hello
     assert "watch" not in Hello("Ann").to_wire(seq=0)

@@ -63,7 +63,8 @@ class BlindPlay:
     State: :attr:`game` (the :class:`BlindGame`), :attr:`pending` (openings requested
     whose cards are not revealed to the game yet), :attr:`claim` (the relayed claim not
     decided yet), :attr:`events` (every event so far, positions), :attr:`rejected`
-    (claims refused once their cards were open: ``(seat, action, reason)``).
+    (claims refused once their cards were open: ``(seat, action, why)``, ``why`` the
+    :class:`~jupai_net.engine.IllegalAction`).
     """
 
     def __init__(self, rules: RuleSet, ledger: BlindLedger, *, viewer: int | None = None,
@@ -77,7 +78,7 @@ class BlindPlay:
         self.pending: list[Opening] = []
         self.claim: tuple[Action, int] | None = None
         self.events: list[Event] = []
-        self.rejected: list[tuple[int, Action, str]] = []
+        self.rejected: list[tuple[int, Action, IllegalAction]] = []
         self._request(self.game.due())
         self.advance()
 
@@ -149,7 +150,7 @@ class BlindPlay:
                         continue
                     self.events += game.apply(action, seat)
                 except IllegalAction as exc:
-                    self.rejected.append((seat, action, exc.reason))
+                    self.rejected.append((seat, action, exc))
                 self.claim = None
                 continue
             due = game.due()
