@@ -253,6 +253,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "result.row": ("{place}. {who}: {left}, {recovered} recovered",
                    "第{place}名 {who}：{left}，回收 {recovered} 张"),
     "result.row_plain": ("{place}. {who}", "第{place}名 {who}"),
+    "result.row_left": ("{place}. {who}: {left}", "第{place}名 {who}：{left}"),
     "result.winner": ("{who} wins!", "{who} 获胜！"),
     # --- timer, chat, notices -------------------------------------------------------------
     "timer.left": ("⏱ {s} s left", "⏱ 剩余 {s} 秒"),

@@ -40,8 +40,8 @@ from .total_words import action_fields, pending_total_text
 #: players; 4 (compact) one row per
 #: player (names cut shorter when narrow), the own hand and equipment on one line,
 #: the round card without its words, the status ("Your turn") on the moves' hint line,
-#: the final ranking without the counts, its places on a line (the players table
-#: gives the counts); 5 as 4, without the scheme's name in the header; 6 as 5, the
+#: the final ranking with the cards left only, its places on a line (the players table
+#: gives the recovered cards); 5 as 4, without the scheme's name in the header; 6 as 5, the
 #: outcomes naming seats by number only (``seat 1 attack 8♦: …``: the players table
 #: right above names them). Outcomes are never cut: each is whole with its formula,
 #: wrapped. :data:`LOG_MIN` of them are kept: at each level in turn every move, and
@@ -53,6 +53,12 @@ from .total_words import action_fields, pending_total_text
 #: with pages, before fewer outcomes); 8 as 7, the line of recovered cards under the
 #: players table goes too (they are cut with ``…`` in their rows when there is room).
 SQUEEZE = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+
+#: Notices the person must see when they come (the newest ones, until another notice
+#: follows them): kept on the screen at the cost of outcomes (down to one), alone when
+#: the other notices do not fit with them — a rejoin's ``welcome-back`` (the seat is
+#: theirs again) and ``time-left`` (the turn kept its deadline) were dropped at 60 columns.
+URGENT_NOTICES = frozenset({"welcome-back", "time-left"})
 
 
 def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), chat: Sequence[ChatLine] = (),
@@ -160,9 +166,19 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     merge_status = compact and bool(legal) and result is None
 
     extras: list[RenderableType] = []
+    # the newest notice, when it is one the person must see now (a rejoin's welcome
+    # back), keeps its line even on a squeezed screen: alone when all of them do not fit
+    urgent: list[RenderableType] = []
     if notices:
         extras.append(lines_panel([notice_text(n, lang) for n in notices][-chat_limit:], t("notices.title", lang),
                                    "blue", compact, lang))
+        fresh = list(notices)[-chat_limit:]
+        k = len(fresh)
+        while k > 0 and getattr(fresh[k - 1], "code", None) in URGENT_NOTICES:
+            k -= 1
+        if k < len(fresh):  # the newest notices are urgent ones: they alone, if not all fit
+            urgent = [extras[0], lines_panel([notice_text(n, lang) for n in fresh[k:]], t("notices.title", lang),
+                                             "blue", compact, lang)]
     if chat:
         extras.append(lines_panel([chat_line_text(c, lang, me) for c in chat][-chat_limit:], t("chat.title", lang),
                                    "magenta", compact, lang))
@@ -224,8 +240,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             moves_at[key] = (r, height_of(r, width) if r is not None else 0)
         return moves_at[key]
 
-    # squeezed (level 4, compact) the ranking gives places and names only: the players
-    # table right above it gives each seat's cards left and recovered
+    # squeezed (level 4, compact) the ranking gives places, names and cards left only:
+    # the players table right above it gives each seat's recovered cards
     places = render_result(obs, names, lang, compact, counts=False) if result is not None and compact else None
 
     tails: dict[int, tuple[list[RenderableType], int]] = {}
@@ -311,6 +327,14 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         if room - h >= log_of(need, level)[1]:
             kept_extras.insert(0, extra)
             room -= h
+    if urgent and urgent[0] not in kept_extras:  # an urgent notice: at the cost of outcomes (one stays)
+        for panel in urgent:
+            h = height_of(panel, width)
+            if room - h >= log_of(1, level)[1]:
+                kept_extras.insert(0, panel)
+                room -= h
+                need = 1
+                break
     low, high = need, max(need, log_limit)  # with more room, more outcomes (up to log_limit)
     while low < high:  # the most that fit: a longer list is never shorter
         mid = (low + high + 1) // 2

@@ -415,9 +415,10 @@ def timer_text(seconds_left: float | None, lang: str = "en") -> Text | None:
 def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
                   counts: bool = True) -> RenderableType | None:
     """Final ranking panel once the game is over; None before. ``counts=False``: each
-    place names the seat only (``1. seat 4 (Bob)``), for a squeezed screen whose
-    players table gives the cards left and recovered; compact, the places then follow
-    each other on a line (``1. seat 4 (Bob) · 2. seat 0 (you) · …``)."""
+    place names the seat and its cards left only (``1. seat 4 (Bob): 0 cards left``), for
+    a squeezed screen whose players table gives the cards recovered; compact, the places
+    then follow each other on a line (``1. seat 4 (Bob): 0 cards left · 2. seat 0 (you):
+    3 cards left · …``), a spectator's as a seat's."""
     result = obs.get("result")
     if not result:
         return None
@@ -431,9 +432,14 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
             title = t("status.over", lang) + " · " + won
         else:
             text.append(won + "\n", style="bold green")
-    rows = ranking_rows(result.get("ranking") or [], names, me, lang,
-                        {s: p.get("cards_left", "?") for s, p in players.items()} if counts else None,
-                        {s: len(p.get("recovered") or []) for s, p in players.items()})
+    left = {s: p.get("cards_left", "?") for s, p in players.items()}
+    if counts:
+        rows = ranking_rows(result.get("ranking") or [], names, me, lang, left,
+                            {s: len(p.get("recovered") or []) for s, p in players.items()})
+    else:  # the cards left (the ranking's measure) stay; the players table has the recovered ones
+        rows = [t("result.row_left", lang, place=k, who=seat_label(s, names, me, lang), left=tn("cards_left", left[s], lang))
+                if isinstance(left.get(s), int) else t("result.row_plain", lang, place=k, who=seat_label(s, names, me, lang))
+                for k, s in enumerate(result.get("ranking") or [], 1)]
     if compact and not counts:  # squeezed: the places on as few lines as they fit, broken between places
         return Group(Text(title, style="bold green"), Packed([Text(row) for row in rows]))
     text.append("\n".join(rows))

@@ -417,6 +417,9 @@ class HostScreen:
                 stand_in=_shown_name(data["stand_in"], lang))))
         elif kind == "refused":  # shown under --quiet too: the host may have to act (update, --dealer)
             who = printable(data["name"])
+            if data.get("why") == "bad-token" and not data.get("watch"):  # a person back after their session ended
+                out(Text(t("host.back_expired", lang, name=who)))
+                return
             if data.get("watch"):
                 who = t("host.refused.spectator", lang, name=who)
             try:

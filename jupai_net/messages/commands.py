@@ -445,6 +445,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "旁观人数已达上限（{count}）"),
     "host.refused.no-spectators": ("this table takes no spectators", "本桌不接受旁观"),
     "host.refused.bad-token": ("their session token is unknown or expired", "对方的会话令牌未知或已过期"),
+    "host.back_expired": ("{name} came back with a session that has ended (its game is over, or the seat was freed "
+                          "while they were away): they join again as a new player",
+                          "{name} 回来了，但其会话已失效（那局已结束，或离开期间座位已被释放）：对方将作为新玩家重新加入"),
     "host.refused.reconnect-limit": ("seat {seat} reconnected too often", "{seat}号位重连过于频繁"),
     "host.place": ("{place}. {name} ({left} left)", "第{place}名 {name}（剩 {left} 张）"),
     "host.places_sep": (", ", "，"),
