@@ -98,17 +98,15 @@ async def test_quit_asks_only_when_it_ends_a_dealer_blind_game_for_another_perso
     os.close(w)
 
 
-async def test_a_question_the_game_outran_is_dropped():
-    """Asked "Leave? [y/N]", the game ends (abandoned by the host, or over) before the
-    answer: the answer is not taken as leaving a game that no longer runs; the line is
-    handled as usual (here: the chat it is)."""
+async def _asked_then_over(chats: list[str]):
+    """A blind game's seat asked "Leave? [y/N]", then the game over before the answer:
+    ``(player, write end of its input, its screen, its session control)``."""
     from types import SimpleNamespace
 
     from jupai_net.protocol import PlayerInfo
 
     from .test_client_ui import make_player
 
-    chats: list[str] = []
     player, w, out = make_player(chats)
     control = _Control()
     player.attach(control)
@@ -117,6 +115,14 @@ async def test_a_question_the_game_outran_is_dropped():
     await player.handle_line("/quit")
     assert "Leave? [y/N]" in out.getvalue()
     player.view = SimpleNamespace(phase="over", dealer="blind", seat=0, observation=None, players=people)
+    return player, w, out, control
+
+
+async def test_a_question_the_game_outran_is_dropped():
+    """Asked "Leave? [y/N]", the game ends (abandoned by the host, or over) before the
+    answer: a chat line is handled as usual (not taken as leaving a game that no longer runs)."""
+    chats: list[str] = []
+    player, w, out, control = await _asked_then_over(chats)
     await player.handle_line("/chat y")
     assert not control.left and chats == ["y"] and "Leaving the table" not in out.getvalue()
     os.close(w)
@@ -128,22 +134,9 @@ async def test_an_answer_the_game_outran_is_not_read_as_the_answer_to_next_game(
     leave" opens before the answer: the person's line still answers the question they
     read. "y" leaves the table (it said "ready": the next game); "n" or Enter stays
     (it said "n": leave the table, Enter: ready) and the next-game question stays open."""
-    from types import SimpleNamespace
-
     import trio
 
-    from jupai_net.protocol import PlayerInfo
-
-    from .test_client_ui import make_player
-
-    player, w, out = make_player([])
-    control = _Control()
-    player.attach(control)
-    people = (PlayerInfo(0, "Ann"), PlayerInfo(1, "Bob"))
-    player.view = SimpleNamespace(phase="playing", dealer="blind", seat=0, observation=None, players=people)
-    await player.handle_line("/quit")
-    assert "Leave? [y/N]" in out.getvalue()
-    player.view = SimpleNamespace(phase="over", dealer="blind", seat=0, observation=None, players=people)
+    player, w, out, control = await _asked_then_over([])
     asked, answers = trio.open_memory_channel[bool](1)
     player._next = asked  # "Ready for the next game?" is open (TerminalPlayer.next_game)
     await player.handle_line(answer)
