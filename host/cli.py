@@ -274,7 +274,11 @@ class HostScreen:
 
         port = server.port
         listening = banner_addresses(server.config.bind)
-        no_lan = not reachable_addresses(server.config.bind)  # what the announcement would name
+        # listening on every interface, none but loopback: nobody else can join (an IPv6
+        # address is a LAN address too; a --bind address is taken as given)
+        every = not server.config.bind or server.config.bind in ("0.0.0.0", "::")
+        no_lan = every and not any(e.scope != "loopback" for e in listening)
+        no_ipv4 = not reachable_addresses(server.config.bind)  # the announcement names IPv4 addresses only
         addrs = [e.address for e in listening if e.scope != "loopback"] or \
             [e.address for e in listening if e.scope == "loopback"][:1] or ["127.0.0.1"]
         loopback = [e.address for e in listening if e.scope == "loopback" and e.address not in addrs]
@@ -295,7 +299,8 @@ class HostScreen:
         if getattr(identity, "replaced_code", None):
             grid.add_row("", Text(t("host.banner.replaced", lang, old=identity.replaced_code), style="yellow"))
         if table_name:  # announced only where a LAN address can be reached (serve)
-            how = "host.banner.not_announced" if no_lan else "host.banner.announced" if announced else "host.banner.unannounced"
+            how = ("host.banner.not_announced" if no_lan else "host.banner.unannounced" if not announced
+                   else "host.banner.not_announced_ipv6" if no_ipv4 else "host.banner.announced")
             grid.add_row(t("host.label.table", lang), Wrapped(Text.assemble((table_name, "bold"), t(how, lang))))
 
         def commands_of(verb: str) -> list[str]:
@@ -858,13 +863,16 @@ def banner_addresses(bind: str) -> list[Any]:
 
 
 def reachable_addresses(bind: str) -> list[str]:
-    """The addresses players on the LAN dial: the ``--bind`` address, or every LAN
-    address of this machine when it listens on all of them
-    (:func:`~jupai_net.host.announce.lan_addresses`); [] when it has none (then only
-    this machine can reach the table, and it is not announced)."""
+    """The addresses the LAN announcement names: the ``--bind`` address, or every IPv4
+    LAN address of this machine when it listens on all of them
+    (:func:`~jupai_net.host.announce.lan_addresses`); [] when it has none, or listens on
+    ``::`` (IPv6 only): then the table is not announced (the banner says whether other
+    machines can still join by an IPv6 address, :func:`banner_addresses`)."""
     from .announce import lan_addresses
 
-    return [bind] if bind and bind not in ("0.0.0.0", "::") else lan_addresses()
+    if bind == "::":
+        return []  # IPv6 only (trio's listener is V6ONLY): no IPv4 address answers, none to announce
+    return [bind] if bind and bind != "0.0.0.0" else lan_addresses()
 
 
 def announcer_for(table_name: str, server: HostServer, identity: HostIdentity, config: HostConfig) -> Any:

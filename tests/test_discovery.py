@@ -377,3 +377,35 @@ def test_host_banner_lists_every_address_it_listens_on(monkeypatch, tmp_path, la
         "（回环地址：只能从本机连 接）", "（回环地址：只能从本机连接）"), text
     assert t("host.banner.link_local", lang).replace(" ", "") in flat.replace(" ", ""), text
     assert t("host.banner.announced", lang).strip().replace(" ", "") in flat.replace(" ", "")
+
+
+@pytest.mark.parametrize("bind", ["", "::"])
+def test_an_ipv6_only_lan_is_not_said_to_have_no_lan_address(monkeypatch, tmp_path, bind):
+    """A machine whose only LAN address is IPv6 (or a host on ``--bind ::``, which trio
+    listens on IPv6 only): the banner lists the IPv6 join commands, so it must not say
+    "this machine has no LAN address, only reachable on this machine" (nor warn so); the
+    table is not announced (the announcement carries IPv4 addresses only) and the banner
+    says why. ``--bind ::`` announced the IPv4 addresses, where nothing answered."""
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.host import announce
+    from jupai_net.host.cli import HostScreen, reachable_addresses
+    from jupai_net.host.tls import load_identity
+    from jupai_net.rules import RuleSet
+
+    adapters = DUAL_STACK if bind == "::" else [
+        SimpleNamespace(name="lo", ips=[SimpleNamespace(ip="127.0.0.1"), SimpleNamespace(ip=("::1", 0, 0))]),
+        SimpleNamespace(name="eth0", ips=[SimpleNamespace(ip=("2001:db8::10", 0, 0))])]
+    monkeypatch.setattr(announce, "get_adapters", lambda: adapters)
+    assert reachable_addresses(bind) == []  # nothing for the IPv4 announcement
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=140, color_system=None))
+    server = SimpleNamespace(port=4242, config=SimpleNamespace(bind=bind, table=SimpleNamespace(max_spectators=8)))
+    identity = load_identity(tmp_path)
+    screen.banner(identity, server, RuleSet(), 1, "greedy", "Ann's table")
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    assert f"jupai join [2001:db8::10]:4242 --code {identity.join_code}" in text, text
+    assert "192.0.2.10" not in text and "no LAN address" not in text, text
+    assert "not announced: the LAN announcement carries IPv4 addresses and this host answers on none" in text, text

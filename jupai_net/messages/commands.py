@@ -383,6 +383,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.banner.not_announced": (" (not announced: this machine has no LAN address, the table is only reachable "
                                   "on this machine)",
                                   "（未在局域网公布：本机没有局域网地址，只能在本机上连到这张牌桌）"),
+    "host.banner.not_announced_ipv6": (" (not announced: the LAN announcement carries IPv4 addresses and this host "
+                                       "answers on none; join by an address below)",
+                                       "（未在局域网公布：局域网公布只带 IPv4 地址，而本主机没有可连的 IPv4 地址；"
+                                       "请用下面的地址加入）"),
     "host.label.code": ("join code", "加入码"),
     "host.label.table": ("table name", "牌桌名称"),
     "host.label.join": ("join with", "加入命令"),
