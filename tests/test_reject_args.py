@@ -136,3 +136,64 @@ def test_a_refusal_the_session_makes_itself_is_said_in_the_language():
     assert notice_text(note, "zh") == "现在不能这样行动。现在不能用这些牌、武器或目标进攻"
     assert notice_text(note, "en") == "That move is not allowed now. attack with these cards/weapon/target is not legal now"
     assert refusal_text("illegal-action", "x", "zh") is None
+
+
+def test_a_refused_move_through_jupai_join_in_chinese(tmp_path):
+    """Through the command a person types (``jupai join --lang zh`` on a terminal): a host
+    refuses with args — the reason is said in Chinese — and a hostile host's args give
+    the lead alone; no English words in the notices, no traceback."""
+    import threading
+
+    import trio
+
+    from .test_client_cli import ANSI, Terminal, _env
+    from .test_net_hostile_host import IDENTITY, read_hello, serve, welcome
+    from .test_net_play import JUPAI
+
+    ready = threading.Event()
+    port: list[int] = []
+    stop = threading.Event()
+
+    async def handler(tls, n):
+        conn = await read_hello(tls)
+        hostile = {"illegal": {"code": "a-newer-hosts-code", "args": {"cards": {"x": ["y"]}}}, "extra": [1]}
+        await tls.send_all(welcome(conn) + conn.send(Reject(None, "illegal-action", ENGLISH, NOT_HELD))
+                           + conn.send(Reject(None, "not-your-turn", "seat 1 is to move", hostile)))
+        while not stop.is_set():
+            await trio.sleep(0.05)
+        from jupai_net.protocol.messages import Bye
+
+        await tls.send_all(conn.send(Bye("host-shutdown")))
+        await trio.sleep(0.5)
+
+    async def host() -> None:
+        async with trio.open_nursery() as nursery:
+            port.append(await nursery.start(serve, handler))
+            ready.set()
+            while not stop.is_set():
+                await trio.sleep(0.05)
+            await trio.sleep(1)
+            nursery.cancel_scope.cancel()
+
+    thread = threading.Thread(target=trio.run, args=(host,), daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    env = _env(tmp_path, "config", "zh_CN.UTF-8")
+    env.update(COLUMNS="80", LINES="24")
+    term = Terminal(JUPAI + ["join", f"127.0.0.1:{port[0]}", "--code", IDENTITY.join_code, "--lang", "zh",
+                             "--name", "Ann"], env, rows=24, cols=80)
+    try:
+        term.expect("你的手牌中没有 7♠", timeout=30)
+        term.expect("还没轮到你", timeout=10)
+        stop.set()
+        term.wait(20)
+        raw = term.raw.decode("utf-8", "replace")
+        notices = [line for line in ANSI.sub("", raw).splitlines() if "现在不能这样行动" in line or "还没轮到你" in line]
+        assert notices and "Traceback" not in term.text, term.text[-2000:]
+        for line in notices:
+            assert not re.search("[A-Za-z]{3,}", line), line
+            assert "现在不能这样行动。你的手牌中没有 7♠" in line or "还没轮到你。" in line, line
+    finally:
+        stop.set()
+        term.close()
+        thread.join(10)
