@@ -1807,7 +1807,8 @@ class _Session:
                         return  # the player gave up at the deadline: the host plays the default
                 except Exception:  # noqa: BLE001 - a player bug must not end the session
                     log.exception("player.choose failed; the default action will be played")
-                    self.note("player-error", "could not choose a move; the default one will be played")
+                    self.note("player-error", "could not choose a move; the default one will be played",
+                              args={"what": "choose"})
                     if not blind:
                         return
                 if action is None:  # dealer-blind: the time is up, this client plays the default
@@ -1837,7 +1838,8 @@ class _Session:
                 pass  # the read loop notices too and reconnects
             except ValueError as exc:  # e.g. a prompt for a game that is not running: say so, never crash
                 log.warning("cannot answer the host's prompt: %s", exc)
-                self.note("player-error", "could not send the move; the host will play the default one")
+                self.note("player-error", "could not send the move; the host will play the default one",
+                          args={"what": "send"})
 
     async def _on_reject(self, msg: Reject) -> None:
         self.note(msg.code, msg.message, reject=True, change="reject", args=msg.args or None)

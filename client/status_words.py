@@ -193,6 +193,8 @@ def notice_text(notice: Any, lang: str = "en") -> str:
         return said if said is not None else printable(code)  # a code of a newer host: its name, not its English
     if isinstance(args, Mapping) and code == "reconnecting" and isinstance(args.get("lost"), str):
         return t("notice.reconnecting.why", lang, why=lost_words(args["lost"], args, lang))
+    if isinstance(args, Mapping) and code == "player-error" and args.get("what") in ("choose", "send"):
+        return t(f"notice.player-error.{args['what']}", lang)  # this client's own trouble with a move
     if isinstance(args, Mapping) and code == "seat-later" and "seat" in args:  # the host's waiting list keeps a seat
         return t("notice.seat-later.kept", lang, seat=args.get("seat"))
     if isinstance(args, Mapping) and code == "away-too-long" and args.get("lobby"):  # dropped between games

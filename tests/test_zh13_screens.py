@@ -82,3 +82,13 @@ def test_the_squeezed_ranking_keeps_the_cards_left(lang, rows):
     for row in rows:
         assert row in text, text
     assert "recovered" not in text and "回收" not in text  # the players table above gives those
+
+
+@pytest.mark.parametrize("what, zh", [("choose", "无法选择行动；将使用默认行动。"), ("send", "无法发送行动；主机将替你走默认的一步。")])
+def test_the_sessions_own_trouble_with_a_move_is_said_in_chinese(what, zh):
+    """'could not choose a move; the default one will be played' was English on a Chinese screen."""
+    from jupai_net.client.status_words import notice_text
+
+    note = NoticeLine("player-error", "could not …", 0.0, False, {"what": what})
+    assert notice_text(note, "zh") == zh
+    assert notice_text(note, "en").startswith("Could not ")
