@@ -282,6 +282,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.reconnected": ("Reconnected to the host.", "已重新连接主机。"),
     "notice.stale-state": ("Your move came too late (the table had moved on). {text}", "你的行动晚了一步（牌局已变化）。{text}"),
     "notice.illegal-action": ("That move is not allowed now. {text}", "现在不能这样行动。{text}"),
+    "notice.transcript": ("Cannot save the transcript to {path}: {why}.", "无法把对局记录保存到 {path}：{why}。"),
     "notice.player-error.choose": ("Could not choose a move; the default one will be played.",
                                    "无法选择行动；将使用默认行动。"),
     "notice.player-error.send": ("Could not send the move; the host will play the default one.",

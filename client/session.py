@@ -767,6 +767,7 @@ class _Session:
         self.nursery: trio.Nursery | None = None
         self.left = False
         self.save_error: str | None = None
+        self.save_args: dict[str, Any] | None = None  # the save error's path and why (said in the viewer's language)
         self.bot = bot
         self.watch = watch  # a spectator: no seat, the public view (specs/protocol.md §12)
         self.saved_for: bytes | None = None  # watch: the game whose verdict and transcript are done
@@ -2036,7 +2037,7 @@ class _Session:
             self._check_series(verdict)
             path = await trio.to_thread.run_sync(self._save_transcript)
             if self.save_error:
-                self.note("transcript", self.save_error)
+                self.note("transcript", self.save_error, args=self.save_args)
             self.verdict = verdict
             self.closed_game = self.witness.game_id
             self.update("verdict", verdict=verdict, transcript_path=path)
@@ -2105,8 +2106,20 @@ class _Session:
         except OSError as exc:
             log.error("cannot save the transcript to %s: %s", path, exc)
             self.save_error = f"cannot save the transcript to {path}: {exc}"
+            self.save_args = {"path": str(path), "why": _os_why(exc, self.lang)}
             return None
         return path
+
+
+def _os_why(exc: OSError, lang: str) -> str:
+    """Why a file could not be written, in ``lang`` for the common causes (catalog
+    ``file.why.*``), else the system's own words."""
+    import errno
+
+    key = {errno.ENOENT: "file.why.missing", errno.EACCES: "file.why.write-denied", errno.EISDIR: "file.why.folder",
+           errno.ENOTDIR: "file.why.missing", errno.EROFS: "file.why.read-only",
+           errno.ENOSPC: "file.why.full"}.get(exc.errno or 0)
+    return t(key, lang) if key else (exc.strerror or str(exc))
 
 
 async def run_session(

@@ -92,3 +92,15 @@ def test_the_sessions_own_trouble_with_a_move_is_said_in_chinese(what, zh):
     note = NoticeLine("player-error", "could not …", 0.0, False, {"what": what})
     assert notice_text(note, "zh") == zh
     assert notice_text(note, "en").startswith("Could not ")
+
+
+def test_a_transcript_that_cannot_be_saved_is_said_in_chinese():
+    import errno
+
+    from jupai_net.client.session import _os_why
+    from jupai_net.client.status_words import notice_text
+
+    why = _os_why(PermissionError(errno.EACCES, "Permission denied"), "zh")
+    note = NoticeLine("transcript", "cannot save the transcript to /x/t.jupai: [Errno 13] Permission denied", 0.0,
+                      False, {"path": "/x/t.jupai", "why": why})
+    assert notice_text(note, "zh") == "无法把对局记录保存到 /x/t.jupai：没有写入权限。"
