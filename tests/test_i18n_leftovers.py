@@ -177,3 +177,42 @@ def test_a_table_name_with_nothing_printable_falls_back_in_the_language(lang, na
 
     assert host_table_name(argparse.Namespace(table_name="\x00\x01"), lang) == name
     assert _table_name("\x00", lang) != ""  # the player's name is never all control characters in practice
+
+
+def _english_left(text: str) -> list[str]:
+    """The lines of a Chinese run's output that still hold English prose (two words of
+    four letters or more in a row), once what is rightly ASCII is taken out: command
+    lines and usage, paths, options, metavars and value names, bot kinds, quoted and
+    bracketed words."""
+    left = []
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith(("jupai ", "用法：", "/")) or "jupai_net" in s:
+            continue
+        s = re.sub(r"\S*/\S*", " ", s)  # paths
+        s = re.sub(r"--?[a-z][a-z0-9-]*", " ", s)  # options
+        s = re.sub(r"\{[^}]*\}|\[[^\]]*\]|`[^`]*`|'[^']*'|“[^”]*”|\b[A-Z][A-Z0-9_]+\b", " ", s)
+        s = re.sub(r"jupai \w+|\b(?:expert|greedy|random|opponents)\b", " ", s)
+        if re.search(r"[A-Za-z]{4,}[ ,.:;]+[A-Za-z]{4,}", s):
+            left.append(line)
+    return left
+
+
+def test_every_command_a_player_runs_says_nothing_in_english_under_zh(tmp_path):
+    """Issue 12: a game (jupai play, 3 seats, 2 rounds), then jupai verify, replay
+    --all and history on it, all under --lang zh: no English prose
+    left in what they print (the same commands in English do print some: the check
+    sees it)."""
+    (tmp_path / "config.toml").write_text('name = "小明"\n', encoding="utf-8")
+    env = {"JUPAI_CONFIG_DIR": str(tmp_path)}
+    game = jupai("play", "--lang", "zh", "--bot", "random", "--rounds", "2", "--bot-delay", "0", "--seats", "3", env=env)
+    assert game.returncode == 0, game.stderr
+    (path,) = (tmp_path / "transcripts").glob("*.jupai")
+    runs = [game] + [jupai(*argv, "--lang", "zh", env=env) for argv in (
+        ("verify", str(path)), ("replay", str(path), "--all"), ("history",))]
+    for run in runs:
+        assert run.returncode == 0 and "Traceback" not in run.stderr, (run.args, run.stderr)
+        left = _english_left(run.stdout + run.stderr)
+        assert not left, (run.args, left)
+    english = jupai("verify", str(path), "--lang", "en", env=env)
+    assert _english_left(english.stdout), english.stdout  # the check would see English
