@@ -60,7 +60,9 @@ class ResumeState:
     ``None`` in the lobby); ``statements``: the signed statements of ``game_id`` received
     so far, in order; ``own_actions``: state id → ``Action.to_wire()`` of every action
     this seat sent in ``game_id``; ``host_moves``: ``[version, why]`` of the steps the host
-    played for this seat (``why``: ``"away"`` or ``"timeout"``)."""
+    played for this seat (``why``: ``"away"`` or ``"timeout"``); ``cut_short``: the
+    seat's record of turns the host cut short (``SeatWitness.cut_short``, five whole
+    numbers each, specs/fairness.md §9.3), so a restarted client keeps that evidence."""
 
     host: str
     port: int
@@ -75,6 +77,7 @@ class ResumeState:
     #: A dealer-blind game's participant of this seat (``BlindParticipant.save()`` bytes,
     #: bound to ``game_id`` inside), or ``None`` (specs/fairness.md B.15.4).
     blind: bytes | None = None
+    cut_short: list[tuple[int, int, int, int, int]] = field(default_factory=list)
 
     def blind_for(self, game_id: bytes) -> bytes | None:
         """The saved dealer-blind participant for ``game_id`` (``None`` for another game)."""
@@ -96,6 +99,7 @@ class ResumeState:
             "seat": self.seat, "token": self.token, "game_id": self.game_id, "seed": self.seed,
             "statements": list(self.statements), "own_actions": {int(k): v for k, v in self.own_actions.items()},
             "host_moves": [list(m) for m in self.host_moves], "blind": self.blind, "saved_at": time.time(),
+            "cut_short": [list(e) for e in self.cut_short],
         }, use_bin_type=True)
 
     @classmethod
@@ -132,8 +136,13 @@ class ResumeState:
         if not isinstance(moves, list) or not all(
                 isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and isinstance(m[1], str) for m in moves):
             raise ValueError("resume 'host_moves' must be [version, why] pairs")
+        cut = obj.get("cut_short") or []
+        if not isinstance(cut, list) or not all(
+                isinstance(e, list) and len(e) == 5 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                                                            for x in e) for e in cut):
+            raise ValueError("resume 'cut_short' must be lists of five whole numbers")
         return cls(host, port, name, opt("seat", int), opt("token", str), game_id, seed, list(stmts), dict(own),
-                   [(m[0], m[1]) for m in moves], opt("blind", bytes))
+                   [(m[0], m[1]) for m in moves], opt("blind", bytes), [(e[0], e[1], e[2], e[3], e[4]) for e in cut])
 
 
 def resume_path(host: str, port: int) -> Path:

@@ -138,6 +138,7 @@ NEVER_ONE = {
     ("rule.too_many_rounds", "deck"): "the deck, 53",
     ("verdict.reason.verified_public", "deck"): "the deck, 53",
     ("verdict.reason.verified_seat", "deck"): "the deck, 53",
+    ("verdict.reason.turns_cut_short", "deck"): "the deck, 53",
     ("verdict.reason.abandon_unannounced", "sent"): "a seat sends its seed after the start and the commitments",
     ("verdict.reason.host_gone_sent", "sent"): "a seat sends its seed after the start and the commitments",
     ("verdict.reason.commitments_count", "seats"): "a start announces 2-6 seats (statements.check_body)",

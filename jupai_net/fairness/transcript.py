@@ -11,7 +11,9 @@ A transcript file is ONE msgpack map, keys in this order::
      "host_cert": <bin: DER of the host certificate this seat pinned>,   # optional key
      "host_moves": [[<int: state version>, <str: "away" | "timeout">], ...],  # optional key
      "meta": {"saved": <str: ISO 8601 time>, "table": <str>, "address": <str>, "names": [<str>, ...]},  # optional key
-     "seed_sent": <int: statements received when this seat sent its seed>}  # optional key
+     "seed_sent": <int: statements received when this seat sent its seed>,  # optional key
+     "cut_short": [[<int: step version>, <int: turn ms>, <int: prompt heard, unix ms>,
+                    <int: time-out heard, unix ms>, <int: ms between the two>], ...]}  # optional key
 
 The statements are stored as the exact bytes received (their signatures cover
 them); ``host_gone`` and ``left`` are written by the seat itself and are not
@@ -24,6 +26,11 @@ by seat, as the saving program knew them; verifiers ignore it. ``seed_sent`` (op
 unsigned) is the seat's own note that it sent its seed, after that many statements
 (at least 2: ``start`` and ``commitments``); it is written only while the file holds no
 ``seeds`` statement, and makes any unfinished end *suspicious* (specs/fairness.md §9).
+``cut_short`` (optional, unsigned) is the seat's own record of the time-outs the host
+announced before the turn's time was up by this seat's clock (specs/fairness.md §9.3):
+the step the host then played, the turn's time the prompt gave, when the prompt and
+the time-out were heard (wall clock, for people) and the time between them (monotonic
+clock: what counts).
 """
 
 from __future__ import annotations
@@ -42,7 +49,9 @@ TRANSCRIPT_VERSION = 1
 MAX_TRANSCRIPT_BYTES = 64 << 20
 _KEYS = ("format", "v", "seat", "seed", "statements", "host_gone")
 #: Keys a file may leave out (written only when set).
-_OPTIONAL_KEYS = ("left", "host_cert", "host_moves", "meta", "seed_sent")
+_OPTIONAL_KEYS = ("left", "host_cert", "host_moves", "meta", "seed_sent", "cut_short")
+#: Fields of a ``cut_short`` entry (specs/fairness.md §7, §9.3), all ints ≥ 0.
+CUT_SHORT_FIELDS = ("step", "timeout_ms", "prompt_heard_ms", "timeout_heard_ms", "after_ms")
 #: ``meta``: at most this many keys, each value a string or a list of strings of at
 #: most :data:`MAX_META_TEXT` characters (lists of at most 6).
 MAX_META_KEYS = 8
@@ -74,6 +83,9 @@ class Transcript:
     host_moves: tuple[tuple[int, str], ...] = ()
     meta: dict[str, Any] | None = None
     seed_sent: int | None = None
+    #: ``(step, timeout_ms, prompt_heard_ms, timeout_heard_ms, after_ms)`` per time-out
+    #: the host announced early by this seat's clock (:data:`CUT_SHORT_FIELDS`).
+    cut_short: tuple[tuple[int, int, int, int, int], ...] = ()
 
     def encode(self) -> bytes:
         """The file bytes (see module docstring)."""
@@ -100,6 +112,8 @@ def encode_transcript(t: Transcript) -> bytes:
         obj["meta"] = dict(t.meta)
     if t.seed_sent is not None:
         obj["seed_sent"] = t.seed_sent
+    if t.cut_short:
+        obj["cut_short"] = [list(entry) for entry in t.cut_short]
     return pack(obj)
 
 
@@ -159,7 +173,15 @@ def decode_transcript(data: bytes) -> Transcript:
                              or not 2 <= sent <= len(stmts)):
         raise TranscriptError(code="file_field", args={"field": "seed_sent", "detail": "must be the number of statements "
                               f"the seat had received when it sent its seed: 2 (start and commitments) to {len(stmts)}"})
-    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves), meta, sent)
+    cut = obj.get("cut_short", [])
+    if not isinstance(cut, list) or len(cut) > len(stmts) or not all(
+            isinstance(e, list) and len(e) == len(CUT_SHORT_FIELDS)
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 1 << 63 for x in e) for e in cut):
+        raise TranscriptError(code="file_field", args={"field": "cut_short", "detail": "must be a list of "
+                              "[step, turn ms, prompt heard ms, time-out heard ms, ms between] lists of "
+                              "whole numbers (at most one per statement)"})
+    return Transcript(seat, seed, tuple(stmts), gone, left, cert, tuple((m[0], m[1]) for m in moves), meta, sent,
+                      tuple((e[0], e[1], e[2], e[3], e[4]) for e in cut))
 
 
 def _meta_ok(meta: Any) -> bool:

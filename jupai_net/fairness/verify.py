@@ -771,6 +771,29 @@ class GameChecker:
         return self._final(UNVERIFIED, "stops_gone" if host_gone is not None else "stops",
                            {"n": n, "last": last, **({"gone": host_gone} if host_gone is not None else {})}, message=n, kind=last)
 
+    def with_cut_short(self, verdict: Verdict, entries: Sequence[tuple[int, int, int, int, int]]) -> Verdict:
+        """``verdict`` (of :meth:`conclude`) with this seat's own record of turns the host
+        cut short (the transcript's ``cut_short``, specs/fairness.md §9.3): the entries
+        that name a signed step of this seat and whose times say cut short
+        (:func:`~jupai_net.fairness.cut_short.counted`) go in ``details["cut_short"]``; a
+        *verified* game with any becomes *suspicious*, code ``turns_cut_short`` ("fair
+        deal, but the host cut this seat's turns short N times"), pointing at the first
+        such step. A worse verdict stays as it is. A dealer-blind game (its clients play
+        their own time-outs) and a spectator's copy have no such record."""
+        from .cut_short import counted
+
+        if not entries or self.seat is None or self.ledger is not None:
+            return verdict
+        steps = [(i, st) for i, st in enumerate(self.statements) if st is not None and st.kind == STEP]
+        found = counted(entries, {st["version"]: st["actor"] for _, st in steps}, self.seat)
+        if not found:
+            return verdict
+        if verdict.status != VERIFIED:
+            return replace(verdict, details={**verdict.details, "cut_short": found})
+        first = next(i for i, st in steps if st["version"] == found[0]["step"])
+        return self._final(SUSPICIOUS, "turns_cut_short", {"count": len(found), "deck": DECK_SIZE},
+                           message=first, kind=STEP, details={"cut_short": found})
+
     def _final(self, status: str, code: str, args: dict[str, Any] | None = None, *,
                details: dict[str, Any] | None = None, **kw: Any) -> Verdict:
         verdict = self._verdict(_Problem(status, code, args, **kw))
@@ -1031,7 +1054,8 @@ def _check_stream(t: Transcript, engine: ModuleType | None, *, all_signatures: b
             n, kind = stray
             verdict = checker._verdict(_Problem(TAMPERED, "unsigned", {"n": n, "kind": kind}, message=n, kind=kind))
         else:
-            verdict = checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent)
+            verdict = checker.with_cut_short(checker.conclude(t.host_gone, left=t.left, seed_sent=t.seed_sent),
+                                             t.cut_short)
     except FairnessViolation as v:
         verdict = v.verdict
     except Exception as exc:  # pragma: no cover - defensive: never a traceback for a bad file

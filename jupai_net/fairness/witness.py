@@ -55,6 +55,10 @@ class SeatWitness:
         self.host_gone_note: str | None = None
         self.left_note: str | None = None
         self.host_moves: list[tuple[int, str]] = []
+        #: This seat's own record of the time-outs the host announced early by its clock:
+        #: the transcript's ``cut_short`` (specs/fairness.md §9.3), ``(step, timeout_ms,
+        #: prompt_heard_ms, timeout_heard_ms, after_ms)`` each.
+        self.cut_short: list[tuple[int, int, int, int, int]] = []
         #: How many statements this seat had received when it gave out its seed
         #: (:meth:`seed_reveal`), or None: the transcript's ``seed_sent`` note.
         self.seed_sent: int | None = None
@@ -89,6 +93,19 @@ class SeatWitness:
         ``host_moves``; it does not change the verdict."""
         if (version, why) not in self.host_moves:
             self.host_moves.append((int(version), str(why)))
+
+    def turn_cut_short(self, step: int, timeout_ms: int, prompt_heard_ms: int, timeout_heard_ms: int,
+                       after_ms: int) -> None:
+        """Note (unsigned, local) that the host announced this seat's time-out for the
+        step leading to state ``step`` ``after_ms`` ms after the prompt (which gave
+        ``timeout_ms``) arrived, by this seat's monotonic clock; ``prompt_heard_ms`` and
+        ``timeout_heard_ms``: when the two arrived, wall clock (Unix ms), for people.
+        Kept in the transcript's ``cut_short``; :meth:`verify` calls a verified game
+        with any that is cut short beyond the tolerance *suspicious* (specs/fairness.md
+        §9.3). Each step once."""
+        if all(e[0] != step for e in self.cut_short):
+            self.cut_short.append((int(step), max(0, int(timeout_ms)), max(0, int(prompt_heard_ms)),
+                                   max(0, int(timeout_heard_ms)), max(0, int(after_ms))))
 
     # ------------------------------------------------------------------ seed
 
@@ -182,16 +199,25 @@ class SeatWitness:
         """The transcript file bytes (specs/fairness.md §7) of everything received, with the
         unsigned ``meta`` map for people (saved time, table, names) when given."""
         return Transcript(self.seat, self.seed, tuple(self._raw), self.host_gone_note, self.left_note,
-                          self.host_cert, tuple(sorted(self.host_moves)), meta, self._seed_sent_note()).encode()
+                          self.host_cert, tuple(sorted(self.host_moves)), meta, self._seed_sent_note(),
+                          tuple(sorted(self.cut_short))).encode()
 
     def _seed_sent_note(self) -> int | None:
         """The ``seed_sent`` note, kept only while no signed ``seeds`` statement proves
         the seeds were out (so files of games that got that far are as before)."""
         return self.seed_sent if self._checker.seat_seeds is None else None
 
-    def verify(self) -> Verdict:
-        """The verdict on everything received (same as ``verify_transcript(self.transcript())``)."""
-        return self._checker.conclude(self.host_gone_note, left=self.left_note, seed_sent=self._seed_sent_note())
+    def verify(self, *, cut_short: bool = True) -> Verdict:
+        """The verdict on everything received (same as ``verify_transcript(self.transcript())``);
+        ``cut_short=False``: without this seat's record of turns cut short (then
+        :meth:`with_cut_short`)."""
+        verdict = self._checker.conclude(self.host_gone_note, left=self.left_note, seed_sent=self._seed_sent_note())
+        return self.with_cut_short(verdict) if cut_short else verdict
+
+    def with_cut_short(self, verdict: Verdict) -> Verdict:
+        """``verdict`` with this seat's record of turns the host cut short
+        (:meth:`GameChecker.with_cut_short`, specs/fairness.md §9.3)."""
+        return self._checker.with_cut_short(verdict, sorted(self.cut_short))
 
 
 __all__ = ["SeatWitness", "WitnessError", "FairnessViolation"]

@@ -115,6 +115,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "the host announced",
                                      "公平对局：主机种子与其承诺一致，整副牌与全部 {deck} 个承诺及本座位看到的每一张牌一致，"
                                      "重放得出的每个结果都与主机公布的相同"),
+    "verdict.reason.turns_cut_short": ("fair deal, but the host cut this seat's turns short: {count} of the time-outs "
+                                       "it announced for this seat came before the turn's time was up by this seat's "
+                                       "clock, and the host played for it (the deck matches all {deck} commitments and "
+                                       "the replay gives every outcome the host announced; the times are this seat's "
+                                       "own record)",
+                                       "发牌公平，但主机缩短了本座位的回合：按本座位的时钟，主机为本座位宣布的超时中有 "
+                                       "{count} 次在回合时间用完之前，随后由主机代为出牌（整副牌与全部 {deck} 个承诺一致，"
+                                       "复盘得出主机宣布的每个结果；时间是本座位自己的记录）"),
     "verdict.reason.verified_public": ("fair game: the host seed matches its commitment, the deck matches all {deck} "
                                        "commitments and every card shown in public, and the replay gives every "
                                        "outcome the host announced",
