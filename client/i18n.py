@@ -298,6 +298,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "notice.connection-stalled": ("Connection to the host lost, retrying… (nothing heard for {seconds} s; "
                                   "your turn timer is paused on screen)",
                                   "与主机的连接中断，正在重试……（已 {seconds} 秒没有收到消息；你的回合计时在屏幕上暂停）"),
+    "notice.turn-cut-short": ("The host timed your turn out {seconds} s before your time was up by this computer's "
+                              "clock and played for you: this is recorded in your transcript, and the fairness "
+                              "verdict will say so.",
+                              "按本机时钟，主机在你的回合时间用完前 {seconds} 秒就判你超时并替你走了这一步："
+                              "这已记入你的对局记录，公平性结论会注明。"),
     "notice.early-timeout": ("The host played your turn as timed out {seconds} s early by this computer's clock "
                              "(a slow network or a busy computer can cause this; if it happens often, ask the host).",
                              "按本机时钟，主机提前 {seconds} 秒判你超时并替你走了这一步（网络慢或电脑忙也会这样；"

@@ -747,6 +747,9 @@ class _Session:
         self.facts = SignedFacts(None)  # the signed facts of the current game (issue 7 item 4)
         self.shown: dict[int, Any] = {}  # state id -> observation the host showed (checked after the game)
         self.prompt_deadlines: dict[int, tuple[float, float]] = {}  # state id -> (deadline, timeout) of a prompt
+        #: state id -> (trio time its prompt's bytes arrived, the turn's ms, whether it came
+        #: on an up-to-date connection (not the catch-up after a rejoin), wall clock ms then)
+        self.prompt_heard: dict[int, tuple[float, int, bool, int]] = {}
         self.earlier: list[tuple[Verdict, Path | None]] = []  # games the host dropped unfinished
         self.stmt_index = 0  # statements since the last start on this connection
         self.stream: trio.SSLStream | None = None
@@ -963,6 +966,7 @@ class _Session:
             own_actions=dict(self.own_actions) if playing else {},
             host_moves=list(self.host_moves) if playing else [],
             blind=w.blind.save() if playing and w.blind is not None else None,  # type: ignore[union-attr]
+            cut_short=list(w.cut_short) if playing else [],  # type: ignore[union-attr]
         ))
 
     async def _leave_watch(self) -> None:
@@ -1360,7 +1364,7 @@ class _Session:
             self.witness_for = msg.game_id
             self.received, self.kinds = [], set()
             self.own_actions, self.host_moves, self.answered_here = {}, [], set()
-            self.facts, self.shown, self.prompt_deadlines = SignedFacts(seat), {}, {}
+            self.facts, self.shown, self.prompt_deadlines, self.prompt_heard = SignedFacts(seat), {}, {}, {}
             if seed is not None and saved is not None:
                 self._restore(saved)
             self.saved = None
@@ -1435,6 +1439,7 @@ class _Session:
                 self.witness.seed_reveal()
         self.own_actions = dict(saved.own_actions)
         self.host_moves = list(saved.host_moves)
+        self.witness.cut_short = list(saved.cut_short)  # the turns cut short before the restart (§9.3)
         if self.witness.game_id is not None:
             self.spent_seeds[self.witness.seed] = self.witness.game_id  # type: ignore[index]
 
@@ -1622,25 +1627,44 @@ class _Session:
         self.unexplained = (version, said("applied_other" if sent is not None else "applied_unsent",
                                           {"state": version - 1, "action": _action_text(action)}))
 
+    def _wall_ms(self, at: float) -> int:
+        """Wall-clock time (Unix ms) of the trio time ``at`` (a moment just past)."""
+        return max(0, round((time.time() - (trio.current_time() - at)) * 1000))
+
     def _timed_out(self) -> None:
         """The host announced a time-out right after playing for this seat: accept it if
-        this seat was asked at that state. When this computer's clock says the deadline
-        was still far off, warn the player (notice ``early-timeout``) but do not call it
-        tampering: the deadline is counted from when this client *handled* the prompt,
-        and a busy or suspended computer handles it late (a rejoin's catch-up under load
-        made an honest host look 3 s early, issue 12); no third party could check a
-        claim about time anyway (specs/client.md § Time)."""
+        this seat was asked at that state. The turn is measured from when the prompt's
+        bytes arrived to when the time-out's arrived (both ``heard_at``, monotonic);
+        when that is shorter than the turn's time by more than the tolerance
+        (:func:`jupai_net.fairness.cut_short.is_cut_short`), the host cut the turn short:
+        recorded as evidence in the transcript's ``cut_short`` (the verdict of a fair
+        deal then says so, *suspicious*: specs/fairness.md §9.3) and told to the player
+        (notice ``turn-cut-short``). A prompt heard during the catch-up after a rejoin
+        is not evidence (the client read it late, having verified the statements resent
+        before it: an honest host looked 3 s early at load 11, issue 12): the player is
+        only warned (notice ``early-timeout``)."""
+        from jupai_net.fairness.cut_short import is_cut_short
+
         assert self.unexplained is not None
         version, reason = self.unexplained
         asked = self.prompt_deadlines.get(version - 1)
         if asked is None:
             return  # not asked at that state: _check_unexplained will call it tampered
-        deadline, timeout = asked
-        early = deadline - trio.current_time()
-        if early > max(2.0, timeout / 4):
-            log.warning("the host timed out state %d %.1f s before this client's deadline", version - 1, early)
-            self.note("early-timeout", f"The host says your time ran out {early:.0f} s early by this computer's clock",
-                      args={"seconds": round(early)})
+        heard = self.prompt_heard.get(version - 1)
+        if heard is not None:
+            prompt_at, timeout_ms, fresh, prompt_wall = heard
+            after_ms = max(0, round((self.heard_at - prompt_at) * 1000))
+            if is_cut_short(timeout_ms, after_ms):
+                early = round((timeout_ms - after_ms) / 1000)
+                log.warning("the host timed out state %d %.1f s into a %.1f s turn (by this client's clock%s)",
+                            version - 1, after_ms / 1000, timeout_ms / 1000, "" if fresh else "; after a rejoin")
+                if fresh and self.witness is not None:
+                    self.witness.turn_cut_short(version, timeout_ms, prompt_wall, self._wall_ms(self.heard_at), after_ms)
+                    self.note("turn-cut-short", f"The host timed your turn out {early} s early by this computer's clock "
+                              "and played for you; recorded in your transcript", args={"seconds": early})
+                else:
+                    self.note("early-timeout", f"The host says your time ran out {early} s early by this computer's clock",
+                              args={"seconds": early})
         self.unexplained = None
         self.host_moves.append((version, "timeout"))
         self._persist()
@@ -1744,9 +1768,13 @@ class _Session:
         self._cancel_ask()
         self.prompt = msg
         timeout = None if msg.timeout_ms is None else msg.timeout_ms / 1000
-        deadline = None if timeout is None else trio.current_time() + timeout
+        # the turn counts from when the prompt's bytes arrived (heard_at), not from when
+        # this client got round to handling them (specs/fairness.md §9.3)
+        deadline = None if timeout is None else self.heard_at + timeout
         if deadline is not None and timeout is not None:
             self.prompt_deadlines[msg.state_id] = (deadline, timeout)
+            fresh = not (self.catching_up or self.rejoined_prompt)
+            self.prompt_heard[msg.state_id] = (self.heard_at, int(msg.timeout_ms or 0), fresh, self._wall_ms(self.heard_at))
             if self.rejoined_prompt:
                 # the first prompt after a reconnect: the turn kept its deadline (a
                 # reconnect cannot buy time, specs/host.md § Reconnect)
@@ -2057,9 +2085,11 @@ class _Session:
     def _verify(self) -> Verdict:
         """The witness's verdict; for a verified game also replay it and compare every
         view the host showed this seat (``sync``) with the view the signed game gives
-        (the parts :class:`SignedFacts` could not check at once)."""
+        (the parts :class:`SignedFacts` could not check at once); then this seat's
+        record of turns the host cut short (a fair deal with any: suspicious,
+        specs/fairness.md §9.3)."""
         assert self.witness is not None
-        verdict = self.witness.verify()
+        verdict = self.witness.verify(cut_short=False)  # the turns cut short last: the views are checked first
         seat = self.view.seat
         if verdict.ok and self.shown and self.witness.rules is not None:
             try:
@@ -2073,7 +2103,7 @@ class _Session:
                 reason = verdict_sentence(why["code"], why["args"], "en")
                 log.error("the host showed a false view: %s", reason)
                 verdict = dataclasses.replace(verdict, status="tampered", reason=reason, code=why["code"], args=why["args"])
-        return verdict
+        return self.witness.with_cut_short(verdict)  # a fair deal with turns cut short: suspicious (§9.3)
 
     def _transcript_meta(self) -> dict[str, Any]:
         """The transcript's unsigned ``meta`` for people: when, which table, who sat where."""

@@ -1,9 +1,10 @@
-"""The early time-out warning through ``jupai join`` on a terminal (issue 12, commit
-7d62d21, specs/client.md § Keys): a host that tells the seat 30 s per turn but plays
-its turn as timed out after 0.4 s — to this computer's clock each time-out comes about
-30 s early, as an honest host's comes a little early to a client busy after a rejoin.
-The player reads the warning line in their language and the game goes on to its end
-and verifies; nothing is called tampering."""
+"""Turns cut short through ``jupai join`` on a terminal (issue 12, specs/client.md §
+Keys, specs/fairness.md §9.3): a host that tells the seat 30 s per turn but plays its
+turn as timed out after 0.4 s — to this computer's clock each time-out comes about 30 s
+early, far beyond the tolerance. The player reads the notice in their language (it is
+recorded), the game goes on to its end, and the fair deal's verdict is *suspicious*
+(exit 1); nothing is called tampering. (Commit 7d62d21 made it a warning only, and the
+game verified: a host could play a person's seat by timing it out at once.)"""
 
 from __future__ import annotations
 
@@ -46,21 +47,23 @@ def serve_in_a_thread(config):
     return port, stop
 
 
-def test_a_time_out_announced_early_is_a_warning_line_and_the_game_goes_on(monkeypatch, tmp_path):
+def test_a_time_out_announced_early_is_said_recorded_and_the_verdict_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(server_mod, "Table", EarlyClockTable)
     port, stop = serve_in_a_thread(host_config(2, bots=1, rounds=2, turn_timeout=0.4, bot_delay=0.0))
     env = dict(env_for(tmp_path), JUPAI_CONFIG_DIR=str(tmp_path / "slow"))
     slow = PtyJupai(["join", f"127.0.0.1:{port}", "--code", IDENTITY.join_code, "--name", "Slow", "--lang", "zh"],
                     env, rows=40, columns=100)
     try:
-        # in the notices' box (a wrap may fall after the seconds)
-        slow.wait_for(r"按本机时钟，主机提前 \d+[\s│]*秒判你超时并替你走了这一步", timeout=30)
-        slow.wait_for(r"公平性：已验证", timeout=30)  # the game went on to its end, and verified
+        # in the notices' box (Chinese wraps between any two characters)
+        said = "[\\s│]*".join("按本机时钟，主机在你的回合时间用完前") + r"[\s│]*\d+[\s│]*" + "[\\s│]*".join("秒就判你超时")
+        slow.wait_for(said, timeout=30)
+        slow.wait_for(r"公平性：可疑", timeout=30)  # the game went on to its end: a fair deal, turns cut short
         code = slow.finish(30)
     finally:
         slow.kill()
         stop()
-    assert code == 0, slow.text[-3000:]
+    assert code == 1, slow.text[-3000:]  # not verified
+    assert "主机缩短了本座位的回合" in "".join(slow.text.split()), slow.text[-3000:]
     assert "篡改" not in slow.text and "tamper" not in slow.text and "Traceback" not in slow.text, slow.text[-3000:]
 
 

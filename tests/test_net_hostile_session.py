@@ -300,18 +300,95 @@ class NoticeKeeper(SilentPlayer):
         return await super().choose(view)
 
 
-async def test_an_early_time_out_is_a_warning_not_tampering(monkeypatch, tmp_path):
-    """A time-out that this client's clock calls early is a warning on the player's
-    screen (``early-timeout``), not a tampered game: the client cannot tell a host that
-    cheats on time from its own late handling of the prompt (specs/client.md § Keys)."""
+async def test_an_early_time_out_is_recorded_and_the_fair_deal_is_suspicious(monkeypatch, tmp_path):
+    """A host that tells the seat 30 s and times it out after 0.4 s: each time-out comes
+    about 30 s early by the seat's clock, far beyond the tolerance (1 s + a tenth of the
+    turn): the player is told (``turn-cut-short``), the transcript records it
+    (``cut_short``) and the verdict of the fair deal is *suspicious*, ``turns_cut_short``
+    (was: only a warning, and *verified*; specs/fairness.md §9.3)."""
     player = NoticeKeeper()
     result = await victim_game(monkeypatch, EarlyClockTable, turn_timeout=0.4,
                                session={"name": "Slow", "player": player, "transcript_path": tmp_path / "slow.jupai"})
     assert result.status == "finished", result.error
-    assert result.verdict.status == "verified", result.verdict
-    assert "early-timeout" in player.codes, player.codes
-    moves = decode_transcript((tmp_path / "slow.jupai").read_bytes()).host_moves
-    assert [why for _, why in moves] == ["timeout", "timeout"]
+    assert (result.verdict.status, result.verdict.code) == ("suspicious", "turns_cut_short"), result.verdict
+    assert result.verdict.args["count"] == 2, result.verdict
+    assert "turn-cut-short" in player.codes, player.codes
+    saved = decode_transcript((tmp_path / "slow.jupai").read_bytes())
+    assert [why for _, why in saved.host_moves] == ["timeout", "timeout"]
+    assert [step for step, *_ in saved.cut_short] == [v for v, _ in saved.host_moves]
+
+
+class CutShortTable(Table):
+    """A hostile host that plays a person's seat itself: it tells the seat the table's
+    turn time (30 s) and times it out at once, every turn, announcing each time-out as
+    an honest host does (``turn-timeout``) and playing the default move for it."""
+
+    def _send(self, cid, msg):
+        from jupai_net.protocol import Prompt
+
+        super()._send(cid, msg)
+        if isinstance(msg, Prompt) and self._prompt == (msg.state_id, VICTIM):
+            self._turn_deadline = 0.0  # the turn's time is up at once (the driver wakes for it)
+
+
+class Thinker(BotPlayer):
+    """A person who takes longer than the host lets them to choose (never answers in
+    time), keeping the notice codes they were shown."""
+
+    def __init__(self):
+        super().__init__("random", seed=7)
+        self.codes: list[str] = []
+
+    def on_update(self, view):
+        self.codes += [n.code for n in view.notices if n.code not in self.codes]
+        super().on_update(view)
+
+    async def choose(self, view):
+        await trio.sleep_forever()
+
+
+async def test_a_host_that_times_ann_out_at_once_every_turn_is_on_record(monkeypatch, tmp_path):
+    """The attack of a hostile host on a person's time: Ann is timed out at 0 s of her
+    30 s every turn and the host plays every move of her game. The deal is fair, but
+    the client no longer calls the game fair: each time-out heard before the turn's
+    time was up (counted from the prompt's arrival, beyond the tolerance) is recorded in
+    her transcript (step, turn time, when the prompt and the time-out arrived, the time
+    between), her verdict is *suspicious* ("fair deal, but the host cut this seat's turns
+    short: N of …"), and ``jupai verify`` of the saved file says the same, in English and
+    Chinese, with exit code 4 (specs/fairness.md §9.3)."""
+    import json
+    import subprocess
+    import sys
+
+    ann = Thinker()
+    path = tmp_path / "ann.jupai"
+    result = await victim_game(monkeypatch, CutShortTable, turn_timeout=30.0,
+                               session={"name": "Ann", "player": ann, "transcript_path": path})
+    assert result.status == "finished", result.error
+    saved = decode_transcript(path.read_bytes())
+    timed_out = [v for v, why in saved.host_moves if why == "timeout"]
+    assert len(timed_out) >= 3, saved.host_moves  # every one of her moves was the host's
+    verdict = result.verdict
+    assert (verdict.status, verdict.code, verdict.args["count"]) == ("suspicious", "turns_cut_short",
+                                                                     len(timed_out)), verdict
+    assert verdict.reason.startswith("trusted dealer: fair deal, but the host cut this seat's turns short: "), verdict
+    assert [e["step"] for e in verdict.details["cut_short"]] == timed_out
+    for step, timeout_ms, prompt_heard, timeout_heard, after_ms in saved.cut_short:
+        assert timeout_ms > 25_000 and after_ms < 2_000, saved.cut_short  # told ~30 s, timed out at once
+        assert prompt_heard <= timeout_heard <= prompt_heard + after_ms + 1000
+    assert "turn-cut-short" in ann.codes, ann.codes
+    offline = verify_transcript(path.read_bytes())
+    assert (offline.status, offline.code, offline.args, offline.message) == (verdict.status, verdict.code,
+                                                                              verdict.args, verdict.message)
+    for lang, words in (("en", "fair deal, but the host cut this seat's turns short"), ("zh", "主机缩短了本座位的回合")):
+        done = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(path), "--lang", lang],
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "400"})
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert words in " ".join(done.stdout.split()).replace(" ", "" if lang == "zh" else " "), done.stdout
+    done = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(path), "--json"], capture_output=True,
+                          text=True, timeout=60)
+    (shown,) = json.loads(done.stdout) if done.stdout.lstrip().startswith("[") else [json.loads(done.stdout)]
+    assert shown["code"] == "turns_cut_short" and len(shown["details"]["cut_short"]) == len(timed_out), shown
 
 
 # --------------------------------------------------------------------------- spectators
