@@ -1739,6 +1739,9 @@ class _Session:
         self.update("sync", **fields)
 
     def _on_prompt(self, msg: Prompt) -> None:
+        # heard on an up-to-date connection, not in the catch-up after a rejoin (read
+        # late, after checking what was resent): only then is its time evidence (§9.3)
+        fresh = not (self.catching_up or self.rejoined_prompt)
         if self.witness is None or self.witness.game_id is None or self.view.seat is None:
             # a prompt before the game's signed start: no action could name the game
             log.warning("the host asked for a move before the game started")
@@ -1773,7 +1776,6 @@ class _Session:
         deadline = None if timeout is None else self.heard_at + timeout
         if deadline is not None and timeout is not None:
             self.prompt_deadlines[msg.state_id] = (deadline, timeout)
-            fresh = not (self.catching_up or self.rejoined_prompt)
             self.prompt_heard[msg.state_id] = (self.heard_at, int(msg.timeout_ms or 0), fresh, self._wall_ms(self.heard_at))
             if self.rejoined_prompt:
                 # the first prompt after a reconnect: the turn kept its deadline (a
