@@ -113,3 +113,50 @@ def test_a_restarted_client_keeps_its_record_of_turns_cut_short():
     old["cut_short"] = [[5, 30_000, 1, 2]]
     with pytest.raises(ValueError, match="cut_short"):
         ResumeState.from_bytes(msgpack.packb(old, use_bin_type=True))
+
+
+class _Quiet:
+    async def choose(self, view):  # pragma: no cover - never asked here
+        raise AssertionError
+
+    def on_update(self, view) -> None:
+        pass
+
+
+class _Witness:
+    """Keeps what the session records as evidence."""
+
+    def __init__(self):
+        self.cut: list[tuple[int, ...]] = []
+
+    def turn_cut_short(self, *entry):
+        self.cut.append(entry)
+
+
+async def test_a_time_out_after_a_rejoins_catch_up_is_a_warning_and_not_evidence():
+    """The session's rule (``_Session._timed_out``): a time-out heard 0.1 s into a 30 s
+    turn is recorded (``turn-cut-short``) when the prompt came on an up-to-date
+    connection, and only warned about (``early-timeout``) when it came in the catch-up
+    after a rejoin (read late); one heard 27 s in (within 1 s + 3 s) is neither."""
+    import ssl
+
+    import trio
+
+    from jupai_net.client.session import _Session
+
+    s = _Session("127.0.0.1", 9, "Ann", _Quiet(), seat=None, lang="en", check=None, token=None,
+                 ssl_context=ssl.create_default_context(), transcript_path=None, wire_tap=None, reconnect_for=30,
+                 connect_timeout=5, save_resume=False)
+    s.witness = _Witness()
+    now = trio.current_time()
+    for version, fresh, after in ((8, False, 0.1), (12, True, 0.1), (16, True, 27.0)):
+        s.prompt_deadlines[version - 1] = (now + 30, 30.0)
+        s.prompt_heard[version - 1] = (now, 30_000, fresh, 1_700_000_000_000)
+        s.heard_at = now + after
+        s.unexplained = (version, {"code": "applied_unsent", "args": {}})
+        s._timed_out()
+        assert s.unexplained is None
+    assert [n.code for n in s.view.notices] == ["early-timeout", "turn-cut-short"]
+    ((step, timeout_ms, prompt_heard, _, after_ms),) = s.witness.cut
+    assert (step, timeout_ms, prompt_heard, after_ms) == (12, 30_000, 1_700_000_000_000, 100)
+    assert [v for v, _ in s.host_moves] == [8, 12, 16]
