@@ -385,6 +385,11 @@ async def test_a_host_that_times_ann_out_at_once_every_turn_is_on_record(monkeyp
                               capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "400"})
         assert done.returncode == 4, done.stdout + done.stderr
         assert words in " ".join(done.stdout.split()).replace(" ", "" if lang == "zh" else " "), done.stdout
+        title, rows = done.stdout.splitlines()[0], done.stdout.splitlines()[1:]
+        assert title == ("SUSPICIOUS — fair deal, but the host cut your turns short" if lang == "en"
+                         else "可疑 — 发牌公平，但主机缩短了你的回合"), done.stdout
+        (cut,) = [r for r in rows if r.startswith(("turns cut short", "被缩短的回合"))]
+        assert cut.count("30 s turn" if lang == "en" else "30 秒的回合") == len(timed_out), cut
     done = subprocess.run([sys.executable, "-m", "jupai_net", "verify", str(path), "--json"], capture_output=True,
                           text=True, timeout=60)
     (shown,) = json.loads(done.stdout) if done.stdout.lstrip().startswith("[") else [json.loads(done.stdout)]

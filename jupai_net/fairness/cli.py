@@ -332,6 +332,11 @@ def verdict_rows(verdict: Verdict, path: str) -> list[tuple[str, str]]:
         rows.append((t("verify.row.pinned"), printable(pin_text(verdict))))
     if verdict.statements:
         rows.append((t("verify.row.statements"), str(verdict.statements)))
+    cut = verdict.details.get("cut_short")
+    if isinstance(cut, list) and cut:  # this seat's own record of turns cut short (§9.3)
+        said = [t("verify.cut_short_entry", step=e.get("step"), after=f"{e.get('after_ms', 0) / 1000:.1f}",
+                  turn=f"{e.get('timeout_ms', 0) / 1000:g}") for e in cut if isinstance(e, dict)]
+        rows.append((t("verify.row.cut_short"), t("verify.cut_short_sep").join(said)))
     tail = verdict.details.get("unsigned_tail")
     if isinstance(tail, int) and tail > 0:  # checked only for their form: nobody's evidence (§6.6)
         from ..messages import tn
@@ -353,6 +358,16 @@ def plain_output() -> bool:
         return True
 
 
+def verdict_title(verdict: Verdict) -> str:
+    """The title of ``jupai verify FILE``'s verdict in the run's language: the
+    status's (``VERIFIED — fair game``), or the code's own when the catalog has one
+    (``SUSPICIOUS — fair deal, but the host cut your turns short``, specs/fairness.md §9.3)."""
+    from ..messages import catalog, t
+
+    key = f"verify.title.{verdict.code}"
+    return t(key if verdict.code and key in catalog() else f"verify.title.{verdict.status}")
+
+
 def render_plain(verdict: Verdict, path: str) -> None:
     """Print a verdict as plain text (specs/fairness.md §10): the title line, then one
     line per row, the labels padded to one column by display width; no box, no colour,
@@ -362,7 +377,7 @@ def render_plain(verdict: Verdict, path: str) -> None:
 
     rows = verdict_rows(verdict, path)
     width = max(cells(label) for label, _ in rows) + 2
-    lines = [t(f"verify.title.{verdict.status}")]
+    lines = [verdict_title(verdict)]
     lines += [label + " " * (width - cells(label)) + value for label, value in rows]
     print("\n".join(lines))
 
@@ -388,5 +403,5 @@ def render(verdict: Verdict, path: str, console: Any = None) -> None:
         # Text, not str: no markup or emoji parsing (rich's emoji table stays unloaded)
         table.add_row(Text(label), Text(value, overflow="fold"))
     style = _STYLE[verdict.status]
-    title = Text(t(f"verify.title.{verdict.status}"), style=style)
+    title = Text(verdict_title(verdict), style=style)
     console.print(Panel(table, title=title, border_style=style.split()[-1], expand=False))

@@ -576,6 +576,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.title.verified": ("VERIFIED — fair game", "已验证 — 公平对局"),
     "verify.title.tampered": ("TAMPERED — the transcript does not match", "被篡改 — 对局记录对不上"),
     "verify.title.suspicious": ("SUSPICIOUS — the host abandoned the game", "可疑 — 主机放弃了对局"),
+    # a verdict whose code has its own title (specs/fairness.md §9.3)
+    "verify.title.turns_cut_short": ("SUSPICIOUS — fair deal, but the host cut your turns short",
+                                     "可疑 — 发牌公平，但主机缩短了你的回合"),
+    "verify.row.cut_short": ("turns cut short", "被缩短的回合"),
+    "verify.cut_short_entry": ("step {step}: timed out {after} s into a {turn} s turn",
+                               "第 {step} 步：{turn} 秒的回合，{after} 秒就判超时"),
+    "verify.cut_short_sep": ("; ", "；"),
     "verify.title.unverified": ("UNVERIFIED — the game cannot be checked", "未验证 — 无法检查这局"),
     "verify.title.malformed": ("MALFORMED — not a readable transcript", "记录损坏 — 不是可读的对局记录"),
     "verify.row.file": ("file", "文件"),
