@@ -1,7 +1,8 @@
 """``jupai replay FILE``: step through a saved game (specs/client.md § Replay).
 
 The transcript is verified first (:func:`jupai_net.fairness.story.read_game`); one that
-does not verify is refused with its verdict unless ``--force``. Then the game is shown
+does not verify is refused with its verdict unless ``--force`` (a fair deal whose turns
+the host cut short is not: it replays as signed). Then the game is shown
 action by action as the seat saw it, each with its formula and outcome, on the same
 screen a player sees (:func:`jupai_net.client.render.render_view`). Keys: Enter or
 ``n`` next action, ``p`` previous, ``r`` next round, a number jumps to that action,
@@ -61,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
             say_error(err, t("replay.malformed", lang, file=printable(args.file), reason=reason_text(verdict, lang)))
             _say_detail(err, verdict, lang)
         return verdict.exit_code
-    if story.verdict.status != VERIFIED and not args.force:
+    # a fair deal whose turns the host cut short (specs/fairness.md §9.3) replays as
+    # signed: how the host played the seat is worth seeing, and the end says the verdict
+    if story.verdict.status != VERIFIED and story.verdict.code != "turns_cut_short" and not args.force:
         say_error(err, t("replay.refused", lang, file=printable(args.file),
                          status=t(f"verdict.{story.verdict.status}", lang), reason=reason_text(story.verdict, lang)))
         _say_detail(err, story.verdict, lang)

@@ -160,3 +160,20 @@ async def test_a_time_out_after_a_rejoins_catch_up_is_a_warning_and_not_evidence
     ((step, timeout_ms, prompt_heard, _, after_ms),) = s.witness.cut
     assert (step, timeout_ms, prompt_heard, after_ms) == (12, 30_000, 1_700_000_000_000, 100)
     assert [v for v, _ in s.host_moves] == [8, 12, 16]
+
+
+def test_jupai_replay_shows_a_fair_deal_with_turns_cut_short_without_force(game, tmp_path):
+    """The deal and every outcome check out: ``jupai replay`` shows the game (exit 0)
+    and its end says the verdict; another suspicious game still needs ``--force``."""
+    import os
+    import subprocess
+    import sys
+
+    t, steps = game
+    mine = next(v for v, (_, actor) in sorted(steps.items()) if actor == SEAT)
+    path = tmp_path / "cut.jupai"
+    path.write_bytes(with_entries(t, [(mine, 30_000, 0, 0, 0)]))
+    done = subprocess.run([sys.executable, "-m", "jupai_net", "replay", str(path), "--all", "--lang", "en"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    assert "fair deal, but the host cut this seat's turns short" in " ".join(done.stdout.split()), done.stdout[-2000:]
