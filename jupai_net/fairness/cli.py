@@ -362,10 +362,15 @@ def verdict_title(verdict: Verdict) -> str:
     """The title of ``jupai verify FILE``'s verdict in the run's language: the
     status's (``VERIFIED — fair game``), or the code's own when the catalog has one
     (``SUSPICIOUS — fair deal, but the host cut your turns short``, specs/fairness.md §9.3)."""
-    from ..messages import catalog, t
+    from ..messages import t
 
-    key = f"verify.title.{verdict.code}"
-    return t(key if verdict.code and key in catalog() else f"verify.title.{verdict.status}")
+    # a fixed set, not a catalog look-up: the whole catalog loads the client's texts,
+    # which `jupai verify` does not need (specs/performance.md § Start-up)
+    return t(f"verify.title.{verdict.code}" if verdict.code in TITLED_CODES else f"verify.title.{verdict.status}")
+
+
+#: Verdict codes with a title of their own (``verify.title.CODE``).
+TITLED_CODES = frozenset({"turns_cut_short"})
 
 
 def render_plain(verdict: Verdict, path: str) -> None:
