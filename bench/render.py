@@ -2,21 +2,23 @@
 ``render_view`` + printing it (what a redraw costs, the terminal write aside) for a
 corpus of table screens at 40, 60 and 80 columns by 23 rows, en and zh.
 
-Run: ``python bench/render.py [--rounds 5] [--old OLD_PYTHON] [--digest]``.
+Run: ``python bench/render.py [--rounds 5] [--old OLD_PYTHON] [--cold] [--digest]``.
 
 The corpus: every prompt of two random 6-seat games and one 4-seat game (seeds fixed,
 the engine's own deal), the worst of them (a 6-seat attack round's 50 moves) alone
 as ``attack6``; names as the bots' (``greedy bot 1``). Each view is drawn as the client
 draws it: ``render_view(..., width, height=23)`` printed on a rich console of that
-width (into memory). Figures are CPU seconds per redraw (``time.process_time``),
-the median over the views of a group and the rounds.
+width (into memory). Figures are CPU milliseconds per redraw (``time.process_time``),
+the median over the views of a group and the rounds. The client keeps the measured
+lines of parts from one redraw to the next (``client.layout.lines_of``); ``--cold``
+drops them before each redraw (the cost of the first redraw after a change).
 
 ``--old`` names the Python of another checkout (a git worktree of an older commit
 with its own venv): this script then runs in a child process of each build in turn,
 old, new, old, new … (``--rounds`` pairs), so both see the same load, and the table
 gives the medians of each and the ratio old/new. ``--digest`` prints a SHA-256 of
-every screen of the corpus (one line per view) instead of timing, to check that two
-builds draw the same bytes (the cache must not change a screen).
+every screen of the corpus with its styles (one line per view) instead of timing, to
+check that two builds draw the same bytes (a cache must not change a screen).
 """
 
 from __future__ import annotations
@@ -68,8 +70,9 @@ def corpus(every: int = 3) -> list[tuple[str, dict, list, list]]:
     return [("attack6", *worst[1:]), *out]
 
 
-def draw(obs: dict, legal: list, history: list, width: int, lang: str) -> str:
-    """One redraw: the screen built for ``width`` × :data:`HEIGHT` and printed."""
+def draw(obs: dict, legal: list, history: list, width: int, lang: str, styles: bool = False) -> str:
+    """One redraw: the screen built for ``width`` × :data:`HEIGHT` and printed; its
+    text (``styles``: with the terminal's style codes)."""
     from rich.console import Console
 
     from jupai_net.client.render import render_view
@@ -78,17 +81,27 @@ def draw(obs: dict, legal: list, history: list, width: int, lang: str) -> str:
                       legacy_windows=False, highlight=False, emoji=False, record=True)
     console.print(render_view(obs, legal=legal, names=NAMES, events=history, lang=lang, width=width,
                               height=HEIGHT, dealer="blind"))
-    return console.export_text()
+    return console.export_text(styles=styles)
 
 
-def child(rounds: int, digest: bool) -> None:
-    """Time (or digest) every view of the corpus; JSON on stdout."""
+def forget() -> None:
+    """Drop what the client keeps between redraws (the measured lines of parts,
+    ``layout._LINES``, in builds that have it): each redraw then costs what the first
+    one after a change costs."""
+    from jupai_net.client import layout
+
+    getattr(layout, "_LINES", {}).clear()
+
+
+def child(rounds: int, digest: bool, cold: bool = False) -> None:
+    """Time (or digest) every view of the corpus; JSON on stdout. ``cold``: nothing kept
+    from a redraw to the next (:func:`forget` before each)."""
     views = corpus()
     if digest:
         for group, obs, legal, history in views:
             for width in WIDTHS:
                 for lang in LANGS:
-                    text = draw(obs, legal, history, width, lang)
+                    text = draw(obs, legal, history, width, lang, styles=True)
                     print(group, width, lang, hashlib.sha256(text.encode()).hexdigest()[:16])
         return
     times: dict[str, list[float]] = {}
@@ -97,6 +110,8 @@ def child(rounds: int, digest: bool) -> None:
         for group, obs, legal, history in views:
             for width in WIDTHS:
                 for lang in LANGS:
+                    if cold:
+                        forget()
                     t0 = time.process_time()
                     draw(obs, legal, history, width, lang)
                     times.setdefault(f"{group} {width}", []).append(time.process_time() - t0)
@@ -108,16 +123,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5, help="pairs of runs (old, new) or rounds over the corpus")
     ap.add_argument("--old", default=None, help="the Python of another checkout, run interleaved with this one")
     ap.add_argument("--digest", action="store_true", help="a hash of every screen instead of times")
+    ap.add_argument("--cold", action="store_true", help="nothing kept from one redraw to the next")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child or args.digest:
-        child(1 if args.child else 0, args.digest)
+        child(1 if args.child else 0, args.digest, args.cold)
         return
     builds = {"new": sys.executable, **({"old": args.old} if args.old else {})}
     times: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
     for _ in range(args.rounds):
         for build in sorted(builds, reverse=True):  # old first, then new
-            out = subprocess.run([builds[build], __file__, "--child"], capture_output=True, text=True, check=True)
+            out = subprocess.run([builds[build], __file__, "--child", *(["--cold"] if args.cold else [])],
+                                 capture_output=True, text=True, check=True)
             for key, values in json.loads(out.stdout).items():
                 times[build].setdefault(key, []).extend(values)
     keys = sorted(times["new"], key=lambda k: (k.split()[0], int(k.split()[1])))

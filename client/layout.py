@@ -39,18 +39,142 @@ def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = Fa
 
 
 # ---------------------------------------------------------------------- full views
+_MEASURING: dict[int, Console] = {}
+
+
+def measuring_console(width: int) -> Console:
+    """The in-memory console :func:`width_of` and :func:`height_of` measure with at
+    ``width`` columns: one per width, made once (making a rich ``Console`` reads the
+    environment and builds its theme: about a tenth of a millisecond, hundreds of
+    times a redraw). Measuring never writes to it nor changes it."""
+    console = _MEASURING.get(width)
+    if console is None:
+        if len(_MEASURING) > 64:  # terminals resized many times: keep a few
+            _MEASURING.clear()
+        console = _MEASURING[width] = Console(file=io.StringIO(), width=width, color_system=None,
+                                              force_terminal=False, legacy_windows=False, highlight=False,
+                                              emoji=False)
+    return console
+
+
 def width_of(renderable: RenderableType, width: int = 10**4) -> int:
     """How many columns ``renderable`` takes at most (its natural width, up to ``width``)."""
-    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
-                      legacy_windows=False, highlight=False, emoji=False)
+    console = measuring_console(width)
     return Measurement.get(console, console.options, renderable).maximum
 
 
 def height_of(renderable: RenderableType, width: int) -> int:
     """How many terminal lines ``renderable`` takes at ``width`` columns."""
-    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
-                      legacy_windows=False, highlight=False, emoji=False)
+    console = measuring_console(width)
     return len(console.render_lines(renderable, console.options, pad=False))
+
+#: When True, :func:`lines_of` checks each of its figures against :func:`height_of` (a
+#: test turns it on: the figures must be the lines rendering gives, else the screens
+#: would be fitted differently).
+CHECK_LINES = False
+
+_LINES: dict[tuple[Any, ...], int] = {}
+
+
+def lines_of(renderable: RenderableType, width: int) -> int:
+    """:func:`height_of` (how many terminal lines ``renderable`` takes at ``width``
+    columns), from its parts where that is exact, without rendering the whole: a
+    ``Group`` (or a move list, :class:`AtWidth`) is the sum of its parts when each
+    ends its last line; a table without borders whose cells are all one line (every
+    column unwrapped: the move grid, a compact players table) is a line a row and
+    one for the titles; a ``Text``, a ``Columns`` of texts, a :class:`Packed` or
+    :class:`Wrapped` line is rendered once per content and width (the same group of
+    moves on many candidate pages of the move list); anything else is rendered.
+    The fitting of the screen measures hundreds of candidate parts per redraw
+    (specs/performance.md § Client)."""
+    found = _lines(renderable, width)
+    if found is None:
+        found = height_of(renderable, width)
+    elif CHECK_LINES:
+        assert found == height_of(renderable, width), (found, height_of(renderable, width), renderable)
+    return found
+
+
+def _content_key(renderable: RenderableType, width: int) -> tuple[Any, ...] | None:
+    """What a leaf's height depends on (None: not a leaf known here)."""
+    from rich.columns import Columns
+
+    if isinstance(renderable, Text):
+        r = renderable
+        return ("T", r.plain, r.justify, r.overflow, r.no_wrap, r.tab_size, r.end, width)
+    if isinstance(renderable, Packed):
+        return ("P", tuple(item.plain for item in renderable.items), renderable.sep, width)
+    if isinstance(renderable, Wrapped):
+        return ("W", renderable.text.plain, width)
+    if isinstance(renderable, Columns) and all(type(x) is Text for x in renderable.renderables):
+        c = renderable
+        return ("C", tuple((x.plain, x.justify, x.overflow, x.no_wrap) for x in c.renderables), c.padding, c.width,
+                c.expand, c.equal, c.column_first, c.right_to_left, c.align, str(c.title), width)
+    return None
+
+
+def _ends_lines(renderable: RenderableType) -> bool:
+    """True when ``renderable`` is known to end its last line (a part after it starts
+    a line of its own)."""
+    from rich.columns import Columns
+    from rich.table import Table
+
+    if isinstance(renderable, Text):
+        return renderable.end == "\n"
+    if isinstance(renderable, (Table, Columns, Panel, Packed, Wrapped)):
+        return True
+    from rich.console import Group
+
+    if isinstance(renderable, Group):
+        return all(_ends_lines(r) for r in renderable.renderables)
+    return False
+
+
+def _one_line_rows(table: Any) -> int | None:
+    """The lines of a borderless table whose every cell is one line, else None."""
+    top, _right, bottom, _left = table.padding
+    if (table.box is not None or table.title is not None or table.caption is not None or table.show_footer
+            or table.leading or top or bottom or not table.columns):
+        return None
+    for column in table.columns:
+        if not column.no_wrap or "\n" in str(column.header):
+            return None
+        for cell in column._cells:
+            if type(cell) is not Text or cell.no_wrap is False or "\n" in cell.plain:
+                return None
+    return table.row_count + (1 if table.show_header else 0)
+
+
+def _lines(renderable: RenderableType, width: int) -> int | None:
+    from rich.console import Group
+    from rich.table import Table
+
+    if isinstance(renderable, AtWidth):
+        built = renderable.build(width)
+        return lines_of(built, width)
+    if isinstance(renderable, Group):
+        if not all(_ends_lines(r) or isinstance(r, AtWidth) for r in renderable.renderables):
+            return None
+        total = 0
+        for r in renderable.renderables:
+            if isinstance(r, AtWidth):
+                r = r.build(width)
+                if not _ends_lines(r):
+                    return None
+            total += lines_of(r, width)
+        return total
+    if isinstance(renderable, Table):
+        return _one_line_rows(renderable)
+    key = _content_key(renderable, width)
+    if key is None:
+        return None
+    found = _LINES.get(key)
+    if found is None:
+        if len(_LINES) > 20000:  # a long evening: start again
+            _LINES.clear()
+        found = _LINES[key] = height_of(renderable, width)
+    return found
+
 
 def pack_items(items: Sequence[Text], sep: str, width: int) -> Text:
     """``items`` joined by ``sep`` and broken into lines of ``width`` cells **between

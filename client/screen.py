@@ -17,8 +17,8 @@ from jupai_net.printable import printable
 from .card_words import Names, Obs, cards_text, weapon_text
 from .event_words import LOG_LIMIT, merged_events
 from .i18n import t
-from .layout import COMPACT_WIDTH, AtWidth, height_of, lines_panel
-from .screen_moves import MOVE_LAYOUTS, lines_fit, move_pages, move_units, render_actions
+from .layout import COMPACT_WIDTH, AtWidth, lines_of, lines_panel
+from .screen_moves import MOVE_LAYOUTS, layout_floor, lines_fit, move_pages, move_units, render_actions
 from .screen_parts import (
     LOG_MIN,
     render_header,
@@ -213,14 +213,14 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         key = (limit, level < 6)
         if key not in logs:
             part = log_part(limit, named=key[1])
-            logs[key] = (part, height_of(part, width))
+            logs[key] = (part, lines_of(part, width))
         return logs[key]
 
     part_h: dict[int, int] = {}
 
     def h_of(part: RenderableType) -> int:  # the parts are kept in `built`: their ids stay theirs
         if id(part) not in part_h:
-            part_h[id(part)] = height_of(part, width)
+            part_h[id(part)] = lines_of(part, width)
         return part_h[id(part)]
 
     def head_of(level: int) -> tuple[list[RenderableType], int]:
@@ -237,7 +237,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         if key not in moves_at:
             r = (render_actions(legal, obs, names, lang, layout, compact, status=status if key[1] else None)
                  if legal else None)
-            moves_at[key] = (r, height_of(r, width) if r is not None else 0)
+            moves_at[key] = (r, lines_of(r, width) if r is not None else 0)
         return moves_at[key]
 
     # squeezed (level 4, compact) the ranking gives places, names and cards left only:
@@ -250,8 +250,15 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         if level not in tails:
             parts = [places if places is not None and level >= 4 and r is result else r
                      for r in tail if not (merged(level) and r is status)]
-            tails[level] = (parts, sum(height_of(r, width) for r in parts))
+            tails[level] = (parts, sum(lines_of(r, width) for r in parts))
         return tails[level]
+
+    floors: dict[str | None, int] = {}
+
+    def floor_of(layout: str | None) -> int:
+        if layout not in floors:
+            floors[layout] = layout_floor(legal, obs, names, lang, layout, compact) if legal and layout else 0
+        return floors[layout]
 
     page_h: dict[tuple[str, bool, int, int], int] = {}
     too_small: dict[tuple[str, bool], int] = {}  # the most room in which a layout's pages did not all fit
@@ -273,12 +280,16 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                 if (*key, a, b) not in page_h:
                     r = render_actions(legal, obs, names, lang, layout, compact, status=status if key[1] else None,
                                        shown=(a, b))
-                    page_h[(*key, a, b)] = height_of(r, width)
+                    page_h[(*key, a, b)] = lines_of(r, width)
                 return page_h[(*key, a, b)] <= room
 
             if room <= 0 or not fits(1, 1):
                 continue
-            pages = move_pages(units, fits)
+            # a layout needing as many pages as the best so far cannot win (ties go to the
+            # first): its pages are cut no further than that
+            pages = move_pages(units, fits, best[0] if best is not None else None)
+            if best is not None and len(pages) >= best[0]:
+                continue
             if not all(fits(a, b) for a, b in pages):
                 too_small[key] = max(room, too_small.get(key, 0))
             elif len(pages) > 1 and (best is None or len(pages) < best[0]):
@@ -311,7 +322,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             if page is not None:
                 chosen = (level, layout, need)
                 break
-        elif head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + log_of(need, level)[1] <= height:
+        elif (head_of(level)[1] + tail_of(level)[1] + floor_of(layout) + log_of(need, level)[1] <= height
+              and head_of(level)[1] + tail_of(level)[1] + moves_of(layout, level)[1] + log_of(need, level)[1]
+              <= height):  # (a layout whose floor is too tall is not built)
             chosen = (level, layout, need)
             break
     if chosen is None:  # nothing fits: the most squeezed screen, the shortest move list, the newest outcome
@@ -323,7 +336,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     room = height - head_h - tail_h - moves_h
     kept_extras = []
     for extra in reversed(extras):  # chat first, then notices, if there is room beyond the outcomes' minimum
-        h = height_of(extra, width)
+        h = lines_of(extra, width)
         if room - h >= log_of(need, level)[1]:
             kept_extras.insert(0, extra)
             room -= h

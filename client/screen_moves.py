@@ -186,6 +186,23 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
     return Group(*parts)
 
 
+def layout_floor(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Names, lang: str, layout: str,
+                 compact: bool) -> int:
+    """At least how many lines :func:`render_actions` takes for every move of ``legal``
+    in ``layout`` at any width (without building it): a move a line (``lines``), a
+    row of three (``columns``), a group's title and a row of moves (``grouped``,
+    ``tight``), a grid row a group under a line of heads (``matrix``, or ``tight``
+    when no grid), a line a move that stands alone; the hint's line; a panel's two
+    borders when not ``compact``. The fitting of the screen skips a layout whose floor
+    is already too tall (measuring it renders it)."""
+    actions = [action_fields(a) for a in legal]
+    n = len(actions)
+    groups, alone = _groups(actions, obs, names, lang)
+    body = {"lines": n, "columns": -(-n // 3), "grouped": 2 * len(groups) + len(alone),
+            "tight": 2 * len(groups) + len(alone), "matrix": len(groups) + bool(groups) + len(alone)}.get(layout, 0)
+    return body + 1 + (0 if compact else 2)
+
+
 def move_units(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Names = None,
                lang: str = "en") -> list[tuple[int, int]]:
     """The moves cut where their group changes (:func:`~.move_words.group_of`; a move
@@ -205,14 +222,15 @@ def move_units(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Nam
     return units
 
 
-def move_pages(units: Sequence[tuple[int, int]], fits: Any) -> list[tuple[int, int]]:
+def move_pages(units: Sequence[tuple[int, int]], fits: Any, limit: int | None = None) -> list[tuple[int, int]]:
     """The moves cut into pages, in order: each page ``(first, last)`` as many whole
     ``units`` (:func:`move_units`) as ``fits(first, last)`` allows, a unit too tall for
     a page alone cut into as many moves as fit (at least one a page). Every move is
-    on exactly one page."""
+    on exactly one page. ``limit``: stop after that many pages (the first ``limit``
+    pages: a caller that wants fewer pages than that learns enough)."""
     pages: list[tuple[int, int]] = []
     rest = list(units)
-    while rest:
+    while rest and (limit is None or len(pages) < limit):
         first = rest[0][0]
         low, high = -1, len(rest) - 1  # the most whole units that fit: a longer page is never shorter
         while low < high:

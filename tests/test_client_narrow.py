@@ -122,3 +122,52 @@ def test_at_40_by_23_the_equipment_is_never_squeezed_to_nothing(lang):
             assert (any(_in_row(k, row) or under.strip() == k for k in kit)
                     or (cut.endswith("…") and cell_len(cut) >= 5 and kit[0].startswith(cut[:-1]))), (row, under, kit,
                                                                                                     text)
+
+
+# ------------------------------------------------------------------ redraw cost
+def _styled(obs, legal, history, width, lang, moves_page=0) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=width, color_system="truecolor", force_terminal=True,
+                      legacy_windows=False, highlight=False, emoji=False, record=True)
+    console.print(render_view(obs, legal=legal, names=BOTS, events=history, lang=lang, width=width, height=23,
+                              dealer="blind", moves_page=moves_page))
+    return console.export_text(styles=True)
+
+
+def _views():
+    """A 6-seat game's longest move list (an attack round) and a few other prompts."""
+    found = [(st.observation(seat), st.legal_actions(seat), list(history))
+             for st, seat, history in screens(6, 3, every=5) if not st.is_over]
+    worst = max(found, key=lambda v: len(v[1]))
+    return [worst, *[v for v in found if 1 < len(v[1]) <= 20][:3]]
+
+
+def test_the_fitted_screen_is_byte_for_byte_what_measuring_every_part_gives(monkeypatch):
+    """The redraw's shortcuts (specs/performance.md § Client) change no screen: a move
+    layout whose floor is too tall is not built, the pages stop at the best count,
+    parts are measured from their pieces and kept between redraws
+    (``layout.lines_of``). Each view is drawn with them, then with every part rendered
+    to be measured as before (``height_of``, no floor, no page limit); the screens,
+    styles included, are the same, at 40, 60 and 80 columns, en and zh, the longest
+    move list on its first and second pages; and at 60 columns every figure
+    ``lines_of`` gave is the one rendering gives (``CHECK_LINES``)."""
+    from jupai_net.client import layout, screen
+
+    worst, *others = _views()
+    cases = [(worst, 40, "en", 0), (worst, 40, "zh", 1), (worst, 60, "zh", 0), (worst, 80, "en", 1),
+             (others[0], 60, "en", 0), (others[1], 40, "zh", 0), (others[2], 80, "zh", 0)]
+    fast = []
+    for view, width, lang, page in cases:
+        monkeypatch.setattr(layout, "CHECK_LINES", width == 60)  # (checking costs a render of every part)
+        fast.append(_styled(*view, width, lang, page))
+    pages = screen.move_pages
+    monkeypatch.setattr(screen, "lines_of", layout.height_of)
+    monkeypatch.setattr(screen, "layout_floor", lambda *args: 0)
+    monkeypatch.setattr(screen, "move_pages", lambda units, fits, limit=None: pages(units, fits))
+    slow = [_styled(*view, width, lang, page) for view, width, lang, page in cases]
+    for (view, width, lang, page), a, b in zip(cases, fast, slow):
+        assert a == b, (width, lang, page, len(view[1]))
+    assert any("\x1b[" in a for a in fast)  # (styles compared too)
