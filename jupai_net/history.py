@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .messages import add_lang_option, names_text, t, tn
@@ -363,10 +364,25 @@ def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: i
     return table
 
 
+def names_packed(names: Sequence[str], lang: str) -> Any:
+    """``names`` as a list (``Alice, greedy bot 1``, ``Alice、贪心机器人 1``) broken
+    between names only when printed (a name is never split: ``greedy`` / ``bot 5``),
+    each comma staying after its name (``layout.Packed``)."""
+    from rich.text import Text
+
+    from .client.i18n import t
+    from .client.layout import Packed
+
+    sep = t("names.sep", lang)
+    items = [Text(n + sep.rstrip()) for n in names[:-1]] + [Text(n) for n in names[-1:]]
+    return Packed(items, " " if sep.endswith(" ") else "")
+
+
 def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     """One game as a block of lines, for a terminal too narrow for the table:
-    ``2026-11-30 20:15 · verified · series ab12cd #2``, then the table (and its
-    address), the players and the winner each on a labelled line; the table (an address) is never broken
+    ``2026-11-30 20:15 · verified · series ab12cd #2`` (broken between its parts
+    only), then the table (and its address), the players (broken between names only)
+    and the winner each on a labelled line; the table (an address) is never broken
     across lines: cut with ``…`` when even its own line is too short."""
     from rich.console import Group
     from rich.table import Table
@@ -374,18 +390,20 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
 
     from .client.i18n import t
 
-    head = Text(row.when, style="bold")
-    head.append(" · ")
-    head.append(row.verdict, style=row.style)
+    from .client.layout import Packed
+
+    # broken between its parts only (`series 358078` / `#2` was)
+    parts = [Text(row.when, style="bold"), Text(row.verdict, style=row.style)]
     if row.series != "—":
-        head.append(f" · {t('series.col.series', lang)} {row.series}")
+        parts.append(Text(f"{t('series.col.series', lang)} {row.series}"))
+    head = Packed(parts)
     grid = Table.grid(padding=(0, 1), pad_edge=False)
     grid.add_column(no_wrap=True, style="dim")
     grid.add_column()
     grid.add_row("  " + t("history.col.table", lang), Text(row.table, no_wrap=True, overflow="ellipsis"))
     if row.address:
         grid.add_row("  " + t("history.col.address", lang), Text(row.address, no_wrap=True, overflow="ellipsis"))
-    grid.add_row("  " + t("history.col.players", lang), Text(names_text(row.players, lang)))
+    grid.add_row("  " + t("history.col.players", lang), names_packed(row.players, lang))
     grid.add_row("  " + t("history.col.winner", lang), Text(row.winner, no_wrap=True, overflow="ellipsis"))
     if row.abandoned:
         from .client.layout import Wrapped
@@ -433,16 +451,29 @@ def run(args: argparse.Namespace) -> int:
         # writes as it is (ensure_ascii=False)
         print(json.dumps(printable_tree([e._asdict() for e in shown]), ensure_ascii=False, indent=2))
         return 0
-    from rich.text import Text
-
-    from .printable import literal_console, printable
+    from .printable import literal_console
 
     console = literal_console()
+    with console.capture() as captured:  # printed without the spaces rich pads rows with
+        _print_history(console, shown, total, dirs, lang)
+    sys.stdout.write("".join(line.rstrip(" ") + "\n" for line in captured.get().splitlines()))
+    return 0
+
+
+def _print_history(console: Any, shown: list[GameEntry], total: int, dirs: list[Path], lang: str) -> None:
+    """The games of ``jupai history`` on ``console``: a table, or a block a game, then
+    each series' scoreboard and how many games were left out."""
+    from rich.text import Text
+
+    from .client.i18n import t
+    from .client.layout import Packed
+    from .printable import printable
+
     if not shown:
         console.print(t("history.none", lang), markup=False)
         for d in dirs:  # a folder per line, never broken across lines (it can be copied)
             console.print(Text(f"  {printable(str(d))}"), soft_wrap=True)
-        return 0
+        return
     from .client.card_words import display_name
 
     rows = [history_row(e, lang) for e in shown]
@@ -471,10 +502,9 @@ def run(args: argparse.Namespace) -> int:
                      abandoned=abandoned, standings=standings)
         else:
             said = t("series.history", lang, series=sid[:6], games=tn("count.games", count, lang), standings=standings)
-        console.print(Text(said))
+        console.print(Packed(said))  # broken between its parts only: "Alice 0 pts" stays whole
     if len(shown) < total:
         console.print(t("history.more", lang, shown=len(shown), total=total), markup=False, style="dim")
-    return 0
 
 
 __all__ = ["GameEntry", "HistoryRow", "collect", "collect_counted", "default_dirs", "game_files", "history_block", "history_row", "history_table", "peek_game", "read_entry", "register",

@@ -171,3 +171,36 @@ def test_the_fitted_screen_is_byte_for_byte_what_measuring_every_part_gives(monk
     for (view, width, lang, page), a, b in zip(cases, fast, slow):
         assert a == b, (width, lang, page, len(view[1]))
     assert any("\x1b[" in a for a in fast)  # (styles compared too)
+
+
+# ------------------------------------------------------------------ jupai history
+def test_jupai_history_breaks_lines_between_names_and_pads_no_line(tmp_path):
+    """``jupai history`` into a pipe at 40, 60 and 80 columns (en, zh, en): no line ends
+    with a space (rich padded every row of its tables), no line is wider than the
+    terminal, and a line breaks between names and parts only — each player's name is
+    whole on a line (``greedy`` / ``bot 1`` was), each series standing (``Alexandria
+    Bartholomew 3 pts``) too (``Alice 0`` / ``pts`` was), and the block's head keeps
+    ``series ababab #2`` together."""
+    from jupai_net.client.card_words import display_name
+    from jupai_net.fairness.selfplay import play_game
+
+    names = ["Alexandria Bartholomew", "greedy bot 1", "random bot 2"]
+    for k in (1, 2):
+        game = play_game(RuleSet(players=3, rounds=2), rng_seed=k, game_id=bytes([k]) * 16)
+        meta = {"saved": f"2026-11-30T10:0{k}:00", "table": "Ann's table", "names": names, "series": "ab" * 16,
+                "game": str(k)}
+        (tmp_path / f"g{k}-seat0.jupai").write_bytes(game.witnesses[0].transcript(meta))
+    for columns, lang in ((80, "en"), (60, "zh"), (40, "en")):
+        out = jupai("history", "--dir", str(tmp_path), "--lang", lang, columns=columns)
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.splitlines()
+        assert all(line == line.rstrip() for line in lines), out.stdout.replace(" \n", "·\n")
+        assert all(cell_len(line) <= columns for line in lines), out.stdout
+        shown = [display_name(n, lang) for n in names]
+        for name in shown:
+            assert sum(line.count(name) for line in lines) >= 3, (name, out.stdout)  # two games and the series
+        series = t("series.col.series", lang)
+        assert any(f"{series} ababab #2" in line for line in lines), out.stdout
+        points = "分" if lang == "zh" else "pts?"
+        for name in shown:
+            assert any(re.search(re.escape(name) + rf" \d+ ({points})", line) for line in lines), (name, out.stdout)
