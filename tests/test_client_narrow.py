@@ -204,3 +204,33 @@ def test_jupai_history_breaks_lines_between_names_and_pads_no_line(tmp_path):
         points = "分" if lang == "zh" else "pts?"
         for name in shown:
             assert any(re.search(re.escape(name) + rf" \d+ ({points})", line) for line in lines), (name, out.stdout)
+
+
+# ------------------------------------------------------------------ the ending
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_40_columns_the_transcript_path_and_the_verify_command_are_whole_lines(lang, tmp_path, monkeypatch):
+    """The end of a game at 40 columns (issue 12): the transcript's path (54 columns from
+    ``~``) and the ``jupai verify`` command are each printed as one line, never broken
+    by rich nor cut (the terminal folds a long line, and copying it gives it whole: a
+    trial in tmux at 40 columns copied the path in one piece, ``capture-pane -J``); the
+    command is cut after ``verify`` with a shell continuation, its path alone on the
+    next line, so the two lines paste as one command."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from jupai_net.client.ui import print_game_end
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    path = tmp_path / ".config" / "jupai" / "transcripts" / "674d463e2a68-seat0.jupai"
+    result = SimpleNamespace(status="finished", ranking=[], seat=0, result={}, names={}, verdict=None,
+                             transcript_path=path, series=None)
+    console = Console(file=io.StringIO(), width=40, color_system=None, force_terminal=False, record=True,
+                      legacy_windows=False, highlight=False, emoji=False)
+    print_game_end(console, result, lang)
+    lines = console.export_text().splitlines()
+    shown = "~/.config/jupai/transcripts/674d463e2a68-seat0.jupai"
+    assert f"  {shown}" in lines, lines
+    at = lines.index(t("end.verify", lang))
+    assert lines[at + 1].endswith(" verify \\") and lines[at + 2] == f"    ~/{shown[2:]}", lines
