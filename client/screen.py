@@ -342,7 +342,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             room -= h
     if urgent and urgent[0] not in kept_extras:  # an urgent notice: at the cost of outcomes (one stays)
         for panel in urgent:
-            h = height_of(panel, width)
+            h = lines_of(panel, width)
             if room - h >= log_of(1, level)[1]:
                 kept_extras.insert(0, panel)
                 room -= h
