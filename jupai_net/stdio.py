@@ -15,7 +15,7 @@ an output encoding that cannot show a character, and a pipe closed early.
   window closed, an ssh session dropped: every write fails with ``EIO``): the first
   write that fails points the stream at the null device and the command goes on
   quietly, so that ``jupai join`` still says ``bye`` to the host and saves its
-  transcript instead of dying with a traceback nobody can read (specs/client.md § Keys).
+  transcript instead of dying with a traceback nobody can read (specs/client.md § `jupai join`).
 """
 
 from __future__ import annotations
