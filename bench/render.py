@@ -11,7 +11,9 @@ draws it: ``render_view(..., width, height=23)`` printed on a rich console of th
 width (into memory). Figures are CPU milliseconds per redraw (``time.process_time``),
 the median over the views of a group and the rounds. The client keeps the measured
 lines of parts from one redraw to the next (``client.layout.lines_of``); ``--cold``
-drops them before each redraw (the cost of the first redraw after a change).
+drops them before each redraw (the cost of the first redraw after a change). Group
+``again``: the ``attack6`` screen (en) drawn a second time right after the first, as when
+a chat line or a page turned back redraws the same prompt.
 
 ``--old`` names the Python of another checkout (a git worktree of an older commit
 with its own venv): this script then runs in a child process of each build in turn,
@@ -115,6 +117,12 @@ def child(rounds: int, digest: bool, cold: bool = False) -> None:
                     t0 = time.process_time()
                     draw(obs, legal, history, width, lang)
                     times.setdefault(f"{group} {width}", []).append(time.process_time() - t0)
+        for width in WIDTHS:  # the same screen drawn again (a chat line, a page turned back), all it kept
+            obs, legal, history = views[0][1:]
+            draw(obs, legal, history, width, "en")
+            t0 = time.process_time()
+            draw(obs, legal, history, width, "en")
+            times.setdefault(f"again {width}", []).append(time.process_time() - t0)
     print(json.dumps(times))
 
 
