@@ -196,6 +196,25 @@ def test_host_help_describes_both_dealing_schemes(lang, blind, trusted):
     assert "commit-reveal fair dealing" not in proc.stdout
 
 
+@pytest.mark.parametrize("lang, blind, trusted, start", [
+    ("en", "dealer-blind by default", "commit-reveal", "type start"),
+    ("zh", "默认庄家盲发", "承诺-公开", "输入 start")])
+def test_play_and_host_help_say_what_is_true(lang, blind, trusted, start):
+    """``jupai play --help`` says the deal is dealer-blind by default (not "commit-reveal
+    fair", the trusted scheme's words), and ``jupai host --help`` says the seats wait for
+    people unless --bots, and how to fill them with bots from the console (issue 12,
+    trial 13)."""
+    proc = jupai("play", "--help", "--lang", lang, env={"COLUMNS": "80"})
+    assert proc.returncode == 0, proc.stderr
+    description = "".join(proc.stdout.split("\n\n")[1].split())
+    assert blind.replace(" ", "") in description and trusted in description, description
+    assert "commit-reveal fair" not in proc.stdout and "承诺-公开的公平洗牌" not in proc.stdout
+    proc = jupai("host", "--help", "--lang", lang, env={"COLUMNS": "80"})
+    description = "".join(proc.stdout.split("\n\n")[1].split())
+    assert "--botsN" in description and start.replace(" ", "") in description, description
+    assert "bots for empty seats" not in proc.stdout and "空位由机器人补上" not in proc.stdout
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_jupai_help_fits_80_columns(lang):
     from jupai_net.helpformat import cells

@@ -150,9 +150,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "--games 必须是 0（直到你离开）或更大的数，这里是 {games}"),
     "play.help": ("play a game against bots in this terminal", "在本终端与机器人对局"),
     "play.description": ("Start a local host on 127.0.0.1 with bots in the other seats and play the remaining seat "
-                         "here: type the number of a move. The deal is commit-reveal fair and checked at the end.",
+                         "here: type the number of a move. The deal is dealer-blind by default (the players' programs shuffle and lock "
+                         "the deck in turn, so not even the local host sees your cards; with the hidden-identities house rule, "
+                         "or --dealer trusted, a commit-reveal shuffle) and checked at the end.",
                          "在 127.0.0.1 上启动本地主机，其他座位由机器人坐，你坐剩下的座位：输入行动编号出牌。"
-                         "发牌采用承诺-公开的公平洗牌，结束时自动验证。"),
+                         "默认庄家盲发（各方程序轮流洗牌并给牌堆加锁，连本地主机也看不到你的牌；使用隐藏身份房规或 --dealer trusted "
+                         "时改为承诺-公开洗牌），结束时自动验证。"),
     "play.epilog": ("examples:\n"
                     "  jupai play --seats 3 --opponents expert\n"
                     "  jupai play --rules house.toml --lang zh\n"
@@ -197,12 +200,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- jupai host --------------------------------------------------------------------------
     "host.help": ("host a table on the local network (others join with jupai join)",
                   "在局域网上开一张牌桌（其他人用 jupai join 加入）"),
-    "host.description": ("Host a 剧牌 table: TLS on the LAN, bots for empty seats, a fair deal checked by every "
+    "host.description": ("Host a 剧牌 table: TLS on the LAN, every seat waiting for a person unless --bots N gives "
+                         "the host's bots N seats (type start at the host to fill the empty seats with bots and begin), "
+                         "a fair deal checked by every "
                          "player: dealer-blind by default where every client can (the players' programs shuffle and "
                          "lock the deck in turn, so the host cannot see anyone's cards), or with --dealer trusted a commit-reveal shuffle "
                          "(checked after the game, but the host sees every hand). Shows the addresses and join code "
                          "to give to the players, then the game as a spectator.",
-                         "开一张剧牌牌桌：局域网 TLS 连接，空位由机器人补上，每个玩家都会核验发牌是否公平："
+                         "开一张剧牌牌桌：局域网 TLS 连接，每个座位都等玩家入座，除非用 --bots N 让主机的机器人坐 N 个座位"
+                         "（在主机上输入 start 可让机器人坐满空位并开局），每个玩家都会核验发牌是否公平："
                          "默认在每个客户端都支持时庄家盲发（玩家的程序轮流洗牌并给牌堆加锁，主机看不到任何人的牌），"
                          "或用 --dealer trusted 改为承诺-公开洗牌（赛后核验，但主机能看到每一手牌）。"
                          "显示要告诉玩家的地址和加入码，然后以旁观视角显示对局。"),
