@@ -242,6 +242,21 @@ def say_error(console: Any, text: str, prog: str | None = None) -> None:
     console.print(Text(text, style="bold red"), soft_wrap=not console.is_terminal)
 
 
+def _closed_reason(code: str, text: str, lang: str) -> str:
+    """Why the host closed this connection, in ``lang``: a host error it closed it with
+    (``kicked``, ``ready-timeout`` …) from the catalog
+    (:func:`~jupai_net.client.status_words.host_error_text`: in English the host's own
+    sentence, which names the seat), a ``bye`` or abandon reason by
+    :func:`~jupai_net.messages.notices.reason_sentence`, else the code."""
+    from jupai_net.messages.notices import error_sentence, reason_sentence
+
+    if code and code != "bye" and error_sentence(code, lang) is not None:
+        from .status_words import host_error_text
+
+        return host_error_text(code, text, lang)
+    return reason_sentence(text, lang) if text else code
+
+
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
            port: int = 0, ranking: bool = True, ending_shown: bool = False, prog: str = PROG,
            err: Any = None) -> int:
@@ -253,7 +268,6 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
     ``err`` (the stderr console; default ``console``); the ending goes to ``console``."""
     from rich.text import Text
 
-    from jupai_net.messages.notices import reason_sentence
     from jupai_net.printable import printable
 
     err = err if err is not None else console
@@ -289,7 +303,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
             print_scoreboard(console, result, lang, final=True)
         if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
             # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
-            say_error(err, t("cli.host_closed", lang, reason=reason_sentence(text, lang) if text else code), prog)
+            say_error(err, t("cli.host_closed", lang, reason=_closed_reason(code, text, lang)), prog)
         elif getattr(result, "host_bye", None):  # the host abandoned the game, then closed the table
             say_goodbye(result, err, lang, prog)
         else:
@@ -305,7 +319,7 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         say_error(err, t("cli.host_lost", lang, reason=text.rstrip(".") or code), prog)
         exit_code = EXIT_HOST
     elif status == "host-gone":
-        say_error(err, t("cli.host_closed", lang, reason=reason_sentence(text, lang) if text else code), prog)
+        say_error(err, t("cli.host_closed", lang, reason=_closed_reason(code, text, lang)), prog)
         exit_code = EXIT_HOST
     elif status == "left":
         exit_code = EXIT_UNVERIFIED

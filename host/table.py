@@ -948,7 +948,7 @@ class Table:
             raise ValueError(f"seat {seat} is the host's own bot")
         log.warning("table %d: the host removed %r from seat %d", self.table_id, st.name, seat)
         text = f"the host removed {st.name} from seat {seat}"
-        self._remove(st, "kicked", f"the host removed you from seat {seat}", {}, now)
+        self._remove(st, "kicked", f"the host removed you from seat {seat}", {}, now, wire_args={"seat": seat})
         return text
 
     def _left_args(self, st: Seat, why: str, **more: Any) -> dict[str, Any]:
@@ -993,17 +993,19 @@ class Table:
             self._remove(st, "ready-timeout", f"you did not get ready within {limit:g} s; your seat is free again",
                          {"seconds": f"{limit:g}"}, now)
 
-    def _remove(self, st: Seat, code: str, to_player: str, more: dict[str, Any], now: float) -> None:
-        """Take ``st`` from its player: close its connection with ``error code`` and
-        tell the others (a ``player-left`` notice, ``why`` = ``code``, with ``more``
-        args); free the seat in the lobby, else revoke its token and let the default
-        bot play it."""
+    def _remove(self, st: Seat, code: str, to_player: str, more: dict[str, Any], now: float,
+                wire_args: dict[str, Any] | None = None) -> None:
+        """Take ``st`` from its player: close its connection with ``error code`` (its
+        ``args`` ``wire_args``, e.g. ``{"seat": 1}`` for ``kicked``: the client says it
+        from its catalog) and tell the others (a ``player-left`` notice, ``why`` =
+        ``code``, with ``more`` args); free the seat in the lobby, else revoke its token
+        and let the default bot play it."""
         cid = st.cid
         if cid is not None:
             self._conn_seat.pop(cid, None)
             self._chat.pop(cid, None)
             self._ready_rate.pop(cid, None)
-            self._effects.append(Close(cid, ErrorMessage(code, _clip(to_player))))
+            self._effects.append(Close(cid, ErrorMessage(code, _clip(to_player), wire_args or {})))
         if self.phase == LOBBY:
             self._vacate(st.seat)
             self._lobby()
