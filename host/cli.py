@@ -239,6 +239,8 @@ class HostScreen:
         self.played = 0  # games over, finished or abandoned
         self.abandoned = 0
         self.closed = False  # no more lobby / notice lines (the last game is over, or stopping)
+        #: the console reads commands (``start``, ``kick N``): the lobby line says ``type start``
+        self.commands = False
         self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
         self.series: Any = None  # the latest ``series`` message (the scoreboard)
@@ -377,7 +379,7 @@ class HostScreen:
             for p in players:
                 self.names[p.seat] = p.name
             if not self.quiet:
-                out(lobby_line(players, total, lang, data))
+                out(lobby_line(players, total, lang, data, start_hint=self.commands))
         elif kind == "start":
             self.names = list(data["names"])
             self._series_fresh = self._board_due = False
@@ -592,14 +594,17 @@ def _shown_name(name: str, lang: str | None) -> str:
     return display_name(name, lang or "en")
 
 
-def lobby_line(players: Any, total: int, lang: str | None = None, status: dict[str, Any] | None = None) -> Any:
+def lobby_line(players: Any, total: int, lang: str | None = None, status: dict[str, Any] | None = None, *,
+               start_hint: bool = False) -> Any:
     """One status line listing every seat, empty ones too, and how many people are still
     awaited, e.g. ``lobby 2 of 4 seats taken · 0 Ann ✓ · 1 (empty) · 2 random bot (bot)
     · 3 (empty) · waiting for 2 people`` (the seat count as every screen says it:
     ``lobby.seats``; bot names in the console's language). During a game (``status``:
     the table's ``lobby`` event, :meth:`Table._status`) it starts with the game's state
     instead, ``game 2 of 3, round 4/8 · 0 Ann · 1 Bob (away) · …`` (no ready marks, no
-    "waiting for"). A
+    "waiting for"). With ``start_hint`` (the console reads commands) and a person
+    seated, the end says how to begin now: ``waiting for 2 more people — type start to
+    fill with bots`` (the console's ``start``, :func:`host_command`). A
     :class:`~jupai_net.client.layout.Packed` line: on a narrow terminal it breaks
     between seats, never inside one (``.plain``: the whole line); names are rich
     ``Text``, never read as markup."""
@@ -626,7 +631,10 @@ def lobby_line(players: Any, total: int, lang: str | None = None, status: dict[s
         items.append(item)
     missing = total - len(by_seat)
     if missing > 0 and not playing:
-        items.append(Text(tn("host.lobby.waiting", missing, lang)))
+        # a person (or a bot program) is seated: ``people`` of the table's lobby event
+        person = (status or {}).get("people", sum(not p.bot for p in players)) > 0
+        items.append(Text(tn("host.lobby.waiting_start" if start_hint and person else "host.lobby.waiting", missing,
+                             lang)))
     return Packed(items)
 
 
@@ -811,6 +819,8 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
 
     server = HostServer(config, identity, observer=observe)
     server.table_name = table_name
+    takes_commands = commands and stdin_takes_commands()
+    screen.commands = takes_commands
     stopped: int | None = None
     with trio.open_signal_receiver(*STOP_SIGNALS) if signals else contextlib.nullcontext() as received:
         async with trio.open_nursery() as nursery:
@@ -835,7 +845,7 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
 
             if signals:
                 nursery.start_soon(watch)
-            if commands and stdin_takes_commands():
+            if takes_commands:
                 if not screen.quiet:
                     screen.print(commands_line(screen.lang))
                 nursery.start_soon(read_commands, server, screen)
@@ -933,12 +943,21 @@ def stdin_takes_commands() -> bool:
 
 
 def host_command(server: Any, line: str) -> str | None:
-    """Carry out one line typed at the host (``kick N`` or ``/kick N``: remove the player
-    of seat N, see :meth:`HostServer.kick`; ``help``) and return what to print
-    (``None`` for an empty line)."""
+    """Carry out one line typed at the host and return what to print (``None`` for an
+    empty line): ``start`` (or ``/start``, ``开始``): the host's bots take the empty
+    seats and the game starts when everyone seated is ready
+    (:meth:`HostServer.fill_with_bots`); ``kick N``: remove the player of seat N
+    (:meth:`HostServer.kick`); ``help``. Every answer in the run's language
+    (specs/host.md § Console)."""
     words = line.strip().lstrip("/").split()
     if not words:
         return None
+    if words[0].lower() in ("start", "开始") and len(words) == 1:
+        try:
+            seats = server.fill_with_bots()
+        except ValueError as exc:
+            return t(f"host.start.{exc}") if f"host.start.{exc}" in catalog() else str(exc)
+        return t("host.started", seats=t("names.sep").join(str(s) for s in seats))
     if words[0].lower() == "kick" and len(words) == 2 and words[1].isdecimal():
         try:
             return t("host.kicked", what=server.kick(int(words[1])))

@@ -339,6 +339,16 @@ class HostServer:
         self._kick(table)
         return text
 
+    def fill_with_bots(self, table_id: int = 0) -> list[int]:
+        """The host console's ``start``: bots take the empty seats of table ``table_id``
+        and its game starts when every person seated is ready (:meth:`Table.fill_with_bots`:
+        returns the seats filled; ``ValueError`` with the code of why not)."""
+        table = self.tables[table_id]
+        seats = table.fill_with_bots(trio.current_time())
+        self._flush(table)
+        self._kick(table)
+        return seats
+
     def _new_table(self) -> Table:
         tid = len(self.tables)
         obs = None

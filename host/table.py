@@ -611,7 +611,8 @@ class Table:
         players = self.players()
         self._broadcast(Lobby(players, self._shown_dealer()))
         self._observe("lobby", players=players, seats=self.rules.players,
-                      free=sum(1 for s in range(self.rules.players) if self._free(s)), **self._status())
+                      free=sum(1 for s in range(self.rules.players) if self._free(s)), people=self.humans,
+                      **self._status())
 
     def _status(self) -> dict[str, Any]:
         """Where the table is, for the host console's status line (specs/host.md § 8):
@@ -951,6 +952,36 @@ class Table:
         self._remove(st, "kicked", f"the host removed you from seat {seat}", {}, now, wire_args={"seat": seat})
         return text
 
+    def fill_with_bots(self, now: float) -> list[int]:
+        """The host console's ``start`` (specs/host.md § Console): a host bot (``bot``,
+        named like the host's bots) takes every empty seat of the lobby and the game
+        starts as soon as every person seated is ready (at once when they are). The bots
+        keep those seats as stand-ins do: a person who comes between games takes one
+        back. Returns the seats filled, in order. Raises ``ValueError`` whose text is a
+        code the console says from its catalog: ``running`` (not in the lobby),
+        ``nobody`` (no person is seated: a table of bots alone plays for nobody),
+        ``full`` (no empty seat: the game waits for people to get ready)."""
+        if self.phase != LOBBY:
+            raise ValueError("running")
+        if self.humans == 0:
+            raise ValueError("nobody")
+        empty = [s for s, st in enumerate(self.seats) if st is None and self._free(s)]
+        if not empty:
+            raise ValueError("full")
+        taken = {st.name.casefold() for st in self.seats if st is not None}
+        for seat in empty:
+            n = seat
+            name = f"{self.config.bot} bot {n}"[:MAX_NAME_LEN]
+            while name.casefold() in taken:
+                n += len(self.seats)
+                name = f"{self.config.bot} bot {n}"[:MAX_NAME_LEN]
+            taken.add(name.casefold())
+            self.seats[seat] = Seat(seat, name, None, bot=True, stand_in=True)
+        log.info("table %d: the host filled seats %s with %s bots", self.table_id, empty, self.config.bot)
+        self._lobby()
+        self._maybe_start(now)
+        return empty
+
     def _left_args(self, st: Seat, why: str, **more: Any) -> dict[str, Any]:
         """The args of a ``player-left`` notice (``st`` left its seat, ``why``), plus the
         bot that takes the seat now, if one does."""
@@ -979,6 +1010,14 @@ class Table:
             self.series = SeriesState(secrets.token_bytes(16), None if left is None else max(1, left))
             self._lobby()
             return
+        if self.series.played == 0 and self.humans == 0 and self.phase == LOBBY:
+            # before the first game, nobody left: the bots ``start`` seated leave too
+            stand_ins = [s for s, st in enumerate(self.seats) if st is not None and st.stand_in]
+            for s in stand_ins:
+                self.seats[s] = None
+            if stand_ins:
+                self._lobby()
+                return
         self._maybe_start(now)
 
     def _free_unready(self, now: float) -> None:

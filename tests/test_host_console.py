@@ -50,3 +50,54 @@ def test_the_kick_error_carries_the_seat():
     table.kick(seat, 1.0)
     (close,) = [e for e in table.drain() if isinstance(e, Close)]
     assert close.error is not None and close.error.code == "kicked" and close.error.args == {"seat": seat}
+
+
+def test_start_fills_the_empty_seats_with_bots_and_the_game_begins(tmp_path):
+    """Plain ``jupai host`` waits for people in every seat; with one person seated the
+    lobby line says ``type start``, and ``start`` gives the empty seats to the host's
+    bots: the game is played to its end (issue 12, trial 13: two friends at a 4-seat
+    table waited forever). Before anyone sits down, ``start`` says why it cannot."""
+    host = HostProcess(tmp_path, "--seats", "3", "--games", "1", "--rounds", "1", "--bot-delay", "0")
+    procs = [host]
+    try:
+        host.wait_for(r"no bots \(type start")
+        host.wait_for(r"commands\s+type `start` and Enter to fill the empty seats with bots")
+        host.type("start")
+        host.wait_for(r"cannot start yet: nobody is seated")
+        join = Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path))
+        procs.append(join)
+        host.wait_for(r"waiting for 2 more people — type start to fill with bots")
+        mark = len(host.lines)
+        host.type("start")
+        host.wait_for(r"bots take seat 1, 2: the game starts when everyone seated is ready", after=mark)
+        host.wait_for(r"game \w+ starts", after=mark)
+        assert host.finish(60) == 0, host.text[-2000:]
+        assert join.finish(30) == 0, join.text[-2000:] + join.stderr
+        assert "Traceback" not in host.stderr + join.stderr
+    finally:
+        for p in procs:
+            p.kill()
+
+
+def test_start_is_said_in_chinese():
+    """The console's answers come from the catalog in the run's language."""
+    from jupai_net.host.cli import host_command, lobby_line
+    from jupai_net.messages import use_lang
+    from jupai_net.protocol.messages import PlayerInfo
+
+    class Server:
+        def __init__(self, fail: str | None = None):
+            self.fail = fail
+
+        def fill_with_bots(self):
+            if self.fail:
+                raise ValueError(self.fail)
+            return [2, 3]
+
+    with use_lang("zh"):
+        assert host_command(Server(), "start") == "机器人坐上 2、3 号位：所有入座者准备好后开局"
+        assert host_command(Server("nobody"), "开始").startswith("还不能开局：还没有人入座")
+        assert host_command(Server("running"), "/start") == "无法开局：正在游戏中"
+        line = lobby_line([PlayerInfo(0, "Ann", ready=True)], 4, "zh", start_hint=True).plain
+        assert line.endswith("还差 3 名玩家 — 输入 start 由机器人补满"), line
+    assert lobby_line([PlayerInfo(0, "Ann", ready=True)], 4, "en").plain.endswith("waiting for 3 people")

@@ -343,7 +343,7 @@ def test_the_host_kicks_a_seat_from_its_console(tmp_path):
     host = HostProcess(tmp_path, "--seats", "3")
     procs = [host]
     try:
-        host.wait_for(r"commands\s+type `kick N` and Enter to free seat N")
+        host.wait_for(r"commands\s+type `start` and Enter to fill the empty seats with bots")
         join = Running(["join", host.addr, "--bot", "random", "--code", host.code], env_for(tmp_path))
         procs.append(join)
         host.wait_for(r"took seat 0")
