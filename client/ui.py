@@ -242,6 +242,8 @@ class TerminalPlayer(PlayerBase):
                                 dealer=_get(view, "next_dealer"), game_dealer=_get(view, "dealer"),
                                 table=_get(view, "table", default=""))
         height = max(10, self.console.height - 1) if self.console.is_terminal else None
+        if height is not None and self._asking_quit():  # the question's lines under the table
+            height = max(10, height - height_of(self._quit_question(), self.console.width))
         # the game's last screen shows only the ending (no notice of the game under way)
         over = _get(view, "phase") == "over"
         return render_view(obs, legal=legal, chat=list(_get(view, "chat", default=()) or ())[-4:],
@@ -257,8 +259,12 @@ class TerminalPlayer(PlayerBase):
                            moves_page=self.moves_page)
 
     def _timer_prompt(self) -> Text:
-        """The prompt: ``⏱ 42 s left > `` while a timed prompt is open, else ``> ``."""
+        """The prompt: ``⏱ 42 s left > `` while a timed prompt is open, else ``> ``;
+        while "Leave? [y/N]" waits for its answer the question stands for ``> ``
+        (``⏱ 27 s left Leave? [y/N] ``), so the timer's ticks rewrite it, not erase it."""
         prompt = Text(t("input.prompt", self.lang), style="bold")
+        if self._confirm_quit:  # asked "Leave? [y/N]": the question is the prompt until answered
+            prompt = Text(t("quit.ask_keys", self.lang), style="bold")
         if not self._legal or self._deadline is None:
             return prompt
         paused = _get(self.view, "stalled_left") if self.view is not None else None
@@ -315,8 +321,22 @@ class TerminalPlayer(PlayerBase):
         for line in self.messages:
             self.console.print(line)
         self.messages.clear()
-        if self._legal:
+        if self._asking_quit():  # the question stays on screen until answered, under every redraw
+            self.console.print(self._quit_question())
             self.print_prompt()
+        elif self._legal:
+            self.print_prompt()
+
+    def _asking_quit(self) -> bool:
+        """True while "Leave? [y/N]" waits for its answer and the game it is about runs."""
+        return self._confirm_quit and self.leaving_ends_the_game()
+
+    def _quit_question(self) -> Any:
+        """Why "Leave? [y/N]" is asked (leaving ends a dealer-blind game for everyone),
+        wrapped for the console (Chinese between characters, no stop alone on a line)."""
+        from .layout import Wrapped
+
+        return Wrapped(t("quit.blind_ask", self.lang), style="bold yellow")
 
     def show_help(self) -> None:
         """The help (``?``), fitted to the terminal (its title and keys line always on
@@ -455,6 +475,8 @@ class TerminalPlayer(PlayerBase):
         if index is None:  # the deadline passed: the host plays the default move
             self.console.print()
             self.say(t("input.timeout", self.lang), "bold red")
+            if self._asking_quit():  # the question still waits for its answer
+                self.print_prompt()
             await trio.sleep_forever()
         action = legal[index]
         self.say(t("input.chose", self.lang, k=index + 1,
@@ -595,8 +617,8 @@ class TerminalPlayer(PlayerBase):
             if self.leaving_ends_the_game():  # ask first: the others lose the game too
                 self._confirm_quit = True
                 self.console.print()
-                self.say(t("quit.blind_ask", self.lang), "bold yellow")
-                self.console.print(Text(t("quit.ask_keys", self.lang), style="bold"), end="")
+                self.console.print(self._quit_question())
+                self.print_prompt()  # the question, with the turn's seconds when it is the seat's turn
                 return
             if _get(self.view, "phase") in ("seeding", "playing") and _get(self.view, "dealer") != "blind":
                 self.say(t("quit.trusted_left", self.lang), "bold yellow")  # what becomes of the seat

@@ -34,7 +34,7 @@ def test_quit_in_a_dealer_blind_game_asks_first_and_the_others_are_told_why(tmp_
         seen, mark = ann.mark(), len(host.lines)
         ann.type("/quit\r")
         ann.wait_for(r"Leaving ends this game for everyone: the deal is dealer-blind, so nobody else can play "
-                     r"your cards\.\s*Leave\? \[y/N\]", after=seen)
+                     r"your cards\.\s*(?:⏱ \d+ s left )?Leave\? \[y/N\]", after=seen)  # the timer's, at her turn
         ann.type("\r")  # Enter: no
         ann.wait_for(r"You stay at the table\.", after=seen)
         assert ann.proc.poll() is None and "left" not in "".join(host.lines[mark:])
