@@ -295,8 +295,8 @@ BLIND_ABANDONED = os.path.join(os.path.dirname(__file__), "data", "blind-abandon
 @pytest.mark.parametrize("lang, columns, said, why", [
     ("en", "160", "abandoned (dealer-blind)",
      "abandoned 2026-12-01 05:52 at root's table: Ann (seat 0) left the dealer-blind game (they chose to leave); "
-     "nobody else can play its cards"),
-    ("zh", "60", "已放弃（庄家盲发）", "原因 Ann（0号位）离开了盲发牌对局（主动离开）；没有人能替它出牌"),
+     "nobody else can play their cards"),  # signed "its cards" by an older host: said in today's words
+    ("zh", "60", "已放弃（庄家盲发）", "原因 Ann（0号位）离开了盲发牌对局（主动离开）；没有人能替其出牌"),
 ])
 def test_an_abandoned_game_says_abandoned_and_why(tmp_path, lang, columns, said, why):
     """Issue 12: `jupai history` called a game the host abandoned "unverified"; it says

@@ -45,7 +45,7 @@ def test_quit_in_a_dealer_blind_game_asks_first_and_the_others_are_told_why(tmp_
         ann.wait_for(r"Leaving the table: the host ends this game for everyone\.", after=seen)
         code = ann.finish(30)
         host.wait_for(r"game abandoned: Ann \(seat 0\) left the dealer-blind game \(they chose to leave\)", after=mark)
-        bob.wait_for(r"Ann（0号位）离开了盲发牌对局（主动离开）；没有人能替它出牌", timeout=20)
+        bob.wait_for(r"Ann（0号位）离开了盲发牌对局（主动离开）；没有人能替其出牌", timeout=20)
     finally:
         for p in (ann, bob):
             if p is not None:

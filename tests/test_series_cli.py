@@ -122,7 +122,7 @@ def test_a_series_with_two_abandoned_games_counts_one_game_played(tmp_path):
     out = " ".join(watcher.text.split())
     after_2 = re.search(r"━━ 积分榜 · 第 2/3 局后 ━━(.*?)━━ 最终积分榜", out)
     assert after_2 and "第 2 局被中止：不计分" in after_2[1] and "（未参加）" not in after_2[1], out[-3000:]
-    assert f"Bob（{seats['Bob']}号位）离开了盲发牌对局（被请出）；没有人能替它出牌" in out, out[-3000:]
+    assert f"Bob（{seats['Bob']}号位）离开了盲发牌对局（被请出）；没有人能替其出牌" in out, out[-3000:]
     assert re.search(r"第 2 局被中止.*公平性", out), out[-3000:]  # the verdict names the signed reason too
     # the host's English words stay off the Chinese lines (the verifier's technical
     # detail, labelled 技术细节（英文）, is English by design)

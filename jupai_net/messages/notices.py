@@ -50,8 +50,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "abandon.who": ("{name} (seat {seat})", "{name}（{seat}号位）"),
     "abandon.the-host": ("the host", "主机"),
     "abandon.nobody": ("nobody", "无人"),
-    "abandon.blind-left": ("{who} left the dealer-blind game ({why}); nobody else can play its cards",
-                           "{who} 离开了盲发牌对局（{why}）；没有人能替它出牌"),
+    "abandon.blind-left": ("{who} left the dealer-blind game ({why}); nobody else can play their cards",
+                           "{who} 离开了盲发牌对局（{why}）；没有人能替其出牌"),
     "abandon.bad-seed": ("{who} revealed a seed that does not match its commitment",
                          "{who} 公开的种子与它的承诺不符"),
     "abandon.blind-deal-failed": ("the dealer-blind deal failed ({detail}); the audit names who",
@@ -61,9 +61,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "abandon.blind-deal-late": ("dealer-blind deal: nothing in time from {who}", "盲发牌：{who} 没有按时发来消息"),
     "abandon.seed-late": ("no seed in time from {who}", "{who} 没有按时发来种子"),
     "abandon.blind-key-late": ("dealer-blind game: no key in time from {who}", "盲发牌对局：{who} 没有按时发来密钥"),
-    "abandon.blind-turn-late": ("a seat left: {who} made no move within its turn time and {seconds} s more, and "
-                                "nobody else can play its cards",
-                                "有座位离开了：{who} 在回合时间和额外 {seconds} 秒内都没有行动，没有人能替它出牌"),
+    "abandon.blind-turn-late": ("a seat left: {who} made no move within their turn time and {seconds} s more, and "
+                                "nobody else can play their cards",
+                                "有座位离开了：{who} 在回合时间和额外 {seconds} 秒内都没有行动，没有人能替其出牌"),
     "abandon.bot-failed": ("the host's bot in seat {seat} failed", "主机在{seat}号位的机器人出错了"),
     "abandon.why.left": ("they chose to leave", "主动离开"),
     "abandon.why.disconnected": ("disconnected", "断开连接"),
@@ -344,6 +344,15 @@ def _parse_who(text: str) -> list[list[Any]]:
     return who
 
 
+#: The English of abandon sentences as older hosts signed them (a transcript keeps the
+#: signed sentence; read back all the same): code -> its earlier templates.
+EARLIER_ENGLISH: dict[str, tuple[str, ...]] = {
+    "blind-left": ("{who} left the dealer-blind game ({why}); nobody else can play its cards",),
+    "blind-turn-late": ("a seat left: {who} made no move within its turn time and {seconds} s more, and "
+                        "nobody else can play its cards",),
+}
+
+
 def _parsed_reason(reason: str) -> tuple[str, dict[str, Any]] | None:
     """The reason code and args of an English abandon sentence jupai's host wrote (the
     signed reason a transcript keeps: a verdict, ``jupai replay``), or None."""
@@ -353,10 +362,10 @@ def _parsed_reason(reason: str) -> tuple[str, dict[str, Any]] | None:
     whys = {MESSAGES[key][0]: key.rsplit(".", 1)[1] for key in MESSAGES if key.startswith("abandon.why.")}
     fields = {"who": r"(?P<who>.+)", "why": "(?P<why>" + "|".join(map(re.escape, whys)) + ")",
               "seconds": r"(?P<seconds>[\d.]+)", "seat": r"(?P<seat>\d)", "detail": r"(?P<detail>.*)"}
-    for code in ABANDON_CODES:
-        if code.startswith("host-stopped"):
-            continue
-        pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: fields[m[1]], re.escape(MESSAGES[f"abandon.{code}"][0]))
+    templates = [(code, MESSAGES[f"abandon.{code}"][0]) for code in ABANDON_CODES if not code.startswith("host-stopped")]
+    templates += [(code, old) for code, olds in EARLIER_ENGLISH.items() for old in olds]
+    for code, template in templates:
+        pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: fields[m[1]], re.escape(template))
         m = re.fullmatch(pattern, reason)
         if m is None:
             continue
@@ -384,7 +393,9 @@ def reason_sentence(reason: str, lang: str = "en") -> str:
     key = KNOWN_REASONS.get(reason)
     if key:
         return t(key, lang)
-    if lang != "en":
+    # an older host's English (EARLIER_ENGLISH) is said in today's words in English too
+    if lang != "en" or any(reason.endswith(old.rsplit("}", 1)[-1]) for olds in EARLIER_ENGLISH.values()
+                           for old in olds):
         parsed = _parsed_reason(reason)
         if parsed is not None:
             try:

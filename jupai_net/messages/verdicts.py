@@ -97,7 +97,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "主机在这一局结束前开始了另一局"),
     "verdict.note.move_before_start": ("the host asked for a move before the game started",
                                        "主机在对局开始前就要求行动"),
-    "verdict.note.session_ended": ("session ended: {status}", "会话结束：{status}"),
+    # the session's end in words (end.status.*: "the connection to the host was lost"), not its code
+    "verdict.note.session_ended": ("{status}", "{status}"),
     # --- a client's live note that the host broke the protocol (client/session.py, status_words.verdict_note) ---
     "notice.fairness.broke": ("FAIRNESS: the host broke the fairness protocol: {text}",
                               "公平性：主机违反了公平性协议：{text}"),
@@ -722,10 +723,12 @@ def said(code: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
 def note_sentence(note: str, lang: str = "en") -> str:
     """A seat's own note of why a game stopped (``host_gone``/``left`` of a transcript,
     written in English by client/session.py) in ``lang``; a note it does not know is
-    said as written (printable). English: the note itself."""
+    said as written (printable). English: the note itself, but for ``session ended:
+    host-gone``, whose status code is said in words (``the connection to the host was
+    lost``) in either language."""
     from . import t
 
-    if lang == "en":
+    if lang == "en" and not note.startswith("session ended: "):
         return printable(note)
     for pattern, key in _NOTES:
         m = re.fullmatch(pattern, note)
@@ -743,8 +746,9 @@ def note_sentence(note: str, lang: str = "en") -> str:
             if "status" in args:
                 from . import catalog
 
-                if f"end.status.{args['status']}" in catalog():
-                    args["status"] = t(f"end.status.{args['status']}", lang)
+                if f"end.status.{args['status']}" not in catalog():
+                    return printable(note)  # a status without words: as written
+                args["status"] = t(f"end.status.{args['status']}", lang)
             return t(key, lang, **{k: printable(str(v)) for k, v in args.items()})
     return printable(note)
 
