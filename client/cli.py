@@ -160,10 +160,20 @@ FIRST_USE = (
     "请与主机屏幕上的加入码核对；如不一致，请退出（/quit 或 Ctrl-C），再用主机屏幕上的 --code 加入码重新加入。",
 )
 
+#: The same for a spectator (``jupai watch``): it watches again, it does not join.
+FIRST_USE_WATCH = (
+    "First time at {host}: its join code {code} is now pinned WITHOUT a check (no --code given). "
+    "Compare it with the join code on the host's screen; if they differ, leave (q or Ctrl-C) and "
+    "watch again with --code CODE from the host's screen.",
+    "首次连接 {host}：其加入码 {code} 已直接记录，未经核对（未提供 --code）。"
+    "请与主机屏幕上的加入码核对；如不一致，请退出（q 或 Ctrl-C），再用主机屏幕上的 --code 加入码重新旁观。",
+)
 
-def first_use_text(lang: str, host: str, code: str) -> str:
-    """The trust-on-first-use warning in ``lang``."""
-    en, zh = FIRST_USE
+
+def first_use_text(lang: str, host: str, code: str, watch: bool = False) -> str:
+    """The trust-on-first-use warning in ``lang`` (``watch``: a spectator's, which says
+    to watch again with ``--code``)."""
+    en, zh = FIRST_USE_WATCH if watch else FIRST_USE
     return (zh if lang == "zh" else en).format(host=host, code=code)
 
 
@@ -178,10 +188,14 @@ class PinningCheck:
     prints a loud warning to compare the code with the host's screen, returns it (the
     session shows it as a ``host-pinned`` notice, so it survives the screen redraw) and
     keeps it in ``first_use`` (the final report repeats it unless the person read it on a
-    screen that held it until Enter).
+    screen that held it until Enter). ``watch``: the check of ``jupai watch`` (its
+    words say to watch again, not to join). That the code matches the pinned one is
+    said once per host and code, however often the session connects (a table found by
+    its name is reached twice: once to ask for its name, once to sit down; a reconnect).
     """
 
-    def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None, err: Any = None):
+    def __init__(self, code: str | None, console: Any, lang: str, known_hosts: Any = None, err: Any = None,
+                 watch: bool = False):
         from .known_hosts import KnownHosts
 
         self.code = code
@@ -191,6 +205,8 @@ class PinningCheck:
         self.known = known_hosts or KnownHosts()
         self.failure: tuple[str, Exception] | None = None
         self.first_use: str | None = None
+        self.watch = watch
+        self._said: set[tuple[str, str]] = set()  # (host:port, code) already said pinned or matching
 
     def __call__(self, host: str, port: int, fingerprint: str) -> str | None:
         from rich.panel import Panel
@@ -208,6 +224,8 @@ class PinningCheck:
         except HostKeyChanged as exc:
             self.failure = ("changed", exc)
             key = "cli.changed_old" if getattr(exc, "old_format", False) else "cli.changed"
+            if self.watch:
+                key += "_watch"
             self.err.print(Panel(Text(t(key, self.lang, host=exc.host, old=exc.old, new=exc.new,
                                             path=exc.path), style="bold red"), border_style="bold red"))
             raise
@@ -215,13 +233,16 @@ class PinningCheck:
             self.failure = ("known-hosts", exc)
             raise
         key = f"{host}:{port}"
+        said, self._said = (key, shown) in self._said, self._said | {(key, shown)}
         if result.status == NEW:
             self.console.print(Text(t("cli.pinned", self.lang, host=key, code=shown, path=result.path), style="yellow"))
             if self.code is None:  # trusted on first use: say so, loudly
-                self.first_use = first_use_text(self.lang, key, shown)
+                self.first_use = first_use_text(self.lang, key, shown, self.watch)
                 self.console.print(Text(self.first_use, style="bold yellow"))
                 return self.first_use
         elif result.status == MATCH:
+            if said:  # the same host and code again in this run (found by name, a reconnect)
+                return None
             self.console.print(Text(t("cli.code_known", self.lang, host=key, code=shown), style="dim"))
         else:
             self.console.print(Text(t("cli.repinned", self.lang, host=key, code=shown, path=result.path),

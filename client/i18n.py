@@ -635,6 +635,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "旧的记录无法为它担保。拒绝加入。\n"
         "请核对主机屏幕上的加入码；如果显示 {new}，请用 --code {new} 重新加入。",
     ),
+    # the same for `jupai watch`: a spectator watches again, it does not join
+    "cli.changed_watch": (
+        "@@@ WARNING: THE HOST'S JOIN CODE HAS CHANGED! @@@\n"
+        "Host {host} was pinned with join code {old} (in {path}),\n"
+        "but now presents {new}. Someone may be impersonating the host,\n"
+        "or the host made a new key. Refusing to watch.\n"
+        "If the host screen really shows {new}, watch again with --code {new}.",
+        "@@@ 警告：主机的加入码变了！ @@@\n"
+        "主机 {host} 记录的加入码是 {old}（见 {path}），\n"
+        "现在却是 {new}。可能有人冒充主机，\n"
+        "也可能主机换了密钥。拒绝旁观。\n"
+        "如果主机屏幕上确实显示 {new}，请用 --code {new} 重新旁观。",
+    ),
+    "cli.changed_old_watch": (
+        "Host {host} was pinned by an older jupai with the short join code {old} (in {path}).\n"
+        "Join codes are longer now and also vouch for the host's signing key, so this host now\n"
+        "presents {new}, and the old pin cannot vouch for it. Refusing to watch.\n"
+        "Check the code on the host's screen; if it shows {new}, watch again with --code {new}.",
+        "主机 {host} 是由旧版 jupai 用短加入码 {old} 记录的（见 {path}）。\n"
+        "现在的加入码更长，并同时担保主机的签名密钥，所以该主机现在显示 {new}，\n"
+        "旧的记录无法为它担保。拒绝旁观。\n"
+        "请核对主机屏幕上的加入码；如果显示 {new}，请用 --code {new} 重新旁观。",
+    ),
     "cli.known_hosts_error": ("cannot use the known hosts file: {reason}", "无法使用已知主机文件：{reason}"),
     "cli.seated": ("Seated at seat {seat} as {name}", "已入座：{seat}号位，名字 {name}"),
     "cli.verdict_detail": ("{detail}", "{detail}"),

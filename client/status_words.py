@@ -253,9 +253,11 @@ def host_error_text(code: str, text: str, lang: str = "en") -> str:
     gave none: a person reads the sentence, the code goes to the log); in another
     language the code's sentence from the catalog
     (:func:`~jupai_net.messages.notices.error_sentence`), or ``code: text`` for a code
-    this program does not know."""
-    said = error_sentence(code, lang) if lang != "en" else None
-    if said is not None:
+    this program does not know. In English the catalog's sentence stands for the host's
+    text when it says the same and more (``… you hold no seat in it; join after it, or
+    watch it (jupai watch)``: the hint the Chinese sentence has too)."""
+    said = error_sentence(code, lang)
+    if said is not None and (lang != "en" or (text and said.startswith(printable(text).rstrip(". ")))):
         return said
     if lang == "en" and text:
         return printable(text)

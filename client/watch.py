@@ -81,7 +81,7 @@ async def watch(host: str, port: int, name: str, code: str | None, args: argpars
     from .ui import print_game_end
 
     logging.basicConfig(level=logging.CRITICAL)  # the report says what went wrong, in the user's language
-    check = PinningCheck(code, console, lang, err=err)
+    check = PinningCheck(code, console, lang, err=err, watch=True)
     control = SessionControl()
 
     async def on_signal(received: Any) -> None:
