@@ -241,6 +241,7 @@ class HostScreen:
         self.closed = False  # no more lobby / notice lines (the last game is over, or stopping)
         #: the console reads commands (``start``, ``kick N``): the lobby line says ``type start``
         self.commands = False
+        self.stopped = False  # a stop signal came: the host is closing
         self.last: tuple[str, dict[str, Any]] | None = None  # ("end", result) or ("abandon", {"reason"})
         self.names: list[str | None] = []
         self.series: Any = None  # the latest ``series`` message (the scoreboard)
@@ -447,6 +448,13 @@ class HostScreen:
             out(Text(t("host.seed_revealed", lang), style="dim"))
             self._game_done(kind, res)
             self._scoreboard_when_scored()
+        elif kind == "audited":
+            if data.get("reason") == "finished" and data.get("verified") is False:
+                # no seat can verify it: scored as nothing, counted abandoned (as the series does)
+                self.abandoned += 1
+                if self.last is not None and self.last[0] == "end":
+                    self.last = ("abandon", {"reason": "", "code": "blind-deal-late"})
+                out(Text(t("host.audit_failed", lang), style="yellow"))
         elif kind == "abandon":
             from jupai_net.messages.notices import end_reason
 
@@ -460,6 +468,8 @@ class HostScreen:
                 self._board_due = False
                 self._scoreboard()
         elif kind == "series-over":
+            if self.stopped:  # the players leave because the host stops: no news, no new series
+                return
             if self.series is None or not self.series.final:  # a final scoreboard already said it
                 out(Text(tn("host.series_over", int(data["games"]), lang), style="bold"))
             left = data.get("left")
@@ -516,13 +526,16 @@ class HostScreen:
         except OSError:
             _stdout_to_null()
 
-    def stopping(self, *, running: bool = True, signum: int = signal.SIGINT) -> None:
+    def stopping(self, *, running: bool = True, signum: int = signal.SIGINT, auditing: bool = False) -> None:
         """A stop signal (Ctrl-C, SIGTERM, SIGHUP): say the host is stopping (abandoning
-        the running game, if ``running``); no more lobby lines."""
+        the running game, if ``running``; with ``auditing``, a game that is over and
+        whose deal the seats are checking, letting it finish first); no more lobby or
+        series lines (the players leaving start no new series)."""
         from rich.text import Text
 
-        self.closed = True
-        what = t("host.stopping.running" if running else "host.stopping.idle", self.lang)
+        self.closed = self.stopped = True
+        what = t("host.stopping.running" if running else "host.stopping.auditing" if auditing
+                 else "host.stopping.idle", self.lang)
         again = t("host.stopping.again" if signum == signal.SIGINT else "host.stopping.ctrl_c", self.lang)
         self.print(Text.assemble((t("host.stopping", self.lang), "bold yellow"),
                                  t("host.stopping.line", self.lang, what=what, again=again)))
@@ -840,7 +853,9 @@ async def serve(config: HostConfig, identity: HostIdentity, screen: HostScreen, 
                         raise KeyboardInterrupt
                     stopped = signum
                     _log().info("stopping: %s", signal.Signals(signum).name)
-                    screen.stopping(running=any(t.phase != "lobby" for t in server.tables), signum=signum)
+                    phases = {table.phase for table in server.tables}
+                    screen.stopping(running=bool(phases & {"seeding", "playing"}), auditing="auditing" in phases,
+                                    signum=signum)
                     server.stop(stop_reason(signum))
 
             if signals:

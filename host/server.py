@@ -295,11 +295,13 @@ class HostServer:
         to every client, give them ``close_grace`` to get their last frames. A
         dealer-blind game's seats reveal their seeds after the ``abandon`` (the audit,
         specs/fairness.md B.15.1): the host waits for them up to ``audit_grace`` (5 s),
-        not the seed time-out, so its transcripts can be saved, then ends the audit."""
+        not the seed time-out, so its transcripts can be saved, then ends the audit. So
+        does a game that was over already, its audit under way, when the host was stopped
+        (it is not abandoned: its seats' seeds come, and it is scored as finished)."""
         if self.stop_reason is not None:
             now = trio.current_time()
-            for table in self.tables:
-                if table.stop_game(now, self.stop_reason):
+            for table in self.tables:  # (a game over whose audit runs is left to finish, below)
+                if table.stop_game(now, self.stop_reason, audit=False):
                     self._flush(table)
             with trio.move_on_after(self.config.audit_grace):
                 while any(t.phase == AUDITING for t in self.tables):

@@ -1141,7 +1141,7 @@ class Table:
     # ------------------------------------------------------------------ game start and seeds
 
     def _maybe_start(self, now: float) -> None:
-        if self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
+        if self._stopping or self.phase != LOBBY or not all(s is not None and (s.bot or (s.connected and s.ready)) for s in self.seats):
             return
         self._drop_lapsed(now)
         if self.waiting:  # someone takes a stand-in's seat back: the game starts once they sat down
@@ -1466,7 +1466,7 @@ class Table:
             # its abandon)
             self._score(list(result["ranking"]) if audited else None)
         # the seats' streams are complete now (the seeds relayed): the transcripts can be written
-        self._observe("audited", reason=reason)
+        self._observe("audited", reason=reason, verified=audited)
         self._broadcast(End(reason, result))
         self._back_to_lobby(result, now)
 
@@ -1733,14 +1733,21 @@ class Table:
         self._observe("end", result=result)
         self._back_to_lobby(result, now)
 
-    def stop_game(self, now: float, reason: str) -> bool:
+    def stop_game(self, now: float, reason: str, *, audit: bool = True) -> bool:
         """Abandon the running game, if any, because the host stops (``reason``, e.g.
         "the host was stopped"): every seat gets the signed ``abandon`` statement (with
-        the host seed) and ``end aborted``. Returns True if a game was running."""
+        the host seed) and ``end aborted``. Returns True if a game was running (or an
+        audit was closed). From now on no game starts. A dealer-blind game that is over
+        and waits for the seats' seeds (its audit) is not abandoned: with ``audit`` its
+        audit is closed now (the seeds not in are missing), else it is left to finish
+        (the host's shutdown waits ``audit_grace`` for the seeds on their way, so every
+        seat can verify a game that ended as the host was stopped; specs/host.md § 2)."""
         self._stopping = True
         if self.phase == LOBBY or self.dealer is None:
             return False
         if self.phase == AUDITING:
+            if not audit:
+                return False
             self._close_audit(now)
             return True
         code = KNOWN_REASONS.get(reason, "").removeprefix("reason.")

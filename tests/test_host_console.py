@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import signal
 
+import trio
+
 from .test_net_hardening import HostProcess, _one_line
 from .test_net_play import Running, env_for
 
@@ -101,3 +103,60 @@ def test_start_is_said_in_chinese():
         line = lobby_line([PlayerInfo(0, "Ann", ready=True)], 4, "zh", start_hint=True).plain
         assert line.endswith("还差 3 名玩家 — 输入 start 由机器人补满"), line
     assert lobby_line([PlayerInfo(0, "Ann", ready=True)], 4, "en").plain.endswith("waiting for 3 people")
+
+
+async def test_a_stop_as_a_blind_game_ends_lets_its_audit_finish(tmp_path, monkeypatch):
+    """The host is stopped (Ctrl-C) the moment a dealer-blind game ends, its audit just
+    begun: the game is not abandoned nor its audit cut short — the host waits for the
+    seats' seeds (``audit_grace``), every seat verifies it and the host scores it as
+    finished. Before, the audit was closed at once: the remote bots recorded
+    "unverified: no seed from seat …" naming their own seats, and the host counted the
+    game abandoned on its scoreboard but finished in its closing line (trial 13,
+    screen 31)."""
+    from jupai_net.fairness import VERIFIED
+    from jupai_net.host.table import AUDITING, Table
+
+    from .test_net_blind import blind_table
+
+    original = Table._await_seeds
+    servers, stopped = [], []
+
+    def await_then_stop(self, reason, result, now):
+        original(self, reason, result, now)
+        if not stopped and reason == "finished" and self.phase == AUDITING and not self.blind.audited:
+            stopped.append(True)
+            servers[0].stop("the host was stopped")
+
+    monkeypatch.setattr(Table, "_await_seeds", await_then_stop)
+    with trio.fail_after(60):
+        server, results = await blind_table(3, 1, tmp_path, hook=servers.append, games=None)
+    assert stopped, "the host was never stopped during an audit"
+    for r in results.values():
+        assert r.status == "finished" and r.verdict.status == VERIFIED, r.verdict
+        # the host scored it as finished, the series closed with it (its final scoreboard)
+        assert r.series.game == 1 and r.series.abandoned == 0 and r.series.final, r.series
+    assert server.tables[0].games_started == 1  # no game started while the host stopped
+
+
+def test_the_host_screen_counts_a_game_whose_audit_failed_as_abandoned_and_says_nothing_of_a_new_series():
+    """The host screen's closing line agrees with the series: a finished dealer-blind
+    game whose audit failed is counted abandoned (the series scores it so); after a stop
+    the players leaving start no new series ("the table stays open …" is not said)."""
+    import io
+
+    from rich.console import Console
+
+    from jupai_net.host.cli import HostScreen
+
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=80), lang="en")
+    result = {"names": ["Ann", "Bob"], "ranking": [0, 1], "cards_left": [0, 3], "reason": "emptied", "winner": 0}
+    screen(0, "end", {"result": result})
+    screen(0, "audited", {"reason": "finished", "verified": False})
+    screen.stopping(running=False, auditing=True)
+    screen(0, "series-over", {"games": 1, "left": None})
+    line = screen.closing(None, interrupted=True)
+    text = out.getvalue()
+    assert "could not be checked" in text and "waiting a few seconds for the players' seeds" in text, text
+    assert "stays open" not in text and "series is over" not in text, text
+    assert "0 games played, 1 abandoned" in line, line

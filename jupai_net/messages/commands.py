@@ -473,6 +473,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "中止进行中的对局并告知玩家原因"),
     "host.stopping.idle": ("no game is running; saying goodbye to whoever is connected",
                            "没有进行中的对局；向已连接的人道别"),
+    "host.stopping.auditing": ("the last game is over: waiting a few seconds for the players' seeds so its deal "
+                               "can be checked, then saying goodbye",
+                               "上一局已结束：等几秒玩家的种子以便核验发牌，然后道别"),
+    "host.audit_failed": ("the last game's deal could not be checked (a seat's seed did not come in time): it counts "
+                          "as abandoned",
+                          "上一局的发牌无法核验（有座位的种子没有及时送到）：按中止计"),
     "host.stopping.again": ("Ctrl-C again", "再按一次 Ctrl-C"),
     "host.stopping.ctrl_c": ("Ctrl-C", "按 Ctrl-C"),
     "host.stopping.line": (": {what} ({again} to quit at once)", "：{what}（{again} 立即退出）"),
