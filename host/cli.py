@@ -109,7 +109,7 @@ def add_dealer_option(parser: argparse.ArgumentParser) -> None:
 
 def dealer_words(table: Any, lang: str) -> Any:
     """The banner's ``dealing`` value for a table config (``dealer`` and ``rules``), a
-    rich ``Text``: ``auto`` is "dealer-blind when every client can …", or the trusted
+    rich ``Text``: ``auto`` is "dealer-blind; a game with an older client is dealt trusted", or the trusted
     line with its reason under the hidden-identities house rule (specs/host.md § 2)."""
     from rich.text import Text
 
@@ -265,15 +265,18 @@ class HostScreen:
         (specs/host.md § 2): the join code and host key are unbroken; the certificate
         fingerprint is one line, or two of two groups; each ``jupai join`` command is
         inside the box when it fits on one row beside its label, else the box says so
-        and the commands follow it, one a line, unwrapped (a terminal narrower than a
-        command soft-wraps it, which copies as one line)."""
+        and the commands follow it, one a line, unwrapped. The commands name the IPv4
+        LAN addresses when there are any (else every address: IPv6, link-local); the
+        other addresses are one ``also on`` row broken between addresses; loopback is
+        said only when nothing else answers. The banner, the lobby line and the
+        commands line fit 24 rows at 60 and 80 columns (issue 12, trial 13)."""
         from rich.cells import cell_len as cells
         from rich.console import Group
         from rich.panel import Panel
         from rich.table import Table
         from rich.text import Text
 
-        from jupai_net.client.layout import Wrapped
+        from jupai_net.client.layout import Packed, Wrapped
 
         port = server.port
         listening = banner_addresses(server.config.bind)
@@ -282,12 +285,19 @@ class HostScreen:
         every = not server.config.bind or server.config.bind in ("0.0.0.0", "::")
         no_lan = every and not any(e.scope != "loopback" for e in listening)
         no_ipv4 = not reachable_addresses(server.config.bind)  # the announcement names IPv4 addresses only
-        addrs = [e.address for e in listening if e.scope != "loopback"] or \
+        # the commands name the IPv4 LAN addresses when there are any (one line each); the
+        # other addresses (IPv6, link-local) are listed on one row; loopback only when it
+        # is all there is (24 rows must hold the banner, the lobby and the commands line)
+        ipv4_lan = [e.address for e in listening if e.scope == "lan" and ":" not in e.address]
+        addrs = ipv4_lan or [e.address for e in listening if e.scope != "loopback"] or \
             [e.address for e in listening if e.scope == "loopback"][:1] or ["127.0.0.1"]
-        loopback = [e.address for e in listening if e.scope == "loopback" and e.address not in addrs]
+        also = [e for e in listening if e.scope != "loopback" and e.address not in addrs]
+        loopback = [e.address for e in listening if e.scope == "loopback" and e.address not in addrs] \
+            if no_lan else []
         lang = self.lang
         labels = ("host.label.code", "host.label.table", "host.label.join", "host.label.watch",
-                  "host.label.certificate", "host.label.key", "host.label.dealer", "host.label.loopback")
+                  "host.label.certificate", "host.label.key", "host.label.dealer", "host.label.loopback",
+                  "host.label.also")
         label_width = max(12, *(cells(t(k, lang)) for k in labels))
         inner = max(20, (getattr(self.console, "width", 80) or 80) - 4)  # the box's borders and padding
         value_width = inner - label_width - 1
@@ -315,16 +325,20 @@ class HostScreen:
             [("host.label.watch", commands_of("watch"))] if spectators else [])
         outside = any(cells(c) > value_width for _, commands in rows for c in commands)
         cap = Text(t("host.banner.watch", lang, spectators=tn("count.spectators", spectators, lang)), style="dim")
-        for label, commands in rows:
-            if outside:
-                grid.add_row(t(label, lang), Text(t("host.banner.join_below", lang)))
-            else:
+        if outside:  # one row says where they are; below the box each "jupai join/watch" says which it is
+            grid.add_row(t("host.label.join", lang), Text(t("host.banner.join_below", lang)))
+        else:
+            for label, commands in rows:
                 for c in commands:
                     grid.add_row(t(label, lang), whole(c, "bold"))
-            if label == "host.label.watch":
-                grid.add_row("", cap)
-        if any(e.scope == "link-local" for e in listening):
-            grid.add_row("", Wrapped(Text(t("host.banner.link_local", lang), style="dim")))
+        if spectators:
+            grid.add_row("", cap)
+        if also:  # the other addresses answer too: one row, broken between addresses only
+            items = [whole(f"[{e.address}]" if ":" in e.address else e.address) for e in also]
+            for item, e in zip(items, also):
+                if e.scope == "link-local":
+                    item.append(t("host.banner.link_local_short", lang), style="dim")
+            grid.add_row(t("host.label.also", lang), Packed(items, sep=t("names.sep", lang)))
         if loopback:  # also answered, from this machine only
             grid.add_row(t("host.label.loopback", lang),
                          Wrapped(Text(t("host.banner.loopback", lang, addresses=t("names.sep", lang).join(
@@ -345,8 +359,7 @@ class HostScreen:
         self.console.print(Panel(Group(Wrapped(head), grid), title="jupai host", title_align="left",
                                  border_style="green"))
         if outside:
-            for label, commands in rows:
-                self.console.print(Text(t(label, lang), style="dim"))
+            for _, commands in rows:
                 for c in commands:
                     self.console.print(Text(c, style="bold"), soft_wrap=True, overflow="ignore", crop=False)
         if no_lan:
@@ -665,15 +678,17 @@ def game_status(status: dict[str, Any], lang: str | None = None) -> str:
 
 def commands_line(lang: str | None) -> Any:
     """``commands     type `kick N` and Enter to free seat N …`` under the banner: the
-    label in its column, the sentence wrapped beside it (Chinese between characters)."""
+    label in its column, the sentence beside it broken between its commands (``; ``,
+    ``；``) before anywhere else, so ``kick N`` stays whole."""
     from rich.table import Table
 
-    from jupai_net.client.layout import Wrapped
+    from jupai_net.client.layout import Packed
 
     grid = Table.grid(padding=(0, 1), pad_edge=False)
     grid.add_column(no_wrap=True, style="dim", min_width=12)
     grid.add_column()
-    grid.add_row(t("host.label.commands", lang), Wrapped(t("host.commands_help", lang), style="dim"))
+    text = t("host.commands_help", lang)
+    grid.add_row(t("host.label.commands", lang), Packed(text, sep="；" if "；" in text else "; ", style="dim"))
     return grid
 
 

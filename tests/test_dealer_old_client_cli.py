@@ -40,7 +40,7 @@ async def test_an_old_client_is_refused_by_dealer_blind_and_served_trusted_by_de
                             r"[^\n]*--dealer auto")
         assert "they must update jupai, or restart the host with --dealer auto" in said, said
         # the default (--dealer auto): seated, and the game deals trusted, the host's screen says why
-        _said(auto, r"dealer-blind when every client can")
+        _said(auto, r"dealer-blind; a game with an older client is dealt trusted")
         c = await RawClient.connect(_port(auto))
         await c.send(Hello("Old", version=3, min_version=1))
         welcome = await c.recv_until(Welcome, timeout=20)

@@ -172,7 +172,7 @@ def test_the_banner_says_auto_meaningfully_and_a_trusted_game_names_the_old_clie
         assert ("hidden-identities house rule needs it" if lang == "en" else "隐藏身份房规需要可信庄家") in text
     else:
         assert t("host.dealer.auto", lang) in text
-        assert ("dealer-blind when every client can" if lang == "en" else "每个客户端都支持时庄家盲发") in text
+        assert ("dealer-blind; a game with an older client is dealt trusted" if lang == "en" else "庄家盲发；有旧版客户端的局由可信庄家发牌") in text
     why = {"code": "old-client", "seats": [{"seat": 2, "name": "[b]Old[/b]", "version": 3}]}
     screen(0, "start", {"names": ["Ann", "Bob", "[b]Old[/b]"], "game_id": bytes(16), "host_key": "ab12",
                         "dealer": "trusted", "why": why})

@@ -160,3 +160,81 @@ def test_the_host_screen_counts_a_game_whose_audit_failed_as_abandoned_and_says_
     assert "could not be checked" in text and "waiting a few seconds for the players' seeds" in text, text
     assert "stays open" not in text and "series is over" not in text, text
     assert "0 games played, 1 abandoned" in line, line
+
+
+#: The trial's machine (screens 02, 56): an IPv4 LAN address, a link-local IPv6 one, loopback.
+def _trial_adapters():
+    from types import SimpleNamespace as NS
+
+    return [NS(name="lo", ips=[NS(ip="127.0.0.1"), NS(ip=("::1", 0, 0))]),
+            NS(name="vh", ips=[NS(ip="10.77.0.1"), NS(ip=("fe80::9047:beff:fedc:55cb", 0, 2))])]
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("lang, width", [("en", 80), ("en", 60), ("zh", 80), ("zh", 60)])
+def test_the_banner_lobby_and_commands_fit_24_rows_and_no_command_is_broken(monkeypatch, tmp_path, lang, width):
+    """Plain ``jupai host`` on the trial's machine: the banner, the lobby line and the
+    commands line take at most 24 rows (they took 27 at 80 and 31 at 60: the top
+    scrolled off), the join and watch commands name the IPv4 address and are each one
+    whole line (at zh 60 the IPv6 ones were split inside the join code), the other
+    address is listed whole on one row (issue 12, trial 13)."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from jupai_net.host import announce
+    from jupai_net.host.cli import HostScreen, commands_line, lobby_line
+    from jupai_net.host.tls import load_identity
+    from jupai_net.rules import RuleSet
+
+    monkeypatch.setattr(announce, "get_adapters", _trial_adapters)
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=width, color_system=None), lang=lang)
+    rules = RuleSet()
+    server = SimpleNamespace(port=47474, config=SimpleNamespace(
+        bind="", table=SimpleNamespace(max_spectators=8, dealer="auto", rules=rules)))
+    identity = load_identity(tmp_path)
+    screen.banner(identity, server, rules, 0, "greedy", "root's table")
+    screen.print(lobby_line([], rules.players, lang, start_hint=True))
+    screen.print(commands_line(lang))
+    rows = out.getvalue().splitlines()
+    assert len(rows) <= 24, "\n".join(rows)
+    assert all(len(row.rstrip()) <= width for row in rows if not row.startswith("jupai ")), "\n".join(rows)
+    for verb in ("join", "watch"):
+        command = f"jupai {verb} 10.77.0.1:47474 --code {identity.join_code}"
+        assert sum(command in row for row in rows) == 1, "\n".join(rows)
+        assert f"jupai {verb} [fe80" not in out.getvalue()
+    assert any("[fe80::9047:beff:fedc:55cb%vh]" in row for row in rows), "\n".join(rows)
+    assert any("kick N" in row for row in rows)  # the commands line keeps `kick N` whole
+
+
+@pytest.mark.parametrize("lang, width", [("zh", 60), ("en", 80)])
+def test_jupai_host_prints_at_most_24_rows_before_anyone_joins(tmp_path, lang, width):
+    """Through the command (its console reading commands from a pipe, ``COLUMNS``
+    columns): everything ``jupai host`` prints before anyone joins — the banner, the
+    lobby line, the commands line — is at most 24 rows, so a 24-row terminal still
+    shows the box's top."""
+    import subprocess
+
+    from .cli_helpers import JUPAI
+
+    env = {**env_for(tmp_path), "COLUMNS": str(width), "LINES": "24"}
+    proc = subprocess.Popen(JUPAI + ["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce", "--lang", lang],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        rows = []
+        while not any("`help`" in row for row in rows):
+            row = proc.stdout.readline()
+            assert row, "".join(rows)
+            rows.append(row)
+        assert rows[0].startswith("╭─ jupai host") and len(rows) <= 24, "".join(rows)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
