@@ -259,6 +259,7 @@ class HostServer:
         self.done = trio.Event()
         self.closed = trio.Event()  # set when serve() has returned (clients told, sockets closed)
         self.stop_reason: str | None = None
+        self._address: str | None = None  # ``host:port`` the transcripts record (transcript_address)
         #: the table's name for people (the announced name), kept in the transcripts' meta
         self.table_name: str | None = None
         self.stats = {"connections": 0, "protocol_errors": 0, "slow_clients": 0, "internal_errors": 0,
@@ -381,7 +382,9 @@ class HostServer:
         assert directory is not None and table.dealer is not None
         import datetime as dt
 
-        address = f"{self.config.bind or 'host'}:{self.port}"
+        if self._address is None:
+            self._address = transcript_address(self.config.bind, self.port)
+        address = self._address
         meta = {"saved": dt.datetime.now().isoformat(timespec="seconds"), "table": (self.table_name or address)[:200],
                 "address": address[:200]}
         files = table.transcripts(meta)
@@ -759,3 +762,19 @@ class HostServer:
             table.receive(link.cid, msg, now)
         self._flush(table)
         self._kick(table)
+
+
+def transcript_address(bind: str, port: int, adapters: Any = None) -> str:
+    """The ``host:port`` the host's transcripts record (``jupai history`` shows it as
+    the table's address): the ``--bind`` address, else this machine's first IPv4 LAN
+    address (the one the banner's commands name,
+    :func:`~jupai_net.host.announce.lan_addresses`; ``adapters`` as there), else its
+    loopback address — never the placeholder ``host`` (trial 13). IPv6 in brackets."""
+    from .announce import lan_addresses
+
+    if bind and bind not in ("0.0.0.0", "::"):
+        host = bind
+    else:
+        found = lan_addresses(adapters) if bind != "::" else []
+        host = found[0] if found else ("::1" if bind == "::" else "127.0.0.1")
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -238,3 +238,18 @@ def test_jupai_host_prints_at_most_24_rows_before_anyone_joins(tmp_path, lang, w
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_the_hosts_transcripts_record_its_lan_address_not_host():
+    """``jupai history`` on the host showed ``address host:47474``: the transcripts
+    now record the address the banner's commands name (trial 13, item 6)."""
+    from types import SimpleNamespace as NS
+
+    from jupai_net.host.server import transcript_address
+
+    adapters = _trial_adapters()
+    assert transcript_address("", 47474, adapters) == "10.77.0.1:47474"
+    assert transcript_address("0.0.0.0", 47474, adapters) == "10.77.0.1:47474"
+    assert transcript_address("192.0.2.5", 5, adapters) == "192.0.2.5:5"
+    assert transcript_address("fe80::1%eth0", 5, adapters) == "[fe80::1%eth0]:5"
+    assert transcript_address("", 47474, [NS(name="lo", ips=[NS(ip="127.0.0.1")])]) == "127.0.0.1:47474"
