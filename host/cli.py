@@ -363,7 +363,7 @@ class HostScreen:
                 for c in commands:
                     self.console.print(Text(c, style="bold"), soft_wrap=True, overflow="ignore", crop=False)
         if no_lan:
-            self.console.print(t("host.no_lan", lang), style="bold yellow", markup=False)
+            self.console.print(Wrapped(Text(t("host.no_lan", lang), style="bold yellow")))
 
     def __call__(self, table_id: int, kind: str, data: dict[str, Any]) -> None:
         """Table observer: print one public event."""

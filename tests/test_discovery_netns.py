@@ -156,7 +156,8 @@ def lonely_namespace():
 @pytest.mark.parametrize("lang, cols, watch_label, not_announced", [
     ("en", 80, "watch with", "(not announced: this machine has no LAN address, the table is only reachable on "
                              "this machine)"),
-    ("zh", 60, "旁观命令", "（未在局域网公布：本机没有局域网地址，只能在本机上连到这张牌桌）"),
+    # (at 60 columns the commands are below the box, which says so: 见框下方)
+    ("zh", 60, "见框下方", "（未在局域网公布：本机没有局域网地址，只能在本机上连到这张牌桌）"),
 ])
 def test_the_banner_gives_a_copyable_watch_command_and_claims_no_announcement_without_a_lan(
         lonely_namespace, tmp_path, lang, cols, watch_label, not_announced):

@@ -296,4 +296,4 @@ def test_host_says_how_many_seats_wait_for_people():
     assert seats_line(3, 1, "greedy") == "2 seats for people, 1 greedy bot"
     assert seats_line(4, 2, "random") == "2 seats for people, 2 random bots"
     assert seats_line(2, 1, "greedy") == "1 seat for people, 1 greedy bot"
-    assert seats_line(3, 0, "greedy").startswith("3 seats for people, no bots (type start")
+    assert seats_line(3, 0, "greedy").startswith("3 seats for people, no bots yet (type start")
