@@ -62,7 +62,7 @@ def test_start_fills_the_empty_seats_with_bots_and_the_game_begins(tmp_path):
     host = HostProcess(tmp_path, "--seats", "3", "--games", "1", "--rounds", "1", "--bot-delay", "0")
     procs = [host]
     try:
-        host.wait_for(r"no bots \(type start")
+        host.wait_for(r"no bots yet \(type start")
         host.wait_for(r"commands\s+type `start` and Enter to fill the empty seats with bots")
         host.type("start")
         host.wait_for(r"cannot start yet: nobody is seated")
