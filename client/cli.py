@@ -637,7 +637,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                                            transcript_path=args.transcript, lang=lang, control=control,
                                            seat=getattr(args, "seat", None), bot=args.bot is not None,
                                            idle_timeout=_idle_timeout(args), stay=True,
-                                           table_name=getattr(args, "table_name", None))
+                                           table_name=getattr(args, "table_name", None),
+                                           name_given=getattr(args, "name", None) is not None)
             except* ValueError as group:  # bad arguments (e.g. --seat 9), even from inside a nursery
                 bad = group
                 while isinstance(bad, BaseExceptionGroup):

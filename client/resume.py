@@ -15,6 +15,9 @@ its transcript saved. It is one msgpack map::
      "host_moves": [[version, why], ...],     # steps the host played for this seat
      "blind": bin | nil,               # dealer-blind game: this seat's participant for game_id
                                        # (BlindParticipant.save(): its seed and signing key)
+     "fingerprint": str | nil,         # the host certificate's fingerprint (hex SHA-256) the
+                                       # token was given by: another host at the address
+                                       # (a new key) does not get it (optional key)
      "saved_at": float}                # time.time() of the write
 
 The seed is kept together with its game id: a seed is only ever used for the game it
@@ -62,7 +65,10 @@ class ResumeState:
     this seat sent in ``game_id``; ``host_moves``: ``[version, why]`` of the steps the host
     played for this seat (``why``: ``"away"`` or ``"timeout"``); ``cut_short``: the
     seat's record of turns the host cut short (``SeatWitness.cut_short``, five whole
-    numbers each, specs/fairness.md §9.3), so a restarted client keeps that evidence."""
+    numbers each, specs/fairness.md §9.3), so a restarted client keeps that evidence;
+    ``fingerprint``: the certificate fingerprint (hex) of the host that gave the token
+    (``None`` in a file of an older release): the token is offered to that host only
+    (specs/client.md § Rejoin)."""
 
     host: str
     port: int
@@ -78,6 +84,7 @@ class ResumeState:
     #: bound to ``game_id`` inside), or ``None`` (specs/fairness.md B.15.4).
     blind: bytes | None = None
     cut_short: list[tuple[int, int, int, int, int]] = field(default_factory=list)
+    fingerprint: str | None = None
 
     def blind_for(self, game_id: bytes) -> bytes | None:
         """The saved dealer-blind participant for ``game_id`` (``None`` for another game)."""
@@ -99,7 +106,7 @@ class ResumeState:
             "seat": self.seat, "token": self.token, "game_id": self.game_id, "seed": self.seed,
             "statements": list(self.statements), "own_actions": {int(k): v for k, v in self.own_actions.items()},
             "host_moves": [list(m) for m in self.host_moves], "blind": self.blind, "saved_at": time.time(),
-            "cut_short": [list(e) for e in self.cut_short],
+            "cut_short": [list(e) for e in self.cut_short], "fingerprint": self.fingerprint,
         }, use_bin_type=True)
 
     @classmethod
@@ -142,7 +149,8 @@ class ResumeState:
                                                             for x in e) for e in cut):
             raise ValueError("resume 'cut_short' must be lists of five whole numbers")
         return cls(host, port, name, opt("seat", int), opt("token", str), game_id, seed, list(stmts), dict(own),
-                   [(m[0], m[1]) for m in moves], opt("blind", bytes), [(e[0], e[1], e[2], e[3], e[4]) for e in cut])
+                   [(m[0], m[1]) for m in moves], opt("blind", bytes), [(e[0], e[1], e[2], e[3], e[4]) for e in cut],
+                   opt("fingerprint", str))
 
 
 def resume_path(host: str, port: int) -> Path:

@@ -703,8 +703,12 @@ class _Session:
                  transcript_path: Path | None, wire_tap: Callable[[bytes], None] | None,
                  reconnect_for: float, connect_timeout: float, save_resume: bool, idle_timeout: float = 45.0,
                  control: SessionControl | None = None, bot: bool = False, watch: bool = False,
-                 stay: bool = False, table_name: str | None = None):
+                 stay: bool = False, table_name: str | None = None, name_given: bool = False):
         self.host, self.port, self.name, self.player = host, port, name, player
+        # what the caller asked for, before a saved session's seat and name: a rejoin that
+        # is refused (or meant for another host) joins afresh with these (specs/client.md § Rejoin)
+        self.asked_name, self.asked_seat, self.name_given = name, seat, name_given
+        self.from_saved = False  # the token (and seat, name) came from the resume file
         self.table_name = table_name  # the table's name when the caller knows it (discovered, jupai play)
         self.want_seat, self.lang = seat, lang
         self.token = token
@@ -843,6 +847,10 @@ class _Session:
             if isinstance(exc, Exception) and not isinstance(exc, HostRefused):
                 raise HostRefused(str(exc), fingerprint) from exc
             raise
+        saved = self.saved
+        if self.from_saved and saved is not None and saved.fingerprint not in (None, fingerprint) \
+                and self.token == saved.token:
+            self._forget_saved("it was given by another host at this address (another certificate)")
         try:  # read the pinned certificate's statement key now, not at the game's start (kept by pin.py)
             cert_statement_key(self.host_cert)
         except ValueError:
@@ -943,8 +951,14 @@ class _Session:
         saved = find_resume(self.token) if self.token else load_resume(self.host, self.port)
         if saved is None or saved.token is None:
             return
+        if self.token is None and self.name_given and not self.bot and saved.name != self.name:
+            # the person asked to be someone else (--name): not a rejoin as the saved one
+            log.info("the saved session at %s:%d is %r's, not %r's: joining as a new player", self.host, self.port,
+                     saved.name, self.name)
+            return
         self.saved = saved
         if self.token is None:
+            self.from_saved = True
             self.token = saved.token
             if self.want_seat is None:
                 self.want_seat = saved.seat
@@ -967,7 +981,19 @@ class _Session:
             host_moves=list(self.host_moves) if playing else [],
             blind=w.blind.save() if playing and w.blind is not None else None,  # type: ignore[union-attr]
             cut_short=list(w.cut_short) if playing else [],  # type: ignore[union-attr]
+            fingerprint=self.view.fingerprint or None,
         ))
+
+    def _forget_saved(self, why: str) -> None:
+        """Drop the session taken from the resume file (its token, seat and name) and
+        its file: the hello that follows joins as the caller asked (``why`` goes to
+        the log). Only before this session has a seat of its own."""
+        log.info("not taking the saved seat back at %s:%d: %s; joining as a new player", self.host, self.port, why)
+        self.token, self.saved, self.from_saved = None, None, False
+        self.want_seat, self.name = self.asked_seat, self.asked_name
+        self.view = dataclasses.replace(self.view, name=self.asked_name)
+        if self.save_resume:
+            drop_resume(self.host, self.port)
 
     async def _leave_watch(self) -> None:
         await self.control._leave.wait()
@@ -1263,6 +1289,20 @@ class _Session:
                 self.saved = None
                 if self.save_resume:
                     drop_resume(self.host, self.port)
+                raise _TokenExpired()
+            if self.view.seat is None and self.token is None and not self.watch and (
+                    (msg.code == "seat-taken" and self.want_seat != self.asked_seat)
+                    or (msg.code == "name-taken" and self.name != self.asked_name)):
+                # a rejoin's token was refused and the fresh join asked for the saved seat
+                # (or name), which another player has now (a new table at the address):
+                # join again with the free seats (or the name the person asked for)
+                log.info("the saved %s is not free (%s); joining with %s", "seat" if msg.code == "seat-taken" else
+                         "name", msg.message, "the free seats" if msg.code == "seat-taken" else repr(self.asked_name))
+                if msg.code == "seat-taken":
+                    self.want_seat = self.asked_seat
+                else:
+                    self.name = self.asked_name
+                    self.view = dataclasses.replace(self.view, name=self.asked_name)
                 raise _TokenExpired()
             self.note(msg.code, msg.message, change="error")
             if msg.code in ("kicked",):
@@ -2015,10 +2055,11 @@ class _Session:
             res = await self._close_game(status, error)
         if self.host_bye is not None:
             res = dataclasses.replace(res, host_bye=self.host_bye)
-        running = self.witness is not None and self.witness.game_id is not None and not self.witness.finished
         # keep it after a lost connection (the same call rejoins, in a game or in the
-        # lobby) and after leaving a running game; otherwise there is nothing to resume
-        over = status in ("finished", "aborted", "refused", "error") or (status == "left" and not running)
+        # lobby); otherwise there is nothing to resume — a seat the player left on purpose
+        # (/quit, Ctrl-C), even mid-game, is not taken back by the next command, which
+        # joins afresh (specs/client.md § Rejoin)
+        over = status in ("finished", "aborted", "refused", "error", "left")
         if self.save_resume and over:
             # the game is over (or there is none to take back): nothing to resume
             drop_resume(self.host, self.port)
@@ -2177,6 +2218,7 @@ async def run_session(
     watch: bool = False,
     stay: bool = False,
     table_name: str | None = None,
+    name_given: bool = False,
 ) -> SessionResult:
     """Play at the host ``host``:``port`` as ``name``, with ``player`` choosing: one game,
     or with ``stay`` every game of the series until the player leaves.
@@ -2223,7 +2265,9 @@ async def run_session(
     Each game gets its own fresh seed and transcript file. ``table_name``: the table's
     name when the caller knows it (a table picked from the LAN or joined by its name,
     ``jupai play``'s own), kept in each transcript's ``meta`` with the address
-    (specs/fairness.md § 7); the protocol does not carry it.
+    (specs/fairness.md § 7); the protocol does not carry it. ``name_given``: the person
+    chose ``name`` (``--name``): a saved session under another name is not taken back
+    (specs/client.md § Rejoin); otherwise the saved session's name wins.
 
     Returns a :class:`SessionResult` (never raises for network or host problems; only
     for cancellation, and ``ValueError`` for bad arguments — a name, seat or token the
@@ -2244,7 +2288,7 @@ async def run_session(
         reconnect_for=reconnect_for, connect_timeout=connect_timeout, idle_timeout=idle_timeout,
         save_resume=save_resume, control=control,
         bot=bool(getattr(player, "is_bot", False)) if bot is None else bool(bot), watch=watch, stay=stay,
-        table_name=table_name,
+        table_name=table_name, name_given=name_given,
     )
     return await session.run()
 
