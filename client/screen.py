@@ -264,6 +264,10 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     too_small: dict[tuple[str, bool], int] = {}  # the most room in which a layout's pages did not all fit
     units = move_units(legal, obs, names, lang) if legal else []
     page_layouts = [lay for lay in layouts if lay in ("matrix", "tight")] or list(layouts[-1:])
+    # the last resort, on the most squeezed screen only: a move a line (wrapped when
+    # long), whose page of one move is the smallest — never the whole list unpaged
+    # past the terminal's last row
+    last_layouts = page_layouts + (["lines"] if compact and "lines" not in page_layouts else [])
 
     def paged(level: int, need: int) -> tuple[RenderableType, int] | None:
         """Page ``moves_page`` of the moves cut into pages that each fit under the rest
@@ -271,7 +275,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         the fewest pages; None when a page of one move does not fit."""
         room = height - head_of(level)[1] - tail_of(level)[1] - log_of(need, level)[1]
         best: tuple[int, str, list[tuple[int, int]]] | None = None
-        for layout in page_layouts:
+        for layout in (last_layouts if level == SQUEEZE[-1] else page_layouts):
             key = (layout, merged(level))
             if room <= too_small.get(key, 0):  # a move alone did not fit with more room
                 continue
