@@ -5,10 +5,10 @@ No IO besides an in-memory console."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
@@ -23,6 +23,68 @@ COMPACT_WIDTH = 100
 
 #: Names longer than this are cut short (``…``) in the compact players table.
 COMPACT_NAME = 14
+
+#: Names longer than this are cut short (``…``) in the wide players table.
+WIDE_NAME = 20
+
+#: A name cut short keeps at least this many cells of itself besides the ``…``; a
+#: column narrower than that shows no name (the seat number names the seat).
+NAME_MIN = 3
+
+
+def _cropped(name: str, cap: int, tail: int) -> str:
+    """``name`` in ``cap`` cells: its head, ``…``, and its last ``tail`` cells."""
+    end = ""
+    for ch in reversed(name):
+        if cell_len(end) + cell_len(ch) > tail:
+            break
+        end = ch + end
+    head = set_cell_size(name, cap - 1 - cell_len(end)).rstrip()
+    if cell_len(head + end.lstrip()) < NAME_MIN:  # too little of the name left: none
+        return ""
+    return head + "…" + end.lstrip()
+
+
+def cap_names(names: Mapping[Any, str], cap: int) -> dict[Any, str]:
+    """Each of ``names`` (key → name as shown) within ``cap`` cells, told apart
+    (specs/client.md § Narrow terminals: names). A name that fits is whole; a longer
+    one is cut to its head and ``…`` (``Barthol…``); when two cut names would read the
+    same (``greedy b…`` twice), they keep their distinguishing tail (``greedy…1``,
+    ``greedy…2``), the head shrinking down to :data:`NAME_MIN` cells; a name that even
+    then reads as another's, or a ``cap`` under ``NAME_MIN + 1`` cells, gives ``""``
+    (the seat number alone names the seat). Never ``…`` alone, never a name cut to
+    another's text."""
+    out = {k: n for k, n in names.items() if cell_len(n) <= cap}
+    rest = {k: n for k, n in names.items() if k not in out}
+    for tail in range(0, max(0, cap - NAME_MIN)):
+        if not rest:
+            break
+        trial = {k: _cropped(n, cap, tail) for k, n in rest.items()}
+        counts: dict[str, int] = {}
+        for text in [*out.values(), *trial.values()]:
+            counts[text.casefold()] = counts.get(text.casefold(), 0) + 1
+        for k, text in trial.items():
+            if text and counts[text.casefold()] == 1:
+                out[k] = text
+                del rest[k]
+    out.update({k: "" for k in rest})
+    return {k: out[k] for k in names}
+
+
+def cut_between(parts: Sequence[str], sep: str, room: int, more: str = " …") -> str:
+    """``parts`` joined by ``sep`` within ``room`` cells, cut only between parts: the
+    whole parts that fit, then ``more`` (``4♦ 6♥ …``, never ``6…``: a card or a number
+    is never cut); ``…`` alone when not even the first part fits."""
+    whole = sep.join(parts)
+    if cell_len(whole) <= room:
+        return whole
+    kept = ""
+    for part in parts:
+        nxt = (kept + sep if kept else "") + part
+        if cell_len(nxt) + cell_len(more) > room:
+            break
+        kept = nxt
+    return kept + more if kept else "…"
 
 
 def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = False,

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -34,7 +34,7 @@ from .card_words import (
 )
 from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_window
 from .i18n import t, tn
-from .layout import COMPACT_NAME, TYPE_STYLE, AtWidth, Packed, Wrapped, width_of
+from .layout import COMPACT_NAME, TYPE_STYLE, WIDE_NAME, AtWidth, Packed, Wrapped, cap_names, cut_between, width_of
 from .status_words import ranking_rows
 
 
@@ -181,9 +181,11 @@ def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: boo
         if width_of(bare) > width:  # even the equipment does not fit: on a line of its own where it does not
             return _equipment_under(obs, names, lang, header, width, parts if lines or recovered_line else None,
                                     mine_above, lines)
-        if rest >= need or one_row:  # the recovered cards get what is left of the line (cut with …, or wrapped)
-            return _players(obs, names, lang, True, header, 6, max(3, rest), one_row=one_row)
-        return Group(bare, Packed(parts)) if parts else bare
+        if rest >= need or (one_row and rest >= 3):  # the recovered cards get what is left of the line
+            return _players(obs, names, lang, True, header, 6, rest, one_row=one_row)  # (cut between cards, or wrapped)
+        # else on a line under the table (squeezed most: not shown): a column squeezed by
+        # the table would cut the names and the counts (`gree…`, `…`)
+        return Group(bare, Packed(parts)) if parts and (recovered_line or not one_row) else bare
 
     return AtWidth(fitted)
 
@@ -211,7 +213,7 @@ def _equipment_under(obs: Obs, names: Names, lang: str, header: bool, width: int
             texts[p.get("seat")] = t("face.down_short", lang)
     fits = {s for s in seats if cell_len(texts[s]) <= room}
     if not lines and room >= 2:  # squeezed most: what does not fit is cut
-        texts = {s: x if s in fits else set_cell_size(x, room - 1).rstrip() + "…" for s, x in texts.items()}
+        texts = {s: x if s in fits else _kit_cut(x, room) for s, x in texts.items()}
         fits = set(seats)
     kit_of = {s: texts[s] for s in fits}
     titled = room >= cell_len(t("col.equipment", lang))  # the column's title whole, else none
@@ -230,6 +232,16 @@ def _equipment_under(obs: Obs, names: Names, lang: str, header: bool, width: int
     out = _RowNotes(table, {k: _note(texts[s], indent, width, _row_style(obs, s)) for k, s in notes.items()},
                     header)
     return Group(out, Packed(recovered)) if recovered else out
+
+
+def _kit_cut(text: str, room: int) -> str:
+    """An equipment cut to ``room`` cells between its parts (``Q♠+3♣ …``), else after
+    its first card (``10♣+…``): a card or a number is never cut."""
+    cut = cut_between(text.split(" · "), " · ", room)
+    if cut != "…":
+        return cut
+    mass = text.split(" · ")[0].split("+")[0]
+    return mass + "+…" if cell_len(mass) + 2 <= room else "…"
 
 
 def _note(text: str, indent: int, width: int, style: str) -> Text:
@@ -278,10 +290,17 @@ def _row_style(obs: Obs, s: int | None) -> str:
 def _seat_cell(obs: Obs, names: Names, lang: str, s: int | None, cap: int) -> str:
     """A compact row's seat cell: ``▶ 2 Bartho…`` (the mark, the number, the name cut at
     ``cap`` cells; ``you`` for the viewer)."""
-    name = t("you", lang) if s == obs.get("seat") else display_name(name_of(names, s) or "", lang)
-    if cell_len(name) > cap:
-        name = set_cell_size(name, cap - 1).rstrip() + "…"
+    name = _names_at(obs, names, lang, cap).get(s, "")
     return ("▶ " if s == obs.get("to_move") else "  ") + f"{s} {name}".rstrip()
+
+
+def _names_at(obs: Obs, names: Names, lang: str, cap: int) -> dict[int | None, str]:
+    """Every seat's name as its row shows it, within ``cap`` cells and told apart
+    (:func:`~.layout.cap_names`; ``you`` for the viewer, never cut)."""
+    me = obs.get("seat")
+    shown = {p.get("seat"): t("you", lang) if p.get("seat") == me else display_name(name_of(names, p.get("seat")) or "", lang)
+             for p in obs.get("players", [])}
+    return cap_names(shown, max(cap, cell_len(t("you", lang))) if me is not None else cap)
 
 
 def recovered_parts(obs: Obs, lang: str = "en") -> list[Text]:
@@ -328,18 +347,23 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
     else:
         table.add_column(t("col.recovered", lang))
         table.add_column(t("col.equipment", lang))
+    wide = None if compact or names is None else {
+        s: n for s, n in cap_names({p.get("seat"): display_name(name_of(names, p.get("seat")) or "", lang)
+                                    for p in obs.get("players", [])}, WIDE_NAME).items() if n}
     for p, ident in zip(obs.get("players", []), idents):
         s = p.get("seat")
         if compact:  # the column says "seat": the number and the name (cut short) are enough
             label = _seat_cell(obs, names, lang, s, cap)
-        else:
-            label = ("▶ " if s == obs.get("to_move") else "  ") + seat_label(s, names, me, lang)
+        else:  # names cut short at WIDE_NAME cells, told apart (layout.cap_names)
+            label = ("▶ " if s == obs.get("to_move") else "  ") + seat_label(s, wide, me, lang)
         if s == obs.get("leader") and not compact:
             label += " · " + t("mark.leader", lang)
         rearm = rearm_state(obs, p) if s == me and not compact else None
         style = _row_style(obs, s)
         got = p.get("recovered") or []  # (not `recovered`: that flag says whether the column is shown)
         rec = cards_text(got, lang, " " if compact else " + ") if got else "—"
+        if got and compact and one_row and recovered_width:  # cut between whole cards, never a card (`6…`)
+            rec = cut_between([card_text(c, lang) for c in got], " ", recovered_width)
         kit = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
         # every cell a Text: what the host sent is never read as rich markup
         cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
