@@ -17,7 +17,8 @@ from .status_words import ranking_rows
 
 
 def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
-                   width: int | None = None) -> list[tuple[str, str, bool]]:
+                   width: int | None = None, *, reason: bool = True,
+                   command: bool = True) -> list[tuple[str, str, bool]]:
     """How a game ended, as lines ``(text, style, keep_whole)`` for ``jupai play`` and
     ``jupai join`` alike: the final ranking (with cards left and recovered cards when
     known) or why the game did not finish, the fairness verdict, and where the
@@ -26,7 +27,10 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
     is shown from ``~`` when it is in the home folder; with ``width`` (terminal
     columns) a ``jupai verify`` command longer than a line is cut after ``verify``
     with a shell line continuation (`` \\``), the path on the next line, so it still
-    pastes as one command.
+    pastes as one command. For a screen short of rows (a spectator's at 40×23):
+    ``reason=False`` says the verdict without its reason (``✔ fairness: verified``;
+    ``jupai verify`` gives it), ``command=False`` leaves out the ``jupai verify``
+    command (the path stays).
 
     ``result`` is a :class:`jupai_net.client.session.SessionResult` (or any object with
     its fields)."""
@@ -63,9 +67,14 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
         word = t(f"verdict.{verdict.status}", lang) if f"verdict.{verdict.status}" in MESSAGES else verdict.status
         from jupai_net.fairness.cli import reason_detail, reason_text
 
-        lines.append((t("end.verdict_ok" if verdict.ok else "end.verdict_bad", lang, status=word,
-                        reason=printable(reason_text(verdict, lang))), "bold green" if verdict.ok else "bold red", False))
-        detail = reason_detail(verdict, lang)
+        style = "bold green" if verdict.ok else "bold red"
+        if not reason:
+            lines.append((t("end.verdict_ok_brief" if verdict.ok else "end.verdict_bad_brief", lang, status=word),
+                          style, False))
+        else:
+            lines.append((t("end.verdict_ok" if verdict.ok else "end.verdict_bad", lang, status=word,
+                            reason=printable(reason_text(verdict, lang))), style, False))
+        detail = reason_detail(verdict, lang) if reason else None
         if detail:  # a technical failure the catalog has no words for: the verifier's own, apart
             lines.append((f"  {t('verdict.detail', lang)}{t('colon', lang)}{printable(detail)}", "dim", False))
         if (getattr(verdict, "details", None) or {}).get("abort_after_reveal"):
@@ -74,13 +83,14 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
     if path is not None:
         lines.append((t("end.transcript", lang), "", False))
         lines.append((f"  {home_path(path)}", "bold", True))
+    if path is not None and command:
         lines.append((t("end.verify", lang), "", False))
-        command, argument = verify_command(), shell_path(path)
-        if width is not None and cell_len(f"  {command} {argument}") > width:
-            lines.append((f"  {command} \\", "bold", True))
+        run, argument = verify_command(), shell_path(path)
+        if width is not None and cell_len(f"  {run} {argument}") > width:
+            lines.append((f"  {run} \\", "bold", True))
             lines.append((f"    {argument}", "bold", True))
         else:
-            lines.append((f"  {command} {argument}", "bold", True))
+            lines.append((f"  {run} {argument}", "bold", True))
     return lines
 
 

@@ -436,6 +436,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "end.status.refused": ("the host refused", "主机拒绝"),
     "end.verdict_ok": ("✔ fairness: {status} — {reason}", "✔ 公平性：{status} — {reason}"),
     "end.verdict_bad": ("✘ fairness: {status} — {reason}", "✘ 公平性：{status} — {reason}"),
+    "end.verdict_ok_brief": ("✔ fairness: {status}", "✔ 公平性：{status}"),
+    "end.verdict_bad_brief": ("✘ fairness: {status}", "✘ 公平性：{status}"),
     # a redeal by abort (issue 7 item 2; specs/fairness.md §1.2): said in plain words
     "end.abort_after_reveal": (
         "⚠ the host stopped the game after the deal was fixed: it may have seen the cards; "

@@ -150,14 +150,17 @@ def series_lines(view: Any, lang: str, width: int) -> list[str]:
                             width=width, abandoned=getattr(series, "abandoned", 0))
 
 
-def ending_texts(view: Any, lang: str, width: int | None = None) -> list[Any]:
+def ending_texts(view: Any, lang: str, width: int | None = None, *, reason: bool = True,
+                 command: bool = True) -> list[Any]:
     """How the game the spectator saw ended, once its public record was checked
     (``view.verdict``; [] before): the fairness verdict, where the transcript was saved
     and the command to check it again — the lines a player gets between games
     (:func:`.end_words.game_end_lines`, without the ranking, which the screen shows;
     with ``width``, the terminal's columns, a ``jupai verify`` command too long for a
-    line is cut after ``verify`` with a shell continuation, as on a player's screen).
-    rich ``Text`` s; a path or a command is one unwrapped line (print with ``crop=False``)."""
+    line is cut after ``verify`` with a shell continuation, as on a player's screen;
+    ``reason=False``: the verdict without its reason, ``command=False``: without the
+    command, for a screen short of rows). rich ``Text`` s; a path or a command is one
+    unwrapped line (print with ``crop=False``)."""
     from rich.text import Text
 
     from .end_words import game_end_lines
@@ -169,7 +172,8 @@ def ending_texts(view: Any, lang: str, width: int | None = None) -> list[Any]:
                      ("abandoned", str(result.get("reason") or "")), verdict=view.verdict,
                      transcript_path=getattr(view, "transcript_path", None))
     return [Text(text, style=style, no_wrap=whole, overflow="ignore" if whole else "fold")
-            for text, style, whole in game_end_lines(ending, lang, with_ranking=False, width=width)]
+            for text, style, whole in game_end_lines(ending, lang, with_ranking=False, width=width, reason=reason,
+                                                     command=command)]
 
 
 def rows_of(text: Any, width: int) -> int:
@@ -216,12 +220,19 @@ class WatchScreen:
         self.control = control
 
     def screen(self, view: Any) -> Any:
-        """The renderable for ``view`` at the console's size (one line kept for the keys)."""
+        """The renderable for ``view`` at the console's size (one line kept for the
+        cursor, the keys line under the rest). On a terminal every line fits the
+        width (only a path or a command is printed whole) and the screen its height,
+        the round's header on top (specs/client.md § Watch): once the game is over,
+        what does not fit goes, in this order — the verdict's reason (``jupai
+        verify`` gives it), the ``jupai verify`` command (the transcript's path stays),
+        then the players table and the outcomes (the header and the ranking stay), then
+        the series scoreboard (shown again in the lobby before the next game)."""
         from rich.console import Group
         from rich.text import Text
 
-        from .layout import Packed, height_of
-        from .render import render_lobby, render_view
+        from .layout import Packed, height_of, wrap_text
+        from .render import render_view
         from .status_words import wait_left
         from .ui import table_notices
 
@@ -229,26 +240,91 @@ class WatchScreen:
         obs = view.observation
         over = not obs or obs.get("result") is not None
         width = self.console.width
-        # once a game's public record is checked: its verdict, transcript and the command
-        # to check it again (the path and command whole, to copy), as a player sees them
-        ending = ending_texts(view, self.lang, width) if obs and over else []
         board = [Text(line, style="bold" if line.startswith("━━") else "")
                  for line in (series_lines(view, self.lang, width) if over else [])]
-        below = [*ending, *board]
         if not obs:
-            return Group(render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
-                                      join_code=view.join_code or "", total=getattr(view.rules, "players", None),
-                                      chat=list(view.chat)[-4:], notices=table_notices(view.notices), lang=self.lang,
-                                      dealer=view.next_dealer, game_dealer=view.dealer, table=getattr(view, "table", "")),
-                         *board, keys)
+            return self._lobby_screen(view, board, keys)
         waiting = getattr(view, "waiting", ())  # who a dealer-blind game waits for
-        used = sum(rows_of(line, width) for line in below) + height_of(keys, width)  # and a row for the cursor
-        height = max(10, self.console.height - 1 - used) if self.console.is_terminal else None
-        return Group(render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
-                                 lang=self.lang, events=list(view.events) or None, width=width,
-                                 height=height, dealer=getattr(view, "dealer", None), waiting=waiting,
-                                 table=getattr(view, "table", ""),
-                                 ends_in=wait_left(view.notices, obs, waiting)), *below, keys)
+
+        def table(height: int | None) -> Any:
+            return render_view(obs, chat=list(view.chat)[-4:], notices=table_notices(view.notices), names=view.names,
+                               lang=self.lang, events=list(view.events) or None, width=width,
+                               height=height, dealer=getattr(view, "dealer", None), waiting=waiting,
+                               table=getattr(view, "table", ""), ends_in=wait_left(view.notices, obs, waiting))
+
+        # once a game's public record is checked: its verdict, transcript and the command
+        # to check it again (the path and command whole, to copy), as a player sees them
+        if not self.console.is_terminal:
+            return Group(table(None), *(ending_texts(view, self.lang, width) if over else []), *board, keys)
+        rows = self.console.height - 1  # a row for the cursor
+        keys_h = height_of(keys, width)
+        if not over:
+            return Group(table(max(10, rows - keys_h)), keys)
+        verdict = getattr(view, "verdict", None)
+        tries = [(True, True, True, True), (True, False, True, True), (True, False, False, True),
+                 (False, True, True, True), (False, False, True, True), (False, False, False, True),
+                 (False, False, False, False)]
+        if verdict is not None and not verdict.ok:  # why it failed before the players table
+            tries.insert(1, tries.pop(3))
+        endings: dict[tuple[bool, bool], list[Any]] = {}
+        for whole, reason, command, scores in tries:
+            if (reason, command) not in endings:  # a sentence wraps as the shared rule says (Chinese too)
+                endings[(reason, command)] = [line if line.no_wrap else wrap_text(line, width) for line in
+                                              ending_texts(view, self.lang, width, reason=reason, command=command)]
+            below = [*endings[(reason, command)], *(board if scores else [])]
+            room = rows - keys_h - sum(rows_of(line, width) for line in below)
+            top = table(room) if whole else self._summary(view, width)
+            if room > 0 and height_of(top, width) <= room:
+                break
+        return Group(top, *below, keys)
+
+    def _summary(self, view: Any, width: int) -> Any:
+        """The top of an ended game's screen short of rows: the round's header and
+        the final ranking (no players table, no outcomes)."""
+        from rich.console import Group
+
+        from .layout import COMPACT_WIDTH
+        from .screen_parts import render_header, render_result
+
+        obs = view.observation
+        compact = width < COMPACT_WIDTH
+        names = view.names
+        parts = [render_header(obs, names, self.lang, compact=True, numbers=False, tight=compact,
+                               dealer=getattr(view, "dealer", None))]
+        result = render_result(obs, names, self.lang, compact, counts=not compact)  # narrow: cards left only
+        if result is not None:
+            parts.append(result)
+        return Group(*parts)
+
+    def _lobby_screen(self, view: Any, board: list[Any], keys: Any) -> Any:
+        """The lobby (before a game and between games) with the series scoreboard and
+        the keys line; on a terminal short of rows the notices go first, then the chat,
+        then the scoreboard (the lobby's box, with its title, stays on top)."""
+        from rich.console import Group
+
+        from .layout import height_of
+        from .render import render_lobby
+        from .ui import table_notices
+
+        width = self.console.width
+        chat, notices = list(view.chat)[-4:], table_notices(view.notices)
+
+        def lobby(with_notices: bool, with_chat: bool) -> Any:
+            return render_lobby(list(view.players), seat=None, phase=view.phase, host=view.host, port=view.port,
+                                join_code=view.join_code or "", total=getattr(view.rules, "players", None),
+                                chat=chat if with_chat else [], notices=notices if with_notices else [],
+                                lang=self.lang, dealer=view.next_dealer, game_dealer=view.dealer,
+                                table=getattr(view, "table", ""))
+
+        tries = [(True, True, True), (False, True, True), (False, False, True), (False, False, False)]
+        if not self.console.is_terminal:
+            tries = tries[:1]
+        rows = self.console.height - 1 - height_of(keys, width)  # a row for the cursor
+        for with_notices, with_chat, scores in tries:
+            screen = Group(lobby(with_notices, with_chat), *(board if scores else []))
+            if height_of(screen, width) <= rows:
+                break
+        return Group(screen, keys)
 
     def redraw(self) -> None:
         """Clear the terminal and draw the current view once; the clear and the screen
