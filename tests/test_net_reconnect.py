@@ -22,10 +22,13 @@ class Cutter(BotPlayer):
         self.proxy, self.at = proxy, at
         self.cut_done = False
         self.changes: list[str] = []
+        self.back = trio.Event()
 
     def on_update(self, view: ClientView) -> None:
         super().on_update(view)
         self.changes.append(view.change)
+        if view.change == "reconnected":
+            self.back.set()
 
     async def choose(self, view: ClientView):
         if not self.cut_done and self.prompts + 1 >= self.at:
@@ -33,6 +36,23 @@ class Cutter(BotPlayer):
             self.cut_done = True
             self.proxy.cut()
             await trio.sleep_forever()  # cancelled by the session when the connection drops
+        return await super().choose(view)
+
+
+class Patient(BotPlayer):
+    """A random bot that, once ``cutter`` has cut its connection, waits at its turn
+    (up to ``patience`` seconds, less than the turn timeout) until the cutter is back:
+    else, on a loaded machine, the host's stand-in bot and this one could finish the
+    game before the reconnect and the token would be refused as expired."""
+
+    def __init__(self, cutter: Cutter, patience: float = 4.0, **kw):
+        super().__init__("random", **kw)
+        self.cutter, self.patience = cutter, patience
+
+    async def choose(self, view: ClientView):
+        if self.cutter.cut_done:
+            with trio.move_on_after(self.patience):
+                await self.cutter.back.wait()
         return await super().choose(view)
 
 
@@ -50,7 +70,7 @@ async def test_dropped_client_reconnects_with_its_token_and_finishes(tmp_path, m
                                                check_fingerprint=pin, seat=0)
 
         async def direct():
-            results["ok"] = await run_session("127.0.0.1", server.port, name="Bob", player=BotPlayer("random", seed=2),
+            results["ok"] = await run_session("127.0.0.1", server.port, name="Bob", player=Patient(cutter, seed=2),
                                               check_fingerprint=pin, seat=1)
 
         with trio.fail_after(20):
