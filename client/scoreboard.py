@@ -33,6 +33,7 @@ from rich.cells import cell_len, set_cell_size
 
 from .card_words import display_name
 from .i18n import t, tn
+from .layout import NAME_MIN, cap_names
 
 
 def scoreboard_title(game: int, games: int | None, final: bool, lang: str, abandoned: int = 0) -> str:
@@ -47,6 +48,26 @@ def scoreboard_title(game: int, games: int | None, final: bool, lang: str, aband
     if games is None:
         return t("series.after_open", lang, game=game)
     return t("series.after", lang, game=game, games=games)
+
+
+def _cut_names(shown: Sequence[str], mine: Sequence[bool], cap: int, lang: str) -> list[str]:
+    """The scoreboard's names within ``cap`` cells, cut by the one rule
+    (:func:`~.layout.cap_names`: ``Alex…t`` / ``Alex…n``, told apart; specs/client.md
+    § Narrow terminals: names); the viewer's keeps its ``(you)`` whole, its name cut in
+    what is left (``(you)`` alone when nothing is). The scoreboard has no seat numbers: a
+    name the rule cannot tell apart within ``cap`` (it gives ``""``) is cut to its head
+    (``Alexand…``) rather than left out."""
+    you = t("series.you", lang)
+    everyone = dict(enumerate(shown))
+    at = {room: cap_names(everyone, max(0, room)) for room in {cap, cap - cell_len(you)}}
+    out = []
+    for k, (name, is_me) in enumerate(zip(shown, mine)):
+        room = cap - cell_len(you) if is_me else cap
+        text = at[room][k]
+        if not text and room > NAME_MIN:
+            text = set_cell_size(name, room - 1).rstrip() + "…"
+        out.append((text + you).lstrip() if is_me else text)
+    return out
 
 
 def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, final: bool, lang: str = "en",
@@ -72,9 +93,10 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
         return [t("series.none_finished" if final else "series.none_finished_yet", lang)]
     last_abandoned = not final and all(st.last is None for st in standings)
     rows = []
-    for st in standings:
-        name = display_name(str(st.name), lang)  # printable; bot names in the viewer's language
-        if me is not None and st.name == me:
+    shown = [display_name(str(st.name), lang) for st in standings]  # printable; bot names in the viewer's language
+    mine = [me is not None and st.name == me for st in standings]
+    for st, name, is_me in zip(standings, shown, mine):
+        if is_me:
             name += t("series.you", lang)
         if final:  # the series' totals: the games each sat in, not the last game's points
             last = tn("series.played", getattr(st, "played", 0) or 0, lang)
@@ -92,9 +114,9 @@ def scoreboard_lines(standings: Sequence[Any], *, game: int, games: int | None, 
     lines = [scoreboard_title(game, games, final, lang, abandoned)]
     if last_abandoned:
         lines.append("  " + t("series.abandoned", lang, game=game))
+    cut = _cut_names(shown, mine, name_w, lang)
     for k, (name, points, last, wins) in enumerate(rows, 1):
-        if cell_len(name) > name_w:
-            name = set_cell_size(name, name_w - 1) + "…"
+        name = cut[k - 1]
         line = (f"  {str(k) + '.':<{place_w}}{set_cell_size(name, name_w)}  "
                 f"{' ' * (points_w - cell_len(points))}{points}  {last}")
         if wins:

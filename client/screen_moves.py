@@ -4,10 +4,10 @@ words come from :mod:`.move_words` and :mod:`.total_words`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -19,7 +19,7 @@ from jupai_net.actions import Action
 
 from .card_words import Names, Obs, cards_text, display_name, name_of, seat_label
 from .i18n import t
-from .layout import AtWidth, Packed
+from .layout import AtWidth, Packed, cap_names
 from .move_words import column_labels, describe_action, group_of, group_rule, item_text, rules_legend
 from .total_words import action_fields, own_total, total_text
 
@@ -75,29 +75,44 @@ def lines_fit(legal: Sequence[Action], obs: Obs, names: Names, lang: str, width:
     return all(cell_len(_numbered(k, a, obs, names, lang).plain) <= width for k, a in enumerate(legal, 1))
 
 
+def _shown_names(obs: Obs, names: Names, lang: str) -> dict[int | None, str]:
+    """Every seat's name as shown (bot names in ``lang``; ``you`` for the viewer), the
+    names :func:`~.layout.cap_names` tells apart, as the players table does."""
+    me = obs.get("seat")
+    return {p.get("seat"): t("you", lang) if p.get("seat") == me else display_name(name_of(names, p.get("seat")) or "", lang)
+            for p in obs.get("players", [])}
+
+
+def _named_within(say: Callable[[Names], str], target: int, obs: Obs, names: Names, lang: str, room: int) -> str:
+    """``say(names)`` (a line naming seat ``target``) within ``room`` cells when it fits;
+    else with the name cut short by the one rule (:func:`~.layout.cap_names`, told
+    apart from every other seat's name: ``attack seat 2 (Bart…h)``); else ``say(None)``
+    (the seat number alone), which may still be wider than ``room``."""
+    full = say(names)
+    if cell_len(full) <= room:
+        return full
+    shown = _shown_names(obs, names, lang)
+    if shown.get(target) and target != obs.get("seat"):
+        cap = room - (cell_len(say({target: "x"})) - 1)  # the cells the name has
+        cut = cap_names(shown, cap).get(target, "") if cap > 0 else ""
+        if cut:
+            return say({target: cut})
+    return say(None)
+
+
 def _capped_label(key: Any, label: str, obs: Obs, names: Names, lang: str, room: int) -> str | None:
     """A grid row's label within ``room`` cells: ``attack seat 2 (Bartholomew)``,
-    the name cut short (``attack seat 2 (Barth…)``), then without the name (``attack
-    seat 2``); None when even that does not fit."""
+    the name cut short by the one rule (``attack seat 2 (Bart…h)``,
+    :func:`_named_within`), then without the name (``attack seat 2``); None when even
+    that does not fit (specs/client.md § Narrow terminals: names)."""
     kind, target = (key[0], key[1]) if isinstance(key, tuple) and len(key) == 2 else (None, None)
     if kind not in (A.ATTACK, A.DEFENSE, A.DISCARD) or target is None:
         text = label.rstrip(":：")
         return text if cell_len(text) <= room else None
     me = obs.get("seat")
-
-    def with_name(who: Names) -> str:
-        return t(f"matrix.{kind}", lang, target=seat_label(target, who, me, lang))
-
-    full = with_name(names)
-    if cell_len(full) <= room:
-        return full
-    name = display_name(name_of(names, target) or "", lang)
-    for k in range(cell_len(name) - 1, 2, -1):
-        text = with_name({target: set_cell_size(name, k).rstrip() + "…"})
-        if cell_len(text) <= room:
-            return text
-    bare = with_name(None)
-    return bare if cell_len(bare) <= room else None
+    text = _named_within(lambda who: t(f"matrix.{kind}", lang, target=seat_label(target, who, me, lang)),
+                         target, obs, names, lang, room)
+    return text if cell_len(text) <= room else None
 
 
 def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
@@ -161,11 +176,10 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
         here[key], rule = with_rule(t("matrix.total_here", lang), key, "  ")
         if rule is not None:
             line = labels[key] or ""
-            if isinstance(key[1], int):  # the seat, named if that fits on the line
-                for who in (names, None):
-                    line = t("rule.part", lang, label=seat_label(key[1], who, obs.get("seat"), lang), rule=rule)
-                    if width is None or cell_len(line) <= width:
-                        break
+            if isinstance(key[1], int):  # the seat, named (cut short, told apart) if that fits on the line
+                line = _named_within(lambda who, s=key[1], r=rule: t("rule.part", lang, rule=r,
+                                                                     label=seat_label(s, who, obs.get("seat"), lang)),
+                                     key[1], obs, names, lang, width if width is not None else 10**6)
             legend.append(Text(line, style="dim"))
     if max([cell_len(total_label) if any(common) else 0, *(cell_len(x) for x in here.values())]) > room:
         return None

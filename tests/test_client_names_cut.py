@@ -14,6 +14,7 @@ import pytest
 from rich.cells import cell_len
 
 from jupai_net.client import render as R
+from jupai_net.client.i18n import t
 from jupai_net.client.layout import NAME_MIN, cap_names, cut_between
 from jupai_net.client.render import render_view, to_text
 from jupai_net.client.screen_parts import render_players
@@ -168,3 +169,103 @@ def test_cut_between_keeps_whole_parts():
     assert cut_between(["4♦", "6♥", "10♠"], " ", 7) == "4♦ 6♥ …"
     assert cut_between(["Q♠+3♣", "2 left", "down"], " · ", 9) == "Q♠+3♣ …"
     assert cut_between(["10♠", "6♥"], " ", 2) == "…"
+
+
+#: Names that share a long head (and the CJK pair its first 5 characters), for the move
+#: grid and the scoreboard: cut at the same place they read the same.
+PREFIXED = dict(enumerate(["Alexander the Great", "Alexander Hamilton", "张三丰大侠甲", "张三丰大侠乙",
+                           "Alexandra Hamilton", "张三丰大侠甲乙"]))
+_GRID_LABEL = {"en": re.compile(r"(?:attack|play against|discard|^) ?seat (\d+) \((.*?)\)(?:'s|:| |$)"),
+               "zh": re.compile(r"(?:进攻 |对 |丢弃 |^)(\d+)号位（(.*?)）")}
+
+
+def _grid_prompts():
+    """A few prompts whose moves form a grid of targets: the 6-seat game (5 targets)
+    and a 4-seat one."""
+    from jupai_net.client.total_words import action_fields
+
+    from .test_client_polish_screen import screens
+
+    found = []
+    for players, seed in ((6, 3), (4, 1)):
+        for st, seat, _history in screens(players, seed, every=2):
+            legal = [action_fields(a) for a in st.legal_actions(seat)] if not st.is_over else []
+            if len({a.target for a in legal if a.target is not None}) >= 3 and len(legal) >= 12:
+                found.append((st.observation(seat), legal))
+            if len(found) >= 2 * (1 + (players == 6)):
+                break
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_move_grid_cuts_names_by_the_one_rule(lang):
+    """The move grid's row labels and its legend (``attack seat 1 (Alexander…n)``) at
+    40, 60 and 80 columns cut names by :func:`cap_names`: each cut from its name,
+    at least NAME_MIN cells of it, two seats never read the same (``Alexander…`` for
+    both Alexanders before), every line within the width; some labels are cut."""
+    from jupai_net.client.screen_moves import move_matrix
+
+    names = PREFIXED
+    grids = cut = 0
+    for obs, legal in _grid_prompts():
+        for width in (40, 60, 80):
+            grid = move_matrix(legal, obs, names, lang, width)
+            if grid is None:
+                continue
+            grids += 1
+            text = to_text(grid, width)
+            lines = text.rstrip("\n").split("\n")
+            assert all(cell_len(line.rstrip()) <= width for line in lines), text
+            shown = [(int(m.group(1)), m.group(2)) for line in lines for m in _GRID_LABEL[lang].finditer(line)]
+            cells: dict[int, str] = {}
+            for s, cell in shown:
+                problems = _check_names({s: cell, **{k: v for k, v in cells.items() if k != s}},
+                                        {s: R.display_name(n, lang) for s, n in names.items()})
+                assert not problems, (problems, text)
+                cells.setdefault(s, cell)
+                cut += "…" in cell
+    assert grids >= 4 and cut >= 4, (grids, cut)
+
+
+def _scoreboard_names(lines: list[str], me_mark: str) -> list[str]:
+    """The name cells of the scoreboard's player lines (``  2. Alex…n (you)  2 pts`` →
+    ``Alex…n``), the viewer's mark taken off."""
+    cells = []
+    for line in lines[1:]:
+        found = re.match(r"^  \d+\. (.*?)(?:  |$)", line)
+        assert found, line
+        cells.append(found.group(1).replace(me_mark, "").strip())
+    return cells
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("kind", ["prefixed", "cjk", "long", "max"])
+def test_the_scoreboard_cuts_names_by_the_one_rule(lang, kind):
+    """The scoreboard at 40, 60 and 80 columns, after a game and at the end of the
+    series, each player in turn the viewer: every line within the width, each name
+    cut from its name keeping at least NAME_MIN cells, no two players reading the
+    same (``Alexander the G…`` / ``Alexander Ham…`` told apart, ``张三丰大…甲`` /
+    ``张三丰大…乙``), the viewer's ``(you)`` whole."""
+    from jupai_net.client.scoreboard import scoreboard_lines
+    from jupai_net.series import Series
+
+    names = [R.display_name(n, "en") for n in (PREFIXED if kind == "prefixed" else NAMES[kind]).values()]
+    series = Series(b"\x01" * 16, games=3)
+    series.record(names, list(range(len(names))))
+    standings = series.standings()
+    originals = dict(enumerate(R.display_name(st.name, lang) for st in standings))
+    mark = t("series.you", lang)
+    cut = 0
+    for width in (40, 60, 80):
+        for final in (False, True):
+            for me in names[:2]:
+                lines = scoreboard_lines(standings, game=1, games=3, final=final, lang=lang, me=me, width=width)
+                assert all(cell_len(line) <= width for line in lines), "\n".join(lines)
+                assert sum(mark in line for line in lines) == 1, "\n".join(lines)
+                cells = dict(enumerate(_scoreboard_names(lines, mark)))
+                mine = next(k for k, st in enumerate(standings) if st.name == me)
+                if not cells[mine]:  # the viewer's name may give way to its mark alone
+                    del cells[mine]
+                assert not _check_names(cells, originals), (_check_names(cells, originals), "\n".join(lines))
+                cut += sum("…" in c for c in cells.values())
+    assert cut, "no name was cut"
