@@ -261,6 +261,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "chat.title": ("Chat", "聊天"),
     "chat.line": ("{name}: {text}", "{name}：{text}"),
     "chat.host": ("host", "主机"),
+    "chat.mark": ("[chat] ", "[聊天] "),  # before a chat line of the line-by-line screens (--plain)
     "notices.title": ("Notices", "通知"),
     "notice.turn-timeout": ("A turn timed out; the default move was played. {text}",
                             "有玩家超时，已自动执行默认行动。{text}"),

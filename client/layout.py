@@ -392,6 +392,35 @@ class Wrapped:
         return self.text.plain
 
 
+class Trimmed:
+    """``renderable`` printed with no trailing spaces on its lines: a table or a grid
+    pads its last column to the column's width, which a log or a copied line keeps
+    (the host console, issue 12). Spaces inside a line stay; a line's end-of-line
+    style (a background) is dropped with its spaces."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        from rich.segment import Segment
+
+        for line in console.render_lines(self.renderable, options, pad=False, new_lines=False):
+            while line and not line[-1].control and not line[-1].text.rstrip(" "):
+                line.pop()
+            if line and not line[-1].control:
+                last = line[-1]
+                line[-1] = Segment(last.text.rstrip(" "), last.style, last.control)
+            yield from line
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: Any) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+    @property
+    def plain(self) -> str:
+        return getattr(self.renderable, "plain", "")
+
+
 class AtWidth:
     """A renderable built when printed, from the width the console offers."""
 

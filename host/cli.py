@@ -403,7 +403,7 @@ class HostScreen:
                 out(Text(t(f"host.dealer.{data['dealer']}", lang), style="dim"))
                 why = data.get("why") or {}
                 if why.get("code") == "old-client" and why.get("seats"):
-                    who = ", ".join(t("host.dealer.old_client", lang, name=printable(s["name"]), seat=s["seat"],
+                    who = t("names.sep", lang).join(t("host.dealer.old_client", lang, name=printable(s["name"]), seat=s["seat"],
                                       version=s["version"]) for s in why["seats"])
                     out(Text(t("host.dealer.why_old_client", lang, who=who), style="yellow"))
                 elif why.get("code") == "hidden-identities":
@@ -431,7 +431,7 @@ class HostScreen:
                 said = data["text"]
             out(Text.assemble((t("host.notice", lang), "blue"), " ", printable(said)))
         elif kind == "chat":
-            out(Text.assemble((printable(data["name"]), "magenta"), ": ", printable(data["text"])))
+            out(Text.assemble((_shown_name(data["name"], lang), "magenta"), t("colon", lang), printable(data["text"])))
         elif kind == "waiting":  # a person back too late takes a stand-in's seat at the next game
             out(Text.assemble((t("host.notice", lang), "blue"), " ", t(
                 "host.waiting", lang, name=printable(data["name"]), seat=data["seat"],
@@ -530,10 +530,12 @@ class HostScreen:
         goes on (and exits) quietly; what matters is in host.log."""
         from rich.text import Text
 
-        if self.lang == "zh" and len(args) == 1 and not kw and isinstance(args[0], Text):
-            from jupai_net.client.layout import Wrapped
+        from jupai_net.client.layout import Trimmed, Wrapped
 
+        if self.lang == "zh" and len(args) == 1 and not kw and isinstance(args[0], Text):
             args = (Wrapped(args[0]),)  # Chinese wraps where the line is full, not at a number's spaces
+        if not kw:  # no line ends in spaces (a table's padding), in a log or a copied line
+            args = tuple(Trimmed(a) for a in args)
         try:
             self.console.print(*args, **kw)
         except OSError:
@@ -972,13 +974,14 @@ def stdin_takes_commands() -> bool:
     return True
 
 
-def host_command(server: Any, line: str) -> str | None:
+def host_command(server: Any, line: str, notices: bool = False) -> str | None:
     """Carry out one line typed at the host and return what to print (``None`` for an
     empty line): ``start`` (or ``/start``, ``开始``): the host's bots take the empty
     seats and the game starts when everyone seated is ready
     (:meth:`HostServer.fill_with_bots`); ``kick N``: remove the player of seat N
-    (:meth:`HostServer.kick`); ``help``. Every answer in the run's language
-    (specs/host.md § Console)."""
+    (:meth:`HostServer.kick`; ``None`` when ``notices``, the screen showing the
+    table's notices: its ``player-left`` notice already said it, never twice);
+    ``help``. Every answer in the run's language (specs/host.md § Console)."""
     words = line.strip().lstrip("/").split()
     if not words:
         return None
@@ -989,10 +992,16 @@ def host_command(server: Any, line: str) -> str | None:
             return t(f"host.start.{exc}") if f"host.start.{exc}" in catalog() else str(exc)
         return t("host.started", seats=t("names.sep").join(str(s) for s in seats))
     if words[0].lower() == "kick" and len(words) == 2 and words[1].isdecimal():
+        from .table import KickRefused
+
+        seat = int(words[1])
         try:
-            return t("host.kicked", what=server.kick(int(words[1])))
-        except ValueError as exc:
-            return t("host.cannot_kick", reason=exc)
+            name = server.kick(seat)
+        except KickRefused as exc:
+            return t(f"host.cannot_kick.{exc.code}", **exc.fields)
+        from jupai_net.messages import current_lang
+
+        return None if notices else t("host.kicked", name=printable(_shown_name(name, current_lang())), seat=seat)
     if words[0].lower() in ("help", "?", "帮助"):
         return t("host.commands_help")
     return t("host.unknown_command", line=repr(line.strip()[:40]), help=t("host.commands_help"))
@@ -1012,6 +1021,6 @@ async def read_commands(server: Any, screen: HostScreen, readline: Any = None) -
             return
         if not line:
             return  # end of input: no more commands
-        reply = host_command(server, line)
+        reply = host_command(server, line, notices=not (screen.quiet or screen.closed))
         if reply:
             screen.print(Text(reply, style="bold"))  # a Text: player names are not markup

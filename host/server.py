@@ -332,15 +332,16 @@ class HostServer:
 
     def kick(self, seat: int, table_id: int = 0) -> str:
         """The host removes the player in ``seat`` of table ``table_id`` (see
-        :meth:`Table.kick`). Returns a sentence for the host screen; raises
-        ``ValueError`` with a clear sentence if there is nobody to remove."""
+        :meth:`Table.kick`). Returns the name of the player removed; raises
+        :class:`~.table.KickRefused` if there is nobody to remove, ``ValueError`` for a
+        table that does not exist."""
         if not 0 <= table_id < len(self.tables):
             raise ValueError(f"there is no table {table_id}")
         table = self.tables[table_id]
-        text = table.kick(seat, trio.current_time())
+        name = table.kick(seat, trio.current_time())
         self._flush(table)
         self._kick(table)
-        return text
+        return name
 
     def fill_with_bots(self, table_id: int = 0) -> list[int]:
         """The host console's ``start``: bots take the empty seats of table ``table_id``

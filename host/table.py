@@ -142,6 +142,17 @@ class DealerWhy:
                                              for st in self.seats]}
 
 
+class KickRefused(ValueError):
+    """Why ``kick N`` removes nobody (:meth:`Table.kick`): ``code`` (``no-seat``,
+    ``empty``, ``bot``) and ``fields`` (``seat``, ``seats``) for the console's catalog
+    (``host.cannot_kick.<code>``); ``str()`` is the English sentence (the log)."""
+
+    def __init__(self, code: str, sentence: str, **fields: int) -> None:
+        super().__init__(sentence)
+        self.code = code
+        self.fields = fields
+
+
 @dataclass(frozen=True)
 class TableConfig:
     """Settings of a table (all times in seconds).
@@ -938,19 +949,22 @@ class Table:
         """The host removes the player in ``seat`` (the host console's ``kick N``): its
         connection gets ``error kicked`` and is closed; in the lobby the seat is freed,
         during a game its token stops working and the default bot plays the seat to the
-        end. Returns a sentence for the host screen. Raises ``ValueError`` (with a clear
-        sentence) for an empty seat, a host bot or a seat that does not exist."""
+        end. Returns the name of the player removed (the console says it from its
+        catalog, ``host.kicked``). Raises :class:`KickRefused` (a ``ValueError``: its
+        ``code`` ``no-seat``, ``empty`` or ``bot`` and ``fields``, said by the console in
+        its language; ``str()`` the English sentence) for a seat that does not exist, an
+        empty seat or a host bot."""
         if not 0 <= seat < len(self.seats):
-            raise ValueError(f"there is no seat {seat} at this {len(self.seats)}-seat table")
+            raise KickRefused("no-seat", f"there is no seat {seat} at this {len(self.seats)}-seat table",
+                              seat=seat, seats=len(self.seats))
         st = self.seats[seat]
         if st is None:
-            raise ValueError(f"seat {seat} is empty")
+            raise KickRefused("empty", f"seat {seat} is empty", seat=seat)
         if st.bot:
-            raise ValueError(f"seat {seat} is the host's own bot")
+            raise KickRefused("bot", f"seat {seat} is the host's own bot", seat=seat)
         log.warning("table %d: the host removed %r from seat %d", self.table_id, st.name, seat)
-        text = f"the host removed {st.name} from seat {seat}"
         self._remove(st, "kicked", f"the host removed you from seat {seat}", {}, now, wire_args={"seat": seat})
-        return text
+        return st.name
 
     def fill_with_bots(self, now: float) -> list[int]:
         """The host console's ``start`` (specs/host.md § Console): a host bot (``bot``,

@@ -148,7 +148,7 @@ class PlainPlayer:
                     self._print(("» " if ev.get("kind") in ("contest", "discard") and me in (ev.get("actor"), ev.get("target"))
                                  else "  ") + line)
         elif view.change == "chat" and view.chat:
-            self._print("[chat] " + chat_line_text(view.chat[-1], self.lang, me))
+            self._print(t("chat.mark", self.lang) + chat_line_text(view.chat[-1], self.lang, me))
         elif view.change in ("notice", "reject", "error") and view.notices:
             self._print("[!] " + notice_text(view.notices[-1], self.lang))
 

@@ -23,7 +23,7 @@ def test_a_kicked_player_is_told_in_their_own_language(tmp_path):
         host.wait_for(r"took seat 0")
         mark = len(host.lines)
         host.type("kick 0")
-        host.wait_for(r"kicked: the host removed random bot from seat 0", after=mark)
+        host.wait_for(r"notice the host removed random bot from seat 0", after=mark)
         assert join.finish(20) == 6
         out = _one_line(join.stderr)
         assert "主机把你请出了座位" in out, out

@@ -552,8 +552,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.commands_help": ("type `start` and Enter to fill the empty seats with bots and begin; `kick N` frees "
                            "seat N; `help`",
                            "输入 `start` 回车由机器人补满空位并开局；`kick N` 让出 N 号位；`help`"),
-    "host.kicked": ("kicked: {what}", "已移出：{what}"),
-    "host.cannot_kick": ("cannot kick: {reason}", "无法移出：{reason}"),
+    "host.kicked": ("kicked: the host removed {name} from seat {seat}", "已移出：主机把 {name} 请出了{seat}号位"),
+    "host.cannot_kick.no-seat": ("cannot kick: there is no seat {seat} at this {seats}-seat table",
+                                 "无法移出：这张 {seats} 人牌桌没有{seat}号位"),
+    "host.cannot_kick.empty": ("cannot kick: seat {seat} is empty", "无法移出：{seat}号位是空位"),
+    "host.cannot_kick.bot": ("cannot kick: seat {seat} is the host's own bot", "无法移出：{seat}号位是主机自己的机器人"),
     "host.unknown_command": ("unknown command {line}: {help}", "未知命令 {line}：{help}"),
     "host.bad_range": ("{option} must be {low}-{high}, got {got}", "{option} 必须在 {low}-{high} 之间，这里是 {got}"),
     "host.bad_bots": ("--bots must be 0-{high} at a {players}-seat table (one seat is yours), got {got}",
