@@ -13,15 +13,17 @@ from rich.cells import cell_len
 from jupai_net.printable import printable
 
 from .i18n import MESSAGES, t
+from .card_words import seat_label
 from .status_words import ranking_rows
+from .win_words import game_win_text
 
 
 def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
                    width: int | None = None, *, reason: bool = True,
                    command: bool = True) -> list[tuple[str, str, bool]]:
     """How a game ended, as lines ``(text, style, keep_whole)`` for ``jupai play`` and
-    ``jupai join`` alike: the final ranking (with cards left and recovered cards when
-    known) or why the game did not finish, the fairness verdict, and where the
+    ``jupai join`` alike: who won and how (:func:`.win_words.game_win_text`), the final
+    ranking (with cards left and recovered cards when known) or why the game did not finish, the fairness verdict, and where the
     transcript is with the command to check it again. ``keep_whole`` lines (a file
     path, a command) must be printed without wrapping so they can be copied. The path
     is shown from ``~`` when it is in the home folder; with ``width`` (terminal
@@ -51,6 +53,10 @@ def game_end_lines(result: Any, lang: str = "en", with_ranking: bool = True,
         pass
     elif ranking:
         lines.append((t("end.ranking", lang), "bold", False))
+        won = game_win_text(ranking, end.get("winner", getattr(result, "winner", None)),
+                            lambda s: seat_label(s, names, me, lang), lang)
+        if won is not None:  # who won and how, by the one rule (specs/rules.md § 8)
+            lines.append(("  " + won, "bold green", False))
         for row in ranking_rows(ranking, names, me, lang, cards_left, recovered):
             lines.append(("  " + row, "", False))
     elif status != "finished":

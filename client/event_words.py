@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from jupai_net.engine import game_winner
 from jupai_net.printable import printable
 
 from .card_words import Names, Obs, card_text, cards_text, identity_text, round_type_text, seat_label, weapon_text
 from .i18n import t
+from .win_words import game_win_text
 
 #: At most this many outcome lines are shown (the ones since the player's last turn).
 LOG_LIMIT = 10
@@ -131,9 +133,8 @@ def describe_event(event: Mapping[str, Any], names: Names = None, me: int | None
             text += t("colon", lang) + t("ev.drew", lang, equipment=cards_text(event["equipment"], lang))
         return text
     if kind == "end":
-        if event.get("winner") is not None:
-            return t("ev.end.winner", lang, winner=who(event["winner"]))
-        return t("ev.end.rounds", lang)
+        won = game_win_text(event.get("ranking"), event.get("winner"), who, lang)  # specs/rules.md § 8
+        return t("ev.end.winner", lang, winner=won) if won is not None else t("ev.end.rounds", lang)
     return None
 
 
@@ -174,8 +175,8 @@ def involves(event: Mapping[str, Any], seat: int | None) -> bool:
         return seat in (event.get("actor"), event.get("target"))
     if kind in ("supply", "pass", "rearm"):
         return event.get("seat") == seat
-    if kind == "end":
-        return event.get("winner") == seat
+    if kind == "end":  # the winner's own outcome, by the one rule (specs/rules.md § 8)
+        return game_winner(event.get("ranking")) == seat
     return False
 
 

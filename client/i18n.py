@@ -246,15 +246,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pending.supply": ("{actor} supplies: discarded {cards} (v = {v}) and may discard up to {left} more recovered cards",
                        "{actor} 补给：已丢弃 {cards}（v = {v}），还可丢弃最多 {left} 张回收的牌"),
     "ev.rearm": ("{actor} draws new equipment from the stock", "{actor} 从牌堆抽新装备"),
-    "ev.end.winner": ("Game over: {winner} wins", "游戏结束：{winner} 获胜"),
+    "ev.end.winner": ("Game over: {winner}", "游戏结束：{winner}"),
     "ev.end.rounds": ("Game over after the last round", "最后一回合结束，游戏结束"),
+    # --- who won: one rule, one sentence (client/win_words.py, specs/rules.md § 8) -------
+    "win.text": ("{who} wins ({why})", "{who} 获胜（{why}）"),
+    "win.named": ("{who} ({why})", "{who}（{why}）"),
+    "win.why.emptied": ("played out every card", "出完了所有牌"),
+    "win.why.ranked": ("ranked first after the last round", "最后一回合后排名第一"),
     # --- result ---------------------------------------------------------------------------
     "result.title": ("Final ranking", "最终排名"),
     "result.row": ("{place}. {who}: {left}, {recovered} recovered",
                    "第{place}名 {who}：{left}，回收 {recovered} 张"),
     "result.row_plain": ("{place}. {who}", "第{place}名 {who}"),
     "result.row_left": ("{place}. {who}: {left}", "第{place}名 {who}：{left}"),
-    "result.winner": ("{who} wins!", "{who} 获胜！"),
     # --- timer, chat, notices -------------------------------------------------------------
     "timer.left": ("⏱ {s} s left", "⏱ 剩余 {s} 秒"),
     "timer.up": ("⏱ time is up", "⏱ 时间到"),

@@ -23,6 +23,7 @@ from jupai_net.messages import names_text
 
 from .i18n import t
 from .layout import Packed, height_of
+from .win_words import game_win_text
 from .render import card_text, describe_event, render_view, seat_label
 
 
@@ -123,8 +124,9 @@ class ReplayScreen:
         if s.ranking is not None:
             order = names_text((seat_label(seat, self.names, me, lang) for seat in s.ranking), lang)
             lines.append(t("replay.ranking", lang, ranking=order))
-            if s.winner is not None:
-                lines.append(t("ev.end.winner", lang, winner=seat_label(s.winner, self.names, me, lang)))
+            won = game_win_text(s.ranking, s.winner, lambda seat: seat_label(seat, self.names, me, lang), lang)
+            if won is not None:  # the first of the ranking, by the one rule (specs/rules.md § 8)
+                lines.append(won)
         elif s.abandoned is not None:
             from jupai_net.messages.notices import reason_sentence
 

@@ -36,6 +36,7 @@ from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_
 from .i18n import t, tn
 from .layout import COMPACT_NAME, TYPE_STYLE, WIDE_NAME, AtWidth, Packed, Wrapped, cap_names, cut_between, width_of
 from .status_words import ranking_rows
+from .win_words import game_win_text
 
 
 #: The header's last part: the scheme that deals the game (``ClientView.dealer``), the
@@ -449,13 +450,15 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
     me = obs.get("seat")
     players = {p.get("seat"): p for p in obs.get("players", [])}
     text = Text()
-    title = t("status.over", lang) + " · " + t("result.title", lang)
-    if result.get("winner") is not None:
-        won = t("result.winner", lang, who=seat_label(result["winner"], names, me, lang))
+    heads = [t("status.over", lang), t("result.title", lang)]
+    won = game_win_text(result.get("ranking"), result.get("winner"), lambda s: seat_label(s, names, me, lang), lang)
+    if won is not None:  # one rule on every screen: the first of the ranking (specs/rules.md § 8)
         if compact:  # one line: game over, who won
-            title = t("status.over", lang) + " · " + won
+            heads[1] = won
         else:
             text.append(won + "\n", style="bold green")
+    title = " · ".join(heads)
+    head = Text(title, style="bold green")  # wrapped at its spaces: fewer lines than broken between its parts
     left = {s: p.get("cards_left", "?") for s, p in players.items()}
     if counts:
         rows = ranking_rows(result.get("ranking") or [], names, me, lang, left,
@@ -465,8 +468,8 @@ def render_result(obs: Obs, names: Names = None, lang: str = "en", compact: bool
                 if isinstance(left.get(s), int) else t("result.row_plain", lang, place=k, who=seat_label(s, names, me, lang))
                 for k, s in enumerate(result.get("ranking") or [], 1)]
     if compact and not counts:  # squeezed: the places on as few lines as they fit, broken between places
-        return Group(Text(title, style="bold green"), Packed([Text(row) for row in rows]))
+        return Group(head, Packed([Text(row) for row in rows]))
     text.append("\n".join(rows))
     if compact:
-        return Group(Text(title, style="bold green"), text)
+        return Group(head, text)
     return Panel(text, title=title, title_align="left", border_style="green")

@@ -449,15 +449,26 @@ class HostScreen:
                 why = printable(data["text"])
             out(Text.assemble((t("host.refused", lang), "yellow"), " ", who, t("colon", lang), why))
         elif kind == "end":
+            from jupai_net.client.layout import Packed
+            from jupai_net.client.win_words import game_win_text
+
             res = data["result"]
-            places = t("host.places_sep", lang).join(
-                t("host.place", lang, place=i + 1, name=_shown_name(res["names"][s], lang) if res["names"][s]
-                  else t("host.seat", lang, seat=s), left=res["cards_left"][s])
-                for i, s in enumerate(res["ranking"]))
-            reason = str(res["reason"])
-            reason = t(f"host.end.{reason}", lang) if reason in ("emptied", "last-round") else reason
+
+            def name(s: int) -> str:
+                return (_shown_name(res["names"][s], lang) if s < len(res["names"]) and res["names"][s]
+                        else t("host.seat", lang, seat=s))
+
+            # who won, by the one rule every screen uses (specs/rules.md § 8), then the places
+            # on the next line(s), broken between places only (a place keeps its name)
+            won = game_win_text(res["ranking"], res.get("winner"), name, lang)
             out(Text.assemble((t("host.game_over", lang), "bold green"),
-                              t("host.game_over_line", lang, reason=printable(reason), places=printable(places))))
+                              t("host.game_over_line", lang, won=printable(won or ""))))
+            sep = t("host.places_sep", lang)
+            places = [printable(t("host.place", lang, place=i + 1, name=name(s), left=res["cards_left"][s]))
+                      for i, s in enumerate(res["ranking"])]
+            if places:  # each comma after its place
+                out(Packed([Text(p + sep.rstrip()) for p in places[:-1]] + [Text(places[-1])],
+                           " " if sep.endswith(" ") else ""))
             out(Text(t("host.seed_revealed", lang), style="dim"))
             self._game_done(kind, res)
             self._scoreboard_when_scored()
@@ -579,14 +590,15 @@ class HostScreen:
         elif self.last is not None:
             kind, data = self.last
             if kind == "end":
-                names, ranking, winner = data.get("names", []), data.get("ranking", []), data.get("winner")
+                from jupai_net.client.win_words import game_win_text
+
+                names = data.get("names", [])
                 def who(s: int) -> str:
                     name = _shown_name(names[s], lang) if s < len(names) and names[s] else t("host.seat", lang, seat=s)
                     return t("host.closing.who", lang, name=name, seat=s)
-                if winner is not None:
-                    parts.append(t("host.closing.won", lang, who=who(winner)))
-                elif ranking:
-                    parts.append(t("host.closing.first", lang, who=who(ranking[0])))
+                won = game_win_text(data.get("ranking"), data.get("winner"), who, lang)  # specs/rules.md § 8
+                if won is not None:
+                    parts.append(won)
             elif data.get("reason") and not str(data.get("reason")).startswith(STOP_REASON):
                 from jupai_net.messages.notices import end_reason
 

@@ -261,6 +261,38 @@ def rank_seats(cards_left: Sequence[int], recovered: Sequence[int], winner: int 
     return ([winner] if winner is not None else []) + others
 
 
+#: How a finished game was won (:func:`win_reason`, specs/rules.md §8): a seat emptied
+#: its hand and equipment, or the last round ended and the seat was ranked first.
+WIN_EMPTIED = "emptied"
+WIN_RANKED = "ranked"
+
+
+def game_winner(ranking: Sequence[Any] | None) -> int | None:
+    """The seat that won a finished game (specs/rules.md §8, "who won"): the first of
+    its final ``ranking`` (seats, best first, as :func:`rank_seats` gives it), whether
+    the game ended by a seat emptying its hand and equipment (that seat is first) or
+    after the last round (the seat with fewer cards left, then fewer recovered cards,
+    then the lower seat). None when there is no ranking (an abandoned or unfinished
+    game) or its first item is no seat number (a ranking from the network that is not
+    one). Every screen says the winner through this function."""
+    if not ranking:
+        return None
+    first = ranking[0]
+    return first if isinstance(first, int) and not isinstance(first, bool) and first >= 0 else None
+
+
+def win_reason(ranking: Sequence[Any] | None, winner: Any = None) -> str | None:
+    """How the seat :func:`game_winner` names won: :data:`WIN_EMPTIED` when the game's
+    ``winner`` (the engine's :attr:`GameState.winner`, the signed ``end`` statement's
+    ``winner``: the seat that emptied its hand and equipment) is that seat,
+    :data:`WIN_RANKED` when the game ended after the last round (``winner`` None) and
+    the ranking decided (specs/rules.md §8); None when there is no winner."""
+    seat = game_winner(ranking)
+    if seat is None:
+        return None
+    return WIN_EMPTIED if winner == seat and not isinstance(winner, bool) else WIN_RANKED
+
+
 @dataclass(slots=True)
 class _Seat:
     hand: list[int]

@@ -29,7 +29,10 @@ class GameEntry(NamedTuple):
     ``game``: the game id (hex); ``table``: table name or host address ("" unknown);
     ``players``: a name per seat (seat numbers when unknown); ``seat``: the seat that
     saved the file (None for a host's or spectator's copy); ``winner``: the winner's
-    name, "" when the game did not end with one; ``status``/``reason``: the fairness
+    name — the first of the signed final ranking (:func:`jupai_net.engine.game_winner`,
+    specs/rules.md § 8), whether a seat emptied its hand or the last round ended — ""
+    when the game did not finish; ``win``: how it won (``emptied`` or ``ranked``,
+    :func:`jupai_net.engine.win_reason`; "" without a winner); ``status``/``reason``: the fairness
     verdict; ``file``: the transcript read; ``series``: the id (hex) of the series of
     games it belongs to and ``game_no`` its number there, from the unsigned ``meta``
     ("" / None when unknown); ``ranking``: the signed final ranking (seats, best
@@ -61,6 +64,7 @@ class GameEntry(NamedTuple):
     code: str = ""
     args: dict[str, Any] = {}  # noqa: RUF012 - never changed: read_entry makes a new dict
     abandoned: str = ""
+    win: str = ""
 
 
 def default_dirs() -> list[Path]:
@@ -95,7 +99,12 @@ def read_entry(path: Path) -> GameEntry | None:
         import datetime as dt
 
         when = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
-    winner = names[story.winner] if story.winner is not None and story.winner < len(names) else ""
+    from .engine import game_winner, win_reason
+
+    # one rule on every screen (specs/rules.md § 8): the first of the signed final ranking
+    first = game_winner(story.ranking)
+    winner = names[first] if first is not None and first < len(names) else ""
+    win = (win_reason(story.ranking, story.winner) or "") if winner else ""
     table = _printable(meta.get("table"))
     address = _printable(meta.get("address"), 80)
     series = _printable(meta.get("series"), 32)
@@ -114,7 +123,7 @@ def read_entry(path: Path) -> GameEntry | None:
                      story.verdict.status, story.verdict.reason, str(path), series, game_no if series else None,
                      ranking, points, address, str(story.verdict.details.get("scheme") or ""),
                      story.verdict.code or "", _json_ready(story.verdict.args),
-                     _printable(story.abandoned, 500) if story.abandoned is not None else "")
+                     _printable(story.abandoned, 500) if story.abandoned is not None else "", win)
 
 
 def _json_ready(args: dict[str, Any]) -> dict[str, Any]:
@@ -273,7 +282,9 @@ class HistoryRow(NamedTuple):
     (``ab12cd #2`` or ``—``), ``address`` (``host:port`` when the file names the
     table and its address apart, else ""), ``abandoned``: why the host abandoned the
     game, in ``lang`` for jupai's own reasons (``messages.notices.reason_sentence``; ""
-    when it was not abandoned)."""
+    when it was not abandoned), ``win``: the winner and how it won (``Ann (played out
+    every card)``, ``client.win_words.win_named``; "" without a winner), which the
+    block of a narrow terminal shows on its winner line."""
 
     when: str
     table: str
@@ -284,6 +295,7 @@ class HistoryRow(NamedTuple):
     series: str
     address: str = ""
     abandoned: str = ""
+    win: str = ""
 
 
 def verdict_words(entry: GameEntry, lang: str) -> str:
@@ -309,6 +321,7 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
     """The :class:`HistoryRow` of ``entry`` in ``lang``."""
     from .client.card_words import display_name
     from .client.i18n import t
+    from .client.win_words import win_named
     from .messages.notices import reason_sentence
 
     import re
@@ -324,7 +337,8 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
                       VERDICT_STYLES.get(entry.status, "yellow"),
                       f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—",
                       entry.address if entry.address != entry.table else "",
-                      reason_sentence(entry.abandoned, lang) if entry.abandoned else "")
+                      reason_sentence(entry.abandoned, lang) if entry.abandoned else "",
+                      win_named(name(entry.winner), entry.win, lang) if entry.winner and entry.win else "")
 
 
 def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: int) -> Any:
@@ -404,7 +418,12 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     if row.address:
         grid.add_row("  " + t("history.col.address", lang), Text(row.address, no_wrap=True, overflow="ellipsis"))
     grid.add_row("  " + t("history.col.players", lang), names_packed(row.players, lang))
-    grid.add_row("  " + t("history.col.winner", lang), Text(row.winner, no_wrap=True, overflow="ellipsis"))
+    if row.win.startswith(row.winner) and row.win != row.winner:  # the name whole, how it won after it (or under)
+        how = row.win[len(row.winner):]
+        winner: Any = Packed([Text(row.winner), Text(how.lstrip())], " " if how.startswith(" ") else "")
+    else:
+        winner = Text(row.winner, no_wrap=True, overflow="ellipsis")
+    grid.add_row("  " + t("history.col.winner", lang), winner)
     if row.abandoned:
         from .client.layout import Wrapped
 

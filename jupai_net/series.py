@@ -11,7 +11,9 @@ it still is a game of the series, with a game id and transcripts, and counts tow
 belong to the **player's name** (a bot that takes the seat of a player who left
 starts from its own total), so a standing follows a person, not a chair.
 
-Standings are ordered by points, then wins (first places), then the place in the
+A **win** is the game's winner by the one rule every screen uses
+(:func:`jupai_net.engine.game_winner`: the first of the final ranking, whether a seat
+emptied its hand or the last round ended). Standings are ordered by points, then wins, then the place in the
 latest game the player was in (better first), then the order players first sat down.
 """
 
@@ -19,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from .engine import game_winner
 
 
 def place_points(players: int, place: int) -> int:
@@ -102,7 +106,7 @@ class Series:
                 st.played += 1
                 st.points += pts
                 st._place = list(ranking).index(seat)
-                if st._place == 0:
+                if seat == game_winner(ranking):  # the one rule of who won (specs/rules.md § 8)
                     st.wins += 1
         return points
 

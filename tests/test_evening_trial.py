@@ -247,12 +247,15 @@ def test_the_chinese_host_console_names_the_host_bots_in_chinese_and_wraps_at_60
     screen("t", "start", {"names": ["Ann", "greedy bot 1", "greedy bot 2"], "game_id": b"\x01" * 16,
                           "host_key": "k"})
     screen("t", "end", {"result": {"names": ["Ann", "greedy bot 1", "greedy bot 2"], "ranking": [1, 2, 0],
-                                   "cards_left": [9, 0, 4], "reason": "emptied"}})
+                                   "winner": 1, "cards_left": [9, 0, 4], "reason": "emptied"}})
     text = out.getvalue()
     assert "第1名 贪心机器人 1（剩 0 张）" in text and "greedy bot" not in text, text
     rows = text.splitlines()
     over = next(k for k, row in enumerate(rows) if row.startswith("游戏结束"))
-    assert cell_len(rows[over]) >= 50, text  # filled before it wraps (not at the space in "剩 0 张")
+    assert rows[over] == "游戏结束：贪心机器人 1 获胜（出完了所有牌）", text  # who won (specs/rules.md § 8)
+    # the places under it, broken between places only (not at the space in "剩 0 张"), each line filled
+    assert rows[over + 1:over + 3] == ["第1名 贪心机器人 1（剩 0 张），", "第2名 贪心机器人 2（剩 4 张），第3名 Ann（剩 9 张）"], text
+    assert all(cell_len(row) <= 60 for row in rows), text
 
 
 # ------------------------------------------------------------------ a blind game waits for a seat that left

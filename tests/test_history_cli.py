@@ -46,8 +46,8 @@ def test_one_line_per_game_newest_first(games, tmp_path):
     entries = collect([mine, host])
     assert [e.game for e in entries] == [new.dealer.game_id.hex(), old.dealer.game_id.hex()]
     assert [e.status for e in entries] == ["verified", "verified"]
-    winner = new.dealer.state.winner
-    assert entries[0].winner == (f"seat {winner}" if winner is not None else "")
+    # the winner is the first of the final ranking, also after the last round (specs/rules.md § 8)
+    assert entries[0].winner == f"seat {new.dealer.state.ranking[0]}"
     assert entries[0].players == ("seat 0", "seat 1", "seat 2")
 
     proc = jupai("history", env={"JUPAI_CONFIG_DIR": str(tmp_path)})

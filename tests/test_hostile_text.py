@@ -187,7 +187,7 @@ def test_the_host_screen_shows_hostile_players_literally(games, tmp_path):
     raw = out.getvalue()
     assert_clean(raw)
     assert_literal(raw, "[/x]", "[link=file:///etc/passwd]x[/link]", "[bold]fake host line[/bold]",
-                   "[/x] timed out", "game over", f"{LINK} (seat 1) won")
+                   "[/x] timed out", "game over", f"{LINK} (seat 1) wins (played out every card)")
     assert "host screen failed" not in raw
     spectator, out2 = terminal(80)
     spectator.print(render_table(games["spectator"], names=NAMES, chat=CHAT, notices=NOTICES))

@@ -463,10 +463,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.refused.reconnect-limit": ("seat {seat} reconnected too often", "{seat}号位重连过于频繁"),
     "host.place": ("{place}. {name} ({left} left)", "第{place}名 {name}（剩 {left} 张）"),
     "host.places_sep": (", ", "，"),
-    "host.end.emptied": ("emptied", "有人出完了牌"),
-    "host.end.last-round": ("last-round", "最后一回合结束"),
     "host.game_over": ("game over", "游戏结束"),
-    "host.game_over_line": (" ({reason}): {places}", "（{reason}）：{places}"),
+    "host.game_over_line": (": {won}", "：{won}"),
     "host.seed_revealed": ("the host seed is revealed; every player can now verify the deal",
                            "主机种子已公开；每位玩家现在都可以验证发牌"),
     "host.game_abandoned": ("game abandoned", "对局中止"),
@@ -494,7 +492,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.closing.stopped": ("host stopped {how}: {games}", "主机已停止{how}：{games}"),
     "host.closing.closed": ("host closed: {games}", "主机已关闭：{games}"),
     "host.closing.who": ("{name} (seat {seat})", "{name}（{seat}号位）"),
-    "host.closing.won": ("{who} won", "{who} 获胜"),
     "host.closing.series_top": ("top of the series' scoreboard: {names}, {points}",
                                 "系列赛积分榜首：{names}，{points}"),
     # --- counts, singular and plural (tn("count.games", n)), used inside longer texts --------
@@ -519,7 +516,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "host.series_next_left.other": ("the table stays open for the {count} games left: whoever sits down next starts "
                                     "a new series of them",
                                     "牌桌仍然开放，还剩 {count} 局：下一位入座的人开始新的系列赛"),
-    "host.closing.first": ("{who} came first", "{who} 第一名"),
     "host.closing.last_abandoned": ("the last game was abandoned: {reason}", "最后一局被中止：{reason}"),
     "host.closing.sep": ("; ", "；"),
     "host.closing.end": (".", "。"),
