@@ -88,11 +88,12 @@ def test_report_version_mismatch_and_host_errors():
 
 def test_report_finished_game_with_verdict_and_transcript(tmp_path):
     ok = Verdict("verified", "fair game")
-    res = SessionResult("finished", verdict=ok, ranking=[1, 0], names={0: "Ann", 1: "Bob"}, seat=0,
+    res = SessionResult("finished", verdict=ok, ranking=[1, 0], winner=1, names={0: "Ann", 1: "Bob"}, seat=0,
                         transcript_path=tmp_path / "g.jupai")
     code, text = _report(res)
     assert code == cli.EXIT_OK
-    assert "game over · final ranking ━━ 1. seat 1 (Bob) 2. seat 0 (you)" in text
+    # who won and how (specs/rules.md § 8), then the places
+    assert "game over · final ranking ━━ seat 1 (Bob) wins (played out every card) 1. seat 1 (Bob) 2. seat 0 (you)" in text
     assert "✔ fairness: verified — fair game" in text
     from jupai_net.client.render import verify_command
     assert f"Check it again any time with: {verify_command()} {tmp_path / 'g.jupai'}" in text

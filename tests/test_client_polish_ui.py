@@ -122,13 +122,14 @@ def test_the_ending_prints_the_transcript_path_whole(tmp_path):
     path = tmp_path / ("a-rather-long-directory-name-for-transcripts" * 2) / "3f9c2a7b5d1e4f60-seat0.jupai"
     result = SessionResult("finished", verdict=Verdict("verified", "fair game"), ranking=[1, 0],
                            names={0: "Ann", 1: "greedy bot 1"}, seat=0, transcript_path=path,
-                           result={"ranking": [1, 0], "cards_left": [4, 0], "names": ["Ann", "greedy bot 1"]})
+                           result={"ranking": [1, 0], "winner": 1, "cards_left": [4, 0], "names": ["Ann", "greedy bot 1"]})
     text = _ending(result)
     lines = text.split("\n")
     assert lines[0] == "━━ game over · final ranking ━━"
-    assert lines[1] == "  1. seat 1 (greedy bot 1): 0 cards left, 0 recovered"
-    assert lines[2] == "  2. seat 0 (you): 4 cards left, 0 recovered"
-    assert lines[3] == "✔ fairness: verified — fair game"
+    assert lines[1] == "  seat 1 (greedy bot 1) wins (played out every card)"  # specs/rules.md § 8
+    assert lines[2] == "  1. seat 1 (greedy bot 1): 0 cards left, 0 recovered"
+    assert lines[3] == "  2. seat 0 (you): 4 cards left, 0 recovered"
+    assert lines[4] == "✔ fairness: verified — fair game"
     from jupai_net.client.render import verify_command
     assert f"  {path}" in lines  # one line, longer than 80
     assert len(f"  {verify_command()} {path}") > 80  # the command does not fit: cut after verify, continued
