@@ -49,6 +49,13 @@ def display_name(name: str, lang: str = "en") -> str:
     return t("bot.name", lang, kind=kind, n=m.group(2)) if m.group(2) else t("bot.name_only", lang, kind=kind)
 
 
+def shown_names(names: Names, lang: str = "en") -> tuple[str, ...]:
+    """Every player's name of ``names`` as shown (:func:`display_name`): the strings a
+    line is never broken inside (:mod:`jupai_net.linebreak`)."""
+    who = names.values() if isinstance(names, Mapping) else (names or ())
+    return tuple(dict.fromkeys(display_name(n, lang) for n in who if isinstance(n, str) and n))
+
+
 def is_you(name: str) -> bool:
     """True for a name that only says "you" (the old default name), in any language."""
     return name.strip().casefold() in (t("you", "en").casefold(), t("you", "zh"))

@@ -167,7 +167,7 @@ def _content_key(renderable: RenderableType, width: int) -> tuple[Any, ...] | No
     if isinstance(renderable, Packed):
         return ("P", tuple(item.plain for item in renderable.items), renderable.sep, width)
     if isinstance(renderable, Wrapped):
-        return ("W", renderable.text.plain, width)
+        return ("W", renderable.text.plain, renderable.lang, renderable.keep, renderable.hang, width)
     if isinstance(renderable, Columns) and all(type(x) is Text for x in renderable.renderables):
         c = renderable
         return ("C", tuple((x.plain, x.justify, x.overflow, x.no_wrap) for x in c.renderables), c.padding, c.width,
@@ -290,102 +290,54 @@ class Packed:
         return self.sep.join(item.plain for item in self.items)
 
 
-#: Characters a line may not start with (closing punctuation, en and zh) …
-NO_LINE_START = set("，。、：；！？）」』》〉】”’,.;:!?)]}%")
-#: … and characters it may not end with (opening punctuation).
-NO_LINE_END = set("（「『《〈【“‘([{")
+def wrap_offsets(plain: str, width: int, lang: str | None = None, keep: Sequence[str] = (),
+                 rest_width: int | None = None) -> list[int]:
+    """Where to break the one-line ``plain`` so that each line fits ``width`` cells
+    (the others ``rest_width``): the one rule of every screen,
+    :func:`jupai_net.linebreak.break_points` (Chinese between characters, English at
+    spaces, never inside a formula, a seat's name or ``keep``; specs/client.md §
+    Languages). rich wraps only at white space, so a Chinese sentence with a number in
+    it broke at the number's spaces and left half-empty lines."""
+    from jupai_net.linebreak import break_points
+
+    return break_points(plain, width, lang, keep, rest_width)
 
 
-def _breaks_before(plain: str, i: int) -> bool:
-    """True when a line may break between ``plain[i - 1]`` and ``plain[i]``: after white
-    space, or next to a wide (CJK) character — not before closing punctuation nor
-    after opening punctuation (the usual rules for Chinese text), never between a
-    number and the Chinese word it counts or names (``剩 0 张``, ``2号位``, ``67 对``),
-    spaced or not, nor between ``=`` and the total after it; a word before a spaced
-    number keeps it (``第 3 轮``) unless the number starts a word of its own (``对
-    4号位``)."""
-    a, b = plain[i - 1], plain[i]
-    if b.isspace():
-        return False
-    if a.isspace():
-        before = plain[i - 2] if i >= 2 else ""
-        if b.isdigit() and before == "=":  # a total stays with its "=" (`… 12×3 = 47`)
-            return False
-        if before.isdigit() and cell_len(b) == 2:  # `67 对`, `剩 0 张`
-            return False
-        if b.isdigit() and cell_len(before) == 2:  # `第 3 轮`; but `对 4号位`: the number starts a word
-            end = i
-            while end < len(plain) and plain[end].isdigit():
-                end += 1
-            return end < len(plain) and cell_len(plain[end]) == 2 and plain[end] not in NO_LINE_START
-        return True
-    if (a.isdigit() and cell_len(b) == 2) or (b.isdigit() and cell_len(a) == 2):
-        return False
-    if i == len(plain) - 1 or plain[i + 1] == "\n":  # no last line of one character (`收` / `牌`)
-        return False
-    return (cell_len(a) == 2 or cell_len(b) == 2) and b not in NO_LINE_START and a not in NO_LINE_END
-
-
-#: A line broken at a space must be at least this full; else it breaks between
-#: Chinese characters (a name or a word stays whole when that costs little room).
-SPACE_BREAK_FILL = 0.75
-
-
-def wrap_offsets(plain: str, width: int) -> list[int]:
-    """Where to break the one-line ``plain`` so that each line fits ``width`` cells: at
-    white space when the line is then at least :data:`SPACE_BREAK_FILL` full, else
-    between two Chinese characters (by cell width; never inside a Latin word unless the
-    word alone is wider than a line, then by cells). rich wraps only at white space, so
-    a Chinese sentence with a number in it broke at the number's spaces and left
-    half-empty lines."""
-    offsets: list[int] = []
-    start, used, last, space = 0, 0, None, None
-    for i, ch in enumerate(plain):
-        if i > start and _breaks_before(plain, i):
-            last = i
-            if plain[i - 1].isspace():
-                space = i
-        w = cell_len(ch)
-        if used + w > width and not ch.isspace() and i > start:
-            if space is not None and space > start and cell_len(plain[start:space].rstrip()) >= SPACE_BREAK_FILL * width:
-                cut = space
-            else:
-                cut = last if last is not None and last > start else i
-            offsets.append(cut)
-            start, last, space = cut, None, None
-            used = cell_len(plain[cut:i + 1])
-        else:
-            used += w
-    return offsets
-
-
-def wrap_text(text: Text, width: int) -> Text:
+def wrap_text(text: Text, width: int, lang: str | None = None, keep: Sequence[str] = (), hang: str = "") -> Text:
     """``text`` broken into lines of at most ``width`` cells (:func:`wrap_offsets` for
-    each of its lines; styles kept, the spaces at a break dropped)."""
+    each of its lines; styles kept, the spaces at a break dropped); ``hang`` before
+    every line after the first of each of its lines."""
     out: list[Text] = []
+    width = max(1, width)
+    rest = max(1, width - cell_len(hang))
     for line in text.split("\n", allow_blank=True):
-        for part in line.divide(wrap_offsets(line.plain, max(1, width))):
+        for k, part in enumerate(line.divide(wrap_offsets(line.plain, width, lang, keep, rest))):
             part.rstrip()
-            out.append(part)
+            out.append(Text(hang) + part if k and hang else part)
     return Text("\n").join(out)
 
 
 class Wrapped:
     """A ``Text`` (or string, with ``style``) wrapped when printed at the width the
-    console offers, Chinese text between characters (:func:`wrap_text`)."""
+    console offers by the one rule (:func:`wrap_text`): ``lang`` (None: guessed from
+    the text), ``keep`` (names never broken), ``hang`` (before each line after the
+    first: a move's words under its number)."""
 
-    def __init__(self, text: Text | str, style: str = "") -> None:
+    def __init__(self, text: Text | str, style: str = "", lang: str | None = None, keep: Sequence[str] = (),
+                 hang: str = "") -> None:
         self.text = text if isinstance(text, Text) else Text(text, style=style)
+        self.lang, self.keep, self.hang = lang, tuple(k for k in keep if k), hang
 
     def __rich_console__(self, console: Console, options: Any) -> Any:
-        yield wrap_text(self.text, options.max_width)
+        yield wrap_text(self.text, options.max_width, self.lang, self.keep, self.hang)
 
     def __rich_measure__(self, console: Console, options: Any) -> Measurement:
+        from jupai_net.linebreak import min_width
+
         plain = self.text.plain
-        cuts = [0, *(i for i in range(1, len(plain)) if _breaks_before(plain, i)), len(plain)]
-        unit = max((cell_len(plain[a:b].rstrip()) for a, b in zip(cuts, cuts[1:])), default=0)
+        unit = min_width(plain, self.lang, self.keep) + (cell_len(self.hang) if "\n" in plain or self.hang else 0)
         whole = max((cell_len(line) for line in plain.split("\n")), default=0)
-        return Measurement(min(unit, options.max_width), min(whole, options.max_width))
+        return Measurement(min(unit, whole, options.max_width), min(whole, options.max_width))
 
     @property
     def plain(self) -> str:

@@ -14,10 +14,10 @@ from rich.text import Text
 from jupai_net.actions import Action
 from jupai_net.printable import printable
 
-from .card_words import Names, Obs, cards_text, weapon_text
+from .card_words import Names, Obs, cards_text, shown_names, weapon_text
 from .event_words import LOG_LIMIT, merged_events
 from .i18n import t
-from .layout import COMPACT_WIDTH, AtWidth, lines_of, lines_panel
+from .layout import COMPACT_WIDTH, AtWidth, Wrapped, lines_of, lines_panel
 from .screen_moves import MOVE_LAYOUTS, layout_floor, lines_fit, move_pages, move_units, render_actions
 from .screen_parts import (
     LOG_MIN,
@@ -245,10 +245,12 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     places = render_result(obs, names, lang, compact, counts=False) if result is not None and compact else None
 
     tails: dict[int, tuple[list[RenderableType], int]] = {}
+    keep = shown_names(names, lang)
 
     def tail_of(level: int) -> tuple[list[RenderableType], int]:
         if level not in tails:
-            parts = [places if places is not None and level >= 4 and r is result else r
+            parts = [places if places is not None and level >= 4 and r is result
+                     else Wrapped(r, lang=lang, keep=keep) if isinstance(r, Text) else r  # the one rule (linebreak)
                      for r in tail if not (merged(level) and r is status)]
             tails[level] = (parts, sum(lines_of(r, width) for r in parts))
         return tails[level]

@@ -29,29 +29,25 @@ def game_log_lines(events: Iterable[Mapping[str, Any]], me: int | None, names: N
     return out
 
 
-def game_log_rows(lines: Sequence[tuple[str, bool]], width: int) -> list[Text]:
-    """``lines`` wrapped at word boundaries to ``width`` cells: one :class:`Text` per
-    terminal row (continuation rows indented two cells; own lines marked ``»``), with
-    single spaces between words and none at a row's end (the break takes the space)."""
-    console = Console(width=max(8, width), color_system=None, force_terminal=False, legacy_windows=False)
+def game_log_rows(lines: Sequence[tuple[str, bool]], width: int, lang: str | None = None,
+                  names: Names = None) -> list[Text]:
+    """``lines`` broken by the one rule (:func:`jupai_net.linebreak.break_points`: at
+    spaces, Chinese between characters, never inside a formula or a seat's name; a
+    player's name of ``names`` never broken) to ``width`` cells: one :class:`Text` per
+    terminal row (continuation rows indented four cells, so the line's own start
+    stands out; own lines marked ``»``), with single spaces between words and none at
+    a row's end (the break takes the space). ``lang``: None guesses it from each line."""
+    from jupai_net.linebreak import break_lines
+
+    from .card_words import shown_names
+
+    keep = shown_names(names, lang or "en")
     rows: list[Text] = []
     for line, mine in lines:
-        text = Text(MINE_MARK + line if mine else "  " + line, style="bold cyan" if mine else "")
-        wrapped = _rows(text.wrap(console, max(8, width), overflow="fold"))
-        rows.append(wrapped[0])
-        if len(wrapped) > 1:  # the rest again, two cells in, so the line's own start stands out
-            rest = Text(" ").join(wrapped[1:])
-            rows.extend(Text("    ") + w for w in _rows(rest.wrap(console, max(4, width - 4), overflow="fold")))
+        text = MINE_MARK + line if mine else "  " + line
+        style = "bold cyan" if mine else ""
+        rows.extend(Text(row, style=style) for row in break_lines(text, max(8, width), lang, keep, hang="    "))
     return rows
-
-
-def _rows(lines: Iterable[Text]) -> list[Text]:
-    """Wrapped rows without the spaces a break left at their ends."""
-    out = []
-    for row in lines:
-        row.rstrip()
-        out.append(row)
-    return out
 
 
 def page_count(rows: int, height: int) -> int:
@@ -104,7 +100,7 @@ class LogPager:
         if not events:
             obs = get("observation") or get("obs") or {}
             events = list(obs.get("log") or ())
-        self.rows = game_log_rows(game_log_lines(events, get("seat"), get("names"), lang), width)
+        self.rows = game_log_rows(game_log_lines(events, get("seat"), get("names"), lang), width, lang, get("names"))
         self.page = 0
 
     @staticmethod

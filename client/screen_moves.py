@@ -17,9 +17,9 @@ from rich.text import Text
 from jupai_net import actions as A
 from jupai_net.actions import Action
 
-from .card_words import Names, Obs, cards_text, display_name, name_of, seat_label
+from .card_words import Names, Obs, cards_text, display_name, name_of, seat_label, shown_names
 from .i18n import t
-from .layout import AtWidth, Packed, cap_names
+from .layout import AtWidth, Packed, Wrapped, cap_names
 from .move_words import column_labels, describe_action, group_of, group_rule, item_text, rules_legend
 from .total_words import action_fields, own_total, total_text
 
@@ -66,6 +66,14 @@ def _legend(groups: Mapping[Any, tuple[str, Sequence[tuple[int, Action]]]], obs:
 
 def _numbered(k: int, a: Action, obs: Obs, names: Names, lang: str) -> Text:
     return Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang))
+
+
+def _row(k: int, a: Action, obs: Obs, names: Names, lang: str) -> Wrapped:
+    """A numbered move as a row of the list, broken by the one rule when it is wider
+    than the screen (jupai_net.linebreak: never inside its formula or a seat's name),
+    its words under the move's words, not under its number."""
+    return Wrapped(_numbered(k, a, obs, names, lang), lang=lang, keep=shown_names(names, lang),
+                   hang=" " * cell_len(f"{k:>2}. "))
 
 
 def lines_fit(legal: Sequence[Action], obs: Obs, names: Names, lang: str, width: int) -> bool:
@@ -195,7 +203,7 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
         if key in differ:
             table.add_row(Text(here[key], style="dim"), *[Text(x, style="dim") for x in rows[key]])
     parts: list[RenderableType] = [table]
-    parts.extend(_numbered(k, a, obs, names, lang) for k, a in alone)
+    parts.extend(_row(k, a, obs, names, lang) for k, a in alone)
     parts.extend(legend)
     return Group(*parts)
 
@@ -307,7 +315,7 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
     if layout == "matrix" and body is None:
         layout = "tight"
     if layout in ("lines", "columns"):
-        items = [_numbered(k, a, obs, names, lang) for k, a in enumerate(actions, first)]
+        items = [_row(k, a, obs, names, lang) for k, a in enumerate(actions, first)]
         # as many columns (2, or 3 from 31 moves) as the longest move fits whole
         cols = min(2 if n <= 30 else 3, max(1, (inner + 3) // (max((cell_len(x.plain) for x in items), default=1) + 3)))
         if layout == "lines" or cols == 1:
@@ -328,7 +336,7 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
         done: set[Any] = set()
         for k, a in enumerate(actions, first):  # in the host's order: a group where its first move is
             if k in alone_at:
-                rows_out.append(_numbered(k, a, obs, names, lang))
+                rows_out.append(_row(k, a, obs, names, lang))
                 continue
             key = group_of(a, obs, names, lang)[0]
             if key in done:
@@ -370,7 +378,8 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
         else:
             lines.append(Packed([Text(part) for part in more.plain.split(" · ")], style="bold yellow"))
     lines.append(hint)
+    rows = [Wrapped(x, lang=lang, keep=shown_names(names, lang)) if isinstance(x, Text) else x for x in lines]
     assert body is not None
     if compact:
-        return Group(body, *lines)
-    return Panel(Group(body, *lines), title=t("legal.title", lang), title_align="left", border_style="green")
+        return Group(body, *rows)
+    return Panel(Group(body, *rows), title=t("legal.title", lang), title_align="left", border_style="green")

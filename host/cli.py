@@ -543,8 +543,10 @@ class HostScreen:
 
         from jupai_net.client.layout import Trimmed, Wrapped
 
-        if self.lang == "zh" and len(args) == 1 and not kw and isinstance(args[0], Text):
-            args = (Wrapped(args[0]),)  # Chinese wraps where the line is full, not at a number's spaces
+        if len(args) == 1 and not kw and isinstance(args[0], Text):
+            # the one rule (jupai_net.linebreak): Chinese where the line is full, not at a
+            # number's spaces; never inside a formula, a seat's name or a command
+            args = (Wrapped(args[0], lang=self.lang),)
         if not kw:  # no line ends in spaces (a table's padding), in a log or a copied line
             args = tuple(Trimmed(a) for a in args)
         try:

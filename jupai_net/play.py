@@ -56,24 +56,16 @@ def _default_lang() -> str:
     return default_lang()
 
 
-def wrap_words(text: str, width: int) -> str:
-    """``text`` wrapped at word boundaries to ``width`` terminal cells a line (CJK
-    characters count two cells and may break anywhere; a word longer than a line is
-    cut), continuation lines indented two spaces; each line of ``text`` separately."""
-    from rich.console import Console
-    from rich.text import Text
+def wrap_words(text: str, width: int, lang: str | None = None, keep: Any = (), hang: str = "  ") -> str:
+    """``text`` broken to ``width`` terminal cells a line by the one rule of every
+    screen (:func:`jupai_net.linebreak.break_lines`: English at spaces, never "inva/lid";
+    Chinese between characters, never a ``，`` or ``。`` first on a line; never inside a
+    formula, a seat's name or a name of ``keep``; a word longer than a line is cut),
+    continuation lines indented by ``hang``; each line of ``text`` separately.
+    ``lang`` None: guessed from each line (specs/client.md § jupai play --plain)."""
+    from .linebreak import break_lines
 
-    console = Console(width=width, color_system=None, force_terminal=False, legacy_windows=False)
-    out = []
-    for line in text.split("\n"):
-        wrapped = Text(line).wrap(console, width, overflow="fold")
-        parts = [str(t).rstrip() for t in wrapped] or [""]
-        head, rest = parts[0], " ".join(parts[1:])
-        out.append(head)
-        if rest:
-            more = Text(rest).wrap(console, max(1, width - 2), overflow="fold")
-            out += ["  " + str(t).rstrip() for t in more]
-    return "\n".join(out)
+    return "\n".join(break_lines(text, width, lang, keep, hang=hang))
 
 
 class PlainPlayer:
@@ -103,16 +95,25 @@ class PlainPlayer:
         #: another reason; when a game starts first, those the start says again
         #: (``session.said_at_start``: its scheme) are dropped
         self._held: list[tuple[Any, str]] = []
+        self._keep: tuple[str, ...] = ()  # the players' names as shown (wrap_words keeps them whole)
 
     def attach(self, control: Any) -> None:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
         self.control = control
 
-    def _print(self, text: str) -> None:
+    def _print(self, text: str, hang: str = "  ") -> None:
+        """Print ``text`` (after the held notices), broken at the terminal's width:
+        ``hang`` before each line after the first."""
         width = self.width if self.width is not None else wrap_width(self.out)
         held, self._held = self._held, []
         for line in (*(line for _notice, line in held), text):
-            print(wrap_words(line, width) if width else line, file=self.out, flush=True)
+            print(wrap_words(line, width, self.lang, self._keep, hang) if width else line, file=self.out, flush=True)
+
+    def _names(self, view: Any) -> None:
+        """Keep the names of ``view``'s players (never broken over two lines)."""
+        from .client.card_words import shown_names
+
+        self._keep = shown_names(getattr(view, "names", None), self.lang)
 
     def _new_events(self, events: Any) -> list[Any]:
         """The events of ``events`` not printed yet (the view keeps a sliding window)."""
@@ -135,6 +136,7 @@ class PlainPlayer:
         from .client.session import DEALER_NOTICES, for_next_game, said_at_start
 
         me = view.seat
+        self._names(view)
         last = view.notices[-1] if view.change == "notice" and view.notices else None
         code = getattr(last, "code", None)
         if view.change == "start" or code in {c for c, _ in DEALER_NOTICES.values()}:  # the start's own line
@@ -167,6 +169,7 @@ class PlainPlayer:
         obs = view.observation or {}
         if not obs:
             return
+        self._names(view)
         lang = self.lang
         mine = next((p for p in obs.get("players", []) if p.get("seat") == obs.get("seat")), {})
         header = to_text(render_header(obs, view.names, lang, compact=True), width=1000).splitlines()
@@ -191,7 +194,7 @@ class PlainPlayer:
         self._show_turn(view)
         legal = list(view.legal)
         for k, a in enumerate(legal, 1):
-            self._print(f"  {k:>2}. {describe_action(a, view.observation or {}, view.names, self.lang)}")
+            self._print(f"  {k:>2}. {describe_action(a, view.observation or {}, view.names, self.lang)}", hang=" " * 6)
         key = "legal.prompt_one" if len(legal) == 1 else "legal.prompt"
         self._print(t(key, self.lang, n=len(legal)))
         while True:

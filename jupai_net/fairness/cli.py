@@ -273,12 +273,12 @@ def reason_lines(reason: str, width: int, indent: int) -> list[str]:
     ``jupai verify FOLDER``: indented by ``indent`` spaces (4 when that leaves fewer than
     30 cells), broken between words (between characters in Chinese, and inside a word
     longer than a line), never cut: the lines hold every character of ``reason``."""
-    from ..client.layout import wrap_offsets
+    from ..linebreak import break_points
 
     width = max(width, 10)
     if width - indent < 30:
         indent = min(4, width // 4)
-    cuts = [0, *wrap_offsets(reason, width - indent), len(reason)]
+    cuts = [0, *break_points(reason, width - indent), len(reason)]
     return [" " * indent + reason[a:b].strip() for a, b in zip(cuts, cuts[1:]) if reason[a:b].strip()]
 
 
