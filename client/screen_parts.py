@@ -31,6 +31,7 @@ from .card_words import (
     recovered_of,
     round_type_text,
     seat_label,
+    shown_names,
 )
 from .event_words import LOG_LIMIT, MINE_MARK, describe_event, involves, recent_window
 from .i18n import t, tn
@@ -392,7 +393,7 @@ def _log_text(events: Sequence[Mapping[str, Any]], me: int | None, names: Names,
             for line, mine, style in lines]
     # every outcome whole with its formula, wrapped at word boundaries (Chinese between
     # characters), never cut: a screen short of rows shows fewer, older ones go first
-    return Wrapped(Text("\n").join(rows))
+    return Wrapped(Text("\n").join(rows), lang=lang, keep=shown_names(names, lang))
 
 
 #: How few outcome lines a fitted screen keeps (the newest; more when there is room).

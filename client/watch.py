@@ -269,7 +269,7 @@ class WatchScreen:
         endings: dict[tuple[bool, bool], list[Any]] = {}
         for whole, reason, command, scores in tries:
             if (reason, command) not in endings:  # a sentence wraps as the shared rule says (Chinese too)
-                endings[(reason, command)] = [line if line.no_wrap else wrap_text(line, width) for line in
+                endings[(reason, command)] = [line if line.no_wrap else wrap_text(line, width, self.lang) for line in
                                               ending_texts(view, self.lang, width, reason=reason, command=command)]
             below = [*endings[(reason, command)], *(board if scores else [])]
             room = rows - keys_h - sum(rows_of(line, width) for line in below)

@@ -20,7 +20,8 @@ _TICK = re.compile(r"\x1b7\r(.*?)\x1b8", re.S)
 _ESC = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 QUESTION = {"en": "Leave? [y/N]", "zh": "确定离开吗？[y/N]"}
 WHY = {"en": r"Leaving ends this game for everyone: the deal is\s+dealer-blind, so nobody else can play your cards\.",
-       "zh": r"离开会让所有人的这一局结束：这局是庄家盲发，没有人能替你出\s*牌。"}
+       # broken where the line is full, the last line never one character (`牌。` alone)
+       "zh": r"离开会让所有人的这一局结束：这局是庄家盲发，没有人能替你\s*出\s*牌。"}
 LEFT = {"en": "s left", "zh": "秒"}
 
 
