@@ -68,12 +68,11 @@ def _numbered(k: int, a: Action, obs: Obs, names: Names, lang: str) -> Text:
     return Text.assemble((f"{k:>2}. ", "bold"), describe_action(a, obs, names, lang))
 
 
-def _row(k: int, a: Action, obs: Obs, names: Names, lang: str) -> Wrapped:
+def _row(k: int, a: Action, obs: Obs, names: Names, lang: str, keep: Sequence[str]) -> Wrapped:
     """A numbered move as a row of the list, broken by the one rule when it is wider
-    than the screen (jupai_net.linebreak: never inside its formula or a seat's name),
-    its words under the move's words, not under its number."""
-    return Wrapped(_numbered(k, a, obs, names, lang), lang=lang, keep=shown_names(names, lang),
-                   hang=" " * cell_len(f"{k:>2}. "))
+    than the screen (jupai_net.linebreak: never inside its formula, a seat's name or a
+    name of ``keep``), its words under the move's words, not under its number."""
+    return Wrapped(_numbered(k, a, obs, names, lang), lang=lang, keep=keep, hang=" " * cell_len(f"{k:>2}. "))
 
 
 def lines_fit(legal: Sequence[Action], obs: Obs, names: Names, lang: str, width: int) -> bool:
@@ -203,7 +202,8 @@ def move_matrix(actions: Sequence[Action], obs: Obs, names: Names, lang: str,
         if key in differ:
             table.add_row(Text(here[key], style="dim"), *[Text(x, style="dim") for x in rows[key]])
     parts: list[RenderableType] = [table]
-    parts.extend(_row(k, a, obs, names, lang) for k, a in alone)
+    keep = shown_names(names, lang)
+    parts.extend(_row(k, a, obs, names, lang, keep) for k, a in alone)
     parts.extend(legend)
     return Group(*parts)
 
@@ -310,12 +310,13 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
     if layout is None:
         layout = "lines" if n <= 8 else ("matrix" if compact else "columns")
     inner = width if compact else width - 4  # inside the panel's borders and padding
+    keep = shown_names(names, lang)  # the players' names, never broken over two lines
     body: RenderableType | None = (move_matrix(actions, obs, names, lang, inner, first) if layout == "matrix"
                                    else None)
     if layout == "matrix" and body is None:
         layout = "tight"
     if layout in ("lines", "columns"):
-        items = [_row(k, a, obs, names, lang) for k, a in enumerate(actions, first)]
+        items = [_row(k, a, obs, names, lang, keep) for k, a in enumerate(actions, first)]
         # as many columns (2, or 3 from 31 moves) as the longest move fits whole
         cols = min(2 if n <= 30 else 3, max(1, (inner + 3) // (max((cell_len(x.plain) for x in items), default=1) + 3)))
         if layout == "lines" or cols == 1:
@@ -336,7 +337,7 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
         done: set[Any] = set()
         for k, a in enumerate(actions, first):  # in the host's order: a group where its first move is
             if k in alone_at:
-                rows_out.append(_row(k, a, obs, names, lang))
+                rows_out.append(_row(k, a, obs, names, lang, keep))
                 continue
             key = group_of(a, obs, names, lang)[0]
             if key in done:
@@ -378,7 +379,7 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
         else:
             lines.append(Packed([Text(part) for part in more.plain.split(" · ")], style="bold yellow"))
     lines.append(hint)
-    rows = [Wrapped(x, lang=lang, keep=shown_names(names, lang)) if isinstance(x, Text) else x for x in lines]
+    rows = [Wrapped(x, lang=lang, keep=keep) if isinstance(x, Text) else x for x in lines]  # the one rule
     assert body is not None
     if compact:
         return Group(body, *rows)
