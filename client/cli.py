@@ -280,13 +280,16 @@ def _closed_reason(code: str, text: str, lang: str) -> str:
 
 def report(result: Any, console: Any, lang: str, check: PinningCheck | None = None, host: str = "",
            port: int = 0, ranking: bool = True, ending_shown: bool = False, prog: str = PROG,
-           err: Any = None) -> int:
+           err: Any = None, rejoin: str | None = None) -> int:
     """Print how the session ended (errors, ranking, fairness verdict, transcript path,
     the series scoreboard) in ``lang`` and return the exit code. ``ending_shown``: the
     player already printed this game's ending between games (it left with q, or the
     host closed the table while it waited): only the series' final scoreboard and one
     line follow. Every error line starts ``prog:`` (``jupai join:``) and goes to
-    ``err`` (the stderr console; default ``console``); the ending goes to ``console``."""
+    ``err`` (the stderr console; default ``console``); the ending goes to ``console``.
+    ``rejoin``: the command that takes the seat back (:func:`rejoin_command`), shown
+    whole under why when the session left its seat to be taken back
+    (``result.seat_kept``, specs/client.md § Rejoin)."""
     from rich.text import Text
 
     from jupai_net.printable import printable
@@ -354,6 +357,12 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
         console.print(t("cli.no_transcript", lang), style="yellow")
     if check is not None and check.first_use is not None:
         console.print(Text(check.first_use, style="bold yellow"))  # again: the game screen hid it
+    kept = getattr(result, "seat_kept", None)
+    if kept is not None and rejoin:
+        from .layout import Wrapped
+
+        console.print(Wrapped(t(f"cli.seat_kept.{kept}", lang), style="bold"))
+        console.print(Text("  " + rejoin), soft_wrap=True, overflow="ignore", crop=False)  # whole, to copy
     if status != "host-gone":  # e.g. the host abandoned the game, then said bye: its goodbye last
         say_goodbye(result, err, lang, prog)
     return exit_code
@@ -593,7 +602,13 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     Ctrl-C (SIGINT, when run in the main thread): the first one leaves the table
     politely — ``bye`` to the host (in the lobby the seat is freed), the transcript
     saved with the seat's ``left`` note — then the report, exit 130; a second one
-    quits at once. SIGTERM and SIGHUP leave the same way (exit 143, 129)."""
+    quits at once. Mid-game at a dealer-blind table with another person the first one
+    asks "Leave? [y/N]" as ``/quit`` does (:meth:`TerminalPlayer.interrupt`), and a
+    second one while asked leaves. SIGTERM leaves the same way (exit 143). SIGHUP (and
+    an input that ended because its terminal went away) is no decision mid-game: the
+    seat is kept as after a lost connection (:meth:`SessionControl.hang_up`, no
+    ``bye``, the resume file stays); in the lobby or between games it leaves (exit
+    129). Specs: specs/client.md § `jupai join`, § Keys."""
     import logging
 
     import trio
@@ -606,11 +621,22 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     control = SessionControl()
     interrupted = 0  # the signal that made the person leave (0: none)
 
+    def hang_up() -> None:  # the terminal went away: mid-game the seat is kept (no bye)
+        nonlocal interrupted
+        if not interrupted:
+            interrupted = int(signal.SIGHUP)
+            control.hang_up()
+
     async def on_signal(received: Any) -> None:
         nonlocal interrupted
         async for signum in received:
+            if signum == getattr(signal, "SIGHUP", None):
+                hang_up()  # again (the closed window's input ended too): nothing more to do
+                continue
             if interrupted:
                 raise KeyboardInterrupt
+            if signum == signal.SIGINT and getattr(player, "interrupt", None) is not None and player.interrupt():
+                continue  # asked "Leave? [y/N]" (a dealer-blind game would end for everyone)
             interrupted = int(signum)
             control.leave()
 
@@ -630,6 +656,7 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                 from .ui import TerminalPlayer
 
                 player = TerminalPlayer(lang=lang, console=console)
+                player.on_hangup = hang_up
                 nursery.start_soon(player.input_loop)
             bad: BaseException | None = None
             try:
@@ -652,11 +679,30 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
     if getattr(player, "warning_read", False):
         check.first_use = None  # read and acknowledged before the game: not repeated at the end
     exit_code = report(result, console, lang, check, host, port, ranking=args.bot is not None, ending_shown=shown,
-                       err=err)
+                       err=err, rejoin=rejoin_command(host, port, args))
     if interrupted:
-        say_error(err, t("cli.interrupted", lang), PROG)
+        if getattr(result, "seat_kept", None) != "hung-up":  # a closed terminal left nothing: its seat is kept
+            say_error(err, t("cli.interrupted", lang), PROG)
         return 128 + interrupted  # 130 Ctrl-C (EXIT_INTERRUPTED), 143 SIGTERM, 129 SIGHUP
     return exit_code
+
+
+def rejoin_command(host: str, port: int, args: argparse.Namespace) -> str:
+    """The command that takes this seat back (specs/client.md § Rejoin): the running
+    ``jupai`` (as :func:`~.end_words.verify_command` names it) ``join HOST:PORT`` (an
+    IPv6 address in brackets), with the options given that change how the seat is
+    played or shown (``--lang``, ``--bot``, ``--think``, ``--transcript``); the saved
+    session supplies the name, seat and token."""
+    from .end_words import shell_quote, verify_command
+
+    program = verify_command()[:-len(" verify")]
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    words = [program, "join", shell_quote(address)]
+    for option in ("--lang", "--bot", "--think", "--transcript"):
+        value = getattr(args, option[2:], None)
+        if value is not None:
+            words += [option, shell_quote(str(value))]
+    return " ".join(words)
 
 
 def _idle_timeout(args: argparse.Namespace) -> float:

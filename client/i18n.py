@@ -391,8 +391,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "quit.stay": ("You stay at the table.", "你留在牌桌上。"),
     "quit.blind_left": ("Leaving the table: the host ends this game for everyone.",
                         "正在离开牌桌：主机将结束所有人的这一局。"),
-    "quit.trusted_left": ("Leaving the table: a bot plays your seat to the end of this game.",
-                          "正在离开牌桌：这一局剩下的部分由机器人替你打完。"),
+    "quit.trusted_left": ("Leaving the table: a bot plays your seat while you are away.",
+                          "正在离开牌桌：你不在时由机器人替你打这个座位。"),
     "help.title": ("Help", "帮助"),
     "help.more": ("(more on a larger terminal)", "（终端更大时可看到更多）"),
     "hold.title": ("Check the host's join code", "请核对主机的加入码"),
@@ -670,6 +670,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.verdict_detail": ("{detail}", "{detail}"),
     "cli.no_transcript": ("No transcript was saved.", "未保存对局记录。"),
     "cli.interrupted": ("interrupted: left the table", "已中断：离开牌桌"),
+    # the seat left mid-game stays the person's during this game (specs/client.md § Rejoin): the command follows
+    "cli.seat_kept.trusted": ("A bot plays your seat. Take it back during this game with:",
+                              "机器人替你打这个座位。这一局结束前，用下面的命令回到座位："),
+    "cli.seat_kept.hung-up": ("The terminal closed: the host keeps your seat. Take it back during this game with:",
+                              "终端关闭了：主机为你保留座位。这一局结束前，用下面的命令回到座位："),
     "cli.failed": ("error: {reason}", "错误：{reason}"),
     "cli.bad_name": ("--name {name}: {why}: a name is 1..24 characters a person can read (letters, digits, "
                      "punctuation, spaces, emoji), with no tab, line break or control character and no space at "

@@ -332,6 +332,11 @@ class SessionResult:
     #: the host's goodbye (:func:`bye_text`, in the run's language) when the session
     #: ended with the host's ``bye`` (also after a game it abandoned); None otherwise
     host_bye: str | None = None
+    #: the seat this session left mid-game is still the person's to take back with the
+    #: same command while that game runs (the resume file kept, specs/client.md § Rejoin):
+    #: ``"trusted"`` (left on purpose at a trusted table: a bot plays it meanwhile),
+    #: ``"hung-up"`` (the terminal closed: kept as after a lost connection); None otherwise
+    seat_kept: str | None = None
 
 
 # --------------------------------------------------------------------------- the player
@@ -346,6 +351,7 @@ class SessionControl:
     def __init__(self) -> None:
         self._chat_send, self._chat_recv = trio.open_memory_channel[str](32)
         self._leave = trio.Event()
+        self._hung_up = False
         self._ready_held = False
         self._ready_released = trio.Event()
 
@@ -360,6 +366,20 @@ class SessionControl:
     def leave(self) -> None:
         """End the session now (a ``bye`` is sent; the result status is ``"left"``)."""
         self._leave.set()
+
+    def hang_up(self) -> None:
+        """The terminal went away (SIGHUP, a closed window): end the session now. Mid-game
+        it is no decision of the person: no ``bye`` is sent and the resume file stays, so
+        the host holds the seat as after a lost connection and the same command takes it
+        back (``SessionResult.seat_kept`` ``"hung-up"``); in the lobby or between games
+        it leaves as :meth:`leave` does (specs/client.md § `jupai join`)."""
+        self._hung_up = True
+        self._leave.set()
+
+    @property
+    def hung_up(self) -> bool:
+        """True once :meth:`hang_up` was called."""
+        return self._hung_up
 
     @property
     def leaving(self) -> bool:
@@ -773,6 +793,7 @@ class _Session:
         self.saved_path: Path | None = None
         self.nursery: trio.Nursery | None = None
         self.left = False
+        self.keep_seat: str | None = None  # the seat left mid-game stays to take back (SessionResult.seat_kept)
         self.save_error: str | None = None
         self.save_args: dict[str, Any] | None = None  # the save error's path and why (said in the viewer's language)
         self.bot = bot
@@ -926,7 +947,8 @@ class _Session:
                 nursery.cancel_scope.cancel()
         finally:
             with trio.CancelScope(shield=True):
-                polite = self.left or status in ("finished", "aborted")
+                # a closed terminal mid-game says no bye: the host holds the seat as for a lost connection
+                polite = (self.left and self.keep_seat != "hung-up") or status in ("finished", "aborted")
                 await self.close("quit" if polite else None)
         return await self._finish(status, error)
 
@@ -998,8 +1020,26 @@ class _Session:
     async def _leave_watch(self) -> None:
         await self.control._leave.wait()
         self.left = True
+        self.keep_seat = self._seat_to_keep()
         if self.nursery is not None:
             self.nursery.cancel_scope.cancel()
+
+    def _seat_to_keep(self) -> str | None:
+        """Whether the seat the person leaves now stays theirs to take back with the same
+        command while its game runs (specs/client.md § Rejoin): ``"hung-up"`` when the
+        terminal closed mid-game (no decision: kept as after a lost connection),
+        ``"trusted"`` when left on purpose mid-game at a trusted table (a bot plays it; the
+        host keeps its token valid until the game ends); None — forgotten — in the lobby,
+        between games, without a resume file, and at a dealer-blind table, whose game
+        ends when the seat leaves on purpose."""
+        w = self.witness
+        if self.watch or not self.save_resume or self.token is None:
+            return None
+        if w is None or w.game_id is None or w.finished or w.game_id == self.closed_game:
+            return None
+        if self.control.hung_up:
+            return "hung-up"
+        return "trusted" if self.view.dealer != "blind" else None
 
     async def _stall_watch(self) -> None:
         """While this seat's turn timer runs: ping a quiet host, and after
@@ -2056,10 +2096,15 @@ class _Session:
         if self.host_bye is not None:
             res = dataclasses.replace(res, host_bye=self.host_bye)
         # keep it after a lost connection (the same call rejoins, in a game or in the
-        # lobby); otherwise there is nothing to resume — a seat the player left on purpose
-        # (/quit, Ctrl-C), even mid-game, is not taken back by the next command, which
-        # joins afresh (specs/client.md § Rejoin)
-        over = status in ("finished", "aborted", "refused", "error", "left")
+        # lobby), a closed terminal mid-game, and a seat left on purpose mid-game at a
+        # trusted table (a bot plays it; the same command takes it back while the game
+        # runs); otherwise there is nothing to resume — a seat left on purpose in the
+        # lobby, between games or at a dealer-blind table is not taken back by the next
+        # command, which joins afresh (specs/client.md § Rejoin)
+        kept = self.keep_seat if status == "left" else None
+        if kept is not None:
+            res = dataclasses.replace(res, seat_kept=kept)
+        over = status in ("finished", "aborted", "refused", "error", "left") and kept is None
         if self.save_resume and over:
             # the game is over (or there is none to take back): nothing to resume
             drop_resume(self.host, self.port)
@@ -2092,9 +2137,10 @@ class _Session:
                     verdict = None
         elif self.witness is not None and self.witness.game_id is not None:
             if status == "left" and not self.witness.finished:
-                # The player's own choice: the game is unverified because WE left,
-                # which says nothing against the host (specs/fairness.md §9).
-                self.witness.player_left("the player chose to leave")
+                # The player's own choice (or their terminal closed): the game is unverified
+                # because WE left, which says nothing against the host (specs/fairness.md §9).
+                self.witness.player_left("the terminal closed" if self.keep_seat == "hung-up"
+                                         else "the player chose to leave")
             elif not self.witness.finished:
                 # no signed end or abandon (whatever the host said): noted, so a game
                 # stopped after this seat sent its seed reads as suspicious (§9)

@@ -107,12 +107,16 @@ class LineReader:
     typed is lost, partial input stays buffered) and reads with ``os.read``. A
     descriptor that cannot be polled (a regular file) is read in a worker thread; one
     that cannot be read at all (a terminal that went away) is the end of input.
+    :attr:`hung_up`: the input ended because its terminal went away (its window closed:
+    the terminal answers no more), not because the person closed it (Ctrl-D).
     """
 
     def __init__(self, fd: int = 0):
         self.fd = fd
         self._buf = bytearray()
         self._eof = False
+        self._tty = _is_tty(fd)
+        self.hung_up = False
 
     async def readline(self) -> str | None:
         """The next line without its newline, or None at end of input."""
@@ -129,12 +133,23 @@ class LineReader:
                     data = b""
             if not data:
                 self._eof = True
+                # a terminal hung up (its window closed) reads as the end of input too, but
+                # it is no longer a terminal at all (tcgetattr fails with EIO)
+                self.hung_up = self._tty and not _is_tty(self.fd)
             self._buf += data
         if not self._buf:
             return None
         line, _, rest = bytes(self._buf).partition(b"\n")
         self._buf = bytearray(rest)
         return line.decode("utf-8", "replace").rstrip("\r")
+
+
+def _is_tty(fd: int) -> bool:
+    """``os.isatty(fd)``, False for a descriptor that is not open."""
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def _get(view: Any, *names: str, default: Any = None) -> Any:
@@ -200,6 +215,9 @@ class TerminalPlayer(PlayerBase):
         self._held: set[str] = set()  # the warnings already held once
         self.warning_read = False  # the person pressed Enter under the first-use warning
         self._confirm_quit = False  # asked "Leave? [y/N]": leaving would end a dealer-blind game for everyone
+        #: called instead of leaving when the input ended because the terminal went away
+        #: (``LineReader.hung_up``): ``jupai join`` keeps the seat as after SIGHUP
+        self.on_hangup: Callable[[], None] | None = None
         self.moves_page = 0  # the page of the moves shown when they do not all fit (Enter turns it)
 
     # ------------------------------------------------------------------ drawing
@@ -615,13 +633,9 @@ class TerminalPlayer(PlayerBase):
             return
         elif cmd.kind == "quit":
             if self.leaving_ends_the_game():  # ask first: the others lose the game too
-                self._confirm_quit = True
-                self.console.print()
-                self.console.print(self._quit_question())
-                self.print_prompt()  # the question, with the turn's seconds when it is the seat's turn
+                self._ask_quit()
                 return
-            if _get(self.view, "phase") in ("seeding", "playing") and _get(self.view, "dealer") != "blind":
-                self.say(t("quit.trusted_left", self.lang), "bold yellow")  # what becomes of the seat
+            self._say_trusted_left()  # what becomes of the seat
             self.leave()
         elif cmd.kind == "chat":
             if self.send_chat is not None:
@@ -635,6 +649,35 @@ class TerminalPlayer(PlayerBase):
             self.say(t(cmd.key or "input.not_number", self.lang, **cmd.args), "bold yellow")
         if self._legal:
             self.print_prompt()
+
+    def interrupt(self) -> bool:
+        """Ctrl-C (specs/client.md § Keys): True when it asked "Leave? [y/N]" instead of
+        leaving — mid-game at a dealer-blind table with another person, as ``/quit``
+        does; a second Ctrl-C while asked is yes (the caller leaves: False, after
+        ``Leaving the table: the host ends this game for everyone.``). Elsewhere False at
+        once; the caller then leaves the table."""
+        if self._asking_quit():  # the second Ctrl-C: yes
+            self._confirm_quit = False
+            self.console.print()
+            self.say(t("quit.blind_left", self.lang), "bold yellow")
+            return False
+        if self.leaving_ends_the_game():
+            self._ask_quit()
+            return True
+        return False  # the ending says what becomes of the seat (and how to take it back)
+
+    def _ask_quit(self) -> None:
+        """Ask "Leave? [y/N]" under the table (the reason, then the question as the prompt)."""
+        self._confirm_quit = True
+        self.console.print()
+        self.console.print(self._quit_question())
+        self.print_prompt()  # the question, with the turn's seconds when it is the seat's turn
+
+    def _say_trusted_left(self) -> None:
+        """Leaving mid-game at a trusted table: say what becomes of the seat (a bot plays
+        it while the person is away; the ending names the command that takes it back)."""
+        if _get(self.view, "phase") in ("seeding", "playing") and _get(self.view, "dealer") != "blind":
+            self.say(t("quit.trusted_left", self.lang), "bold yellow")
 
     def leave(self) -> None:
         """Leave the table: set :attr:`quit_requested` and tell the session."""
@@ -654,6 +697,9 @@ class TerminalPlayer(PlayerBase):
             if line is None and self._next is not None:
                 self._next.send_nowait(False)  # end of input while asking: leave the table
                 self._next = None
+            if line is None and self.on_hangup is not None and getattr(self.reader, "hung_up", False):
+                self.on_hangup()  # the window closed (no decision): as SIGHUP, not as Ctrl-D
+                return
             if line is None:
                 await self._connected.wait()
                 self.say(t("input.eof", self.lang), "bold yellow")

@@ -1,7 +1,7 @@
 """``/quit`` during a game says what it does to the others (issue 12): at a dealer-blind
 table nobody else can play the seat's cards, so leaving ends the game for everyone —
 ``jupai join`` asks first (``Leave? [y/N]``) and the others read why their game ended;
-at a trusted table a bot plays the seat to the end, and the leaver is told so (specs/
+at a trusted table a bot plays the seat while its person is away, and the leaver is told so (specs/
 client.md § Keys) — through ``jupai join`` on a terminal."""
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class _Control:
 @pytest.mark.parametrize("dealer, other, asks, said", [
     ("blind", "person", True, "Leaving the table: the host ends this game for everyone."),
     ("blind", "bot", False, ""),  # `jupai play`: only the host's bots lose their game
-    ("trusted", "person", False, "Leaving the table: a bot plays your seat to the end of this game."),
+    ("trusted", "person", False, "Leaving the table: a bot plays your seat while you are away."),
 ])
 async def test_quit_asks_only_when_it_ends_a_dealer_blind_game_for_another_person(dealer, other, asks, said):
     from types import SimpleNamespace

@@ -3,10 +3,11 @@
 ``jupai join`` to the address reused the old seat and name — a new table refused "seat
 2 is taken" with free seats, ``--name Catherine-Longname`` was refused as "another
 player is called '小明'", ``--name Annie`` sat down as "Ann". Now a seat left on purpose
-is forgotten; a file of another host (another certificate) is not used; an explicit
-``--name`` other than the saved one joins as new; a refused rejoin whose saved seat or
-name is taken joins with the free seats and the person's name (specs/client.md §
-Rejoin) — through ``jupai join``."""
+is forgotten (except while its trusted game runs: a bot plays it, and the same command
+takes it back until the game ends); a file of another host (another certificate) is not
+used; an explicit ``--name`` other than the saved one joins as new; a refused rejoin
+whose saved seat or name is taken joins with the free seats and the person's name
+(specs/client.md § Rejoin) — through ``jupai join``."""
 
 from __future__ import annotations
 
@@ -87,11 +88,14 @@ def test_a_stale_session_never_costs_the_person_a_seat_or_their_name(tmp_path):
         host.kill()
 
 
-def test_a_seat_left_mid_game_with_quit_is_forgotten(tmp_path):
-    """Ann types /quit in a running (trusted) game: a bot plays her seat, she is gone,
-    and so is her resume file — the next ``jupai join`` is a new arrival."""
+def test_a_trusted_seat_left_with_quit_is_kept_for_its_game_then_joined_anew(tmp_path):
+    """Ann types /quit in a running trusted game: a bot plays her seat, and her resume
+    file stays while that game runs (the same command takes the seat back:
+    tests/test_leave_keeps_seat.py). Once the game is over the host refuses the old
+    token and the same command joins as a new arrival — not refused, not stuck — and
+    the file is gone."""
     host = HostProcess(tmp_path, "--no-announce", "--dealer", "trusted", "--seats", "2", "--bots", "1",
-                       "--bot-delay", "0.3", "--rounds", "6", "--turn-timeout", "30", "--games", "1")
+                       "--bot-delay", "0", "--rounds", "2", "--turn-timeout", "30")
     ann = None
     try:
         port = int(host.addr.rsplit(":", 1)[1])
@@ -101,11 +105,22 @@ def test_a_seat_left_mid_game_with_quit_is_forgotten(tmp_path):
         resume = tmp_path / "ann" / "sessions" / f"127.0.0.1-{port}.resume"
         assert ResumeState.from_bytes(resume.read_bytes()).game_id is not None  # the game is saved to rejoin
         ann.type("/quit\r")
-        ann.wait_for(r"Leaving the table: a bot plays your seat to the end of this game\.")
+        ann.wait_for(r"Leaving the table: a bot plays your seat while you are away\.")
+        ann.wait_for(r"A bot plays your seat\. Take it back during this game with:")
         ann.finish(30)
+        kept = ResumeState.from_bytes(resume.read_bytes())
+        assert kept.game_id is not None  # kept for this game
+        mark = len(host.lines)
+        host.wait_for(r"scoreboard", timeout=30)  # the game is over: a stand-in holds her seat
+        out = _join(host, env)  # the same command, after the game: the token refused, a new arrival
+        assert out.returncode == 0 and "Traceback" not in out.stderr, out.stdout + out.stderr
+        said = "".join(host.lines[mark:])
+        assert "Ann came back with a session that has ended" in said and "Ann took seat 0" in said, said
     finally:
         if ann is not None:
             ann.kill()
         host.kill()
-    assert not resume.exists(), "a seat left on purpose is not taken back"
+    # the old session is gone (a new game may have started just as the new arrival left:
+    # then the file holds that game's seat, under a new token)
+    assert not resume.exists() or ResumeState.from_bytes(resume.read_bytes()).token != kept.token
     assert "Traceback" not in ann.text

@@ -86,6 +86,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verdict.where.sep": (", ", "，"),
     # --- the seat's own notes of why a game stopped (client/session.py, kept in the transcript) ---------
     "verdict.note.chose_to_leave": ("the player chose to leave", "玩家自己选择了离开"),
+    "verdict.note.terminal_closed": ("the terminal closed", "终端关闭了"),
     "verdict.note.player_left": ("the player left", "玩家离开了"),
     "verdict.note.connection_lost": ("connection lost", "连接中断"),
     "verdict.note.bye": ("the host said bye ({reason})", "主机道别了（{reason}）"),
@@ -703,6 +704,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 #: The seat's own notes (client/session.py) as patterns: (regex, key, args from the match).
 _NOTES: tuple[tuple[str, str], ...] = (
     (r"the player chose to leave", "verdict.note.chose_to_leave"),
+    (r"the terminal closed", "verdict.note.terminal_closed"),
     (r"the player left", "verdict.note.player_left"),
     (r"connection lost", "verdict.note.connection_lost"),
     (r"the host said bye \((?P<reason>.*)\)", "verdict.note.bye"),
