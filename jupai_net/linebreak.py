@@ -7,7 +7,7 @@ a Chinese character takes two cells):
 - English breaks at spaces (the spaces at a break are dropped), never inside a word;
   Chinese breaks at spaces and between two characters when one of them is wide.
 - Never inside an **unbreakable span**: a formula (``1×11 + 12×3 = 47``, ``(5 + 8) +
-  (2 + 8) = 23``, ``R = 3``, ``= 11``), a seat and its name (``seat 2 (Bartholomew
+  (2 + 8) = 23``, ``R = 3``, ``= 11``, ``i 3 vs m ?``), a seat and its name (``seat 2 (Bartholomew
   A)``, ``2号位（诸葛亮）``), a ``jupai`` command (``jupai watch``), an option and its
   value (``--games N``), and any string the caller names (``keep``: the players'
   names, a table's name). Numbers, cards (``10♠``) and key names (``Enter``,
@@ -41,6 +41,9 @@ NO_LINE_END = frozenset("（「『《〈【“‘([{")
 #: A line broken at a space must be at least this full; else it breaks between two
 #: Chinese characters further on (a word stays whole when that costs little room).
 SPACE_BREAK_FILL = 0.75
+#: A line less than this full breaks a seat label between its number and its name
+#: (``seat 2`` / ``(Bartholomew A)``) when that fills it more.
+HALF_LINE = 0.5
 
 _NUM = r"(?:\d+|\?)(?:×(?:\d+|\?))*"
 _GROUP = rf"\({_NUM}(?: ?[-+−×] ?{_NUM})*\)"
@@ -48,6 +51,8 @@ _ITEM = rf"(?:{_NUM}|{_GROUP}|\b[A-Za-z]\b(?![-']))"
 _OP = r" ?[-+−×=÷/] ?"
 #: A formula: two items or more joined by operators, or ``= item …`` (a total).
 FORMULA = re.compile(rf"(?:= ?{_ITEM}(?:{_OP}{_ITEM})*|{_ITEM}(?:{_OP}{_ITEM})+)")
+#: A comparison of named values (``i 3 vs m ?``, ``i 5 > m 3``, ``i 3 对 m ?``).
+COMPARE = re.compile(r"\b[A-Za-z] (?:\d+|\?) (?:vs|对|[<>=≤≥]) [A-Za-z] (?:\d+|\?)(?![\w])")
 #: A seat and its name, English and Chinese (group 1: the name in its parentheses).
 SEAT_NAMED = re.compile(r"\bseat \d+ (\([^()\n]*\))|\d+号位(（[^（）\n]*）)")
 #: A seat without a name (``seat 2``, ``2号位``).
@@ -88,14 +93,16 @@ def _wide(ch: str) -> bool:
 def spans(plain: str, keep: Iterable[str] = ()) -> list[tuple[int, int, int]]:
     """The unbreakable spans of the one-line ``plain``: ``(start, end, level)``, end
     exclusive; level 1 (names: ``keep`` strings, a seat's name in its parentheses, a
-    seat's number with its word) holds longer than level 2 (whole formulas, seat
-    labels with their names, commands)."""
+    seat's number with its word) holds longer than level 2 (whole formulas,
+    commands), which holds longer than level 3 (a seat label with its name)."""
     out: list[tuple[int, int, int]] = []
     for m in FORMULA.finditer(plain):
         if m.end() - m.start() > 1:
             out.append((m.start(), m.end(), 2))
-    for m in SEAT_NAMED.finditer(plain):
+    for m in COMPARE.finditer(plain):
         out.append((m.start(), m.end(), 2))
+    for m in SEAT_NAMED.finditer(plain):
+        out.append((m.start(), m.end(), 3))
         g = 1 if m.group(1) is not None else 2
         out.append((m.start(g), m.end(g), 1))
     for m in SEAT.finditer(plain):
@@ -181,36 +188,54 @@ def _points(plain: str, width: int, rest_width: int, lang: str, keep: tuple[str,
             end -= 1
         cands.append((end, i))
     found = spans(plain, keep)
-    any_span = [any(s < nxt and end < e for s, e, _lv in found) for end, nxt in cands]
-    name_span = [any(s < nxt and end < e for s, e, lv in found if lv == 1) for end, nxt in cands]
+
+    def inside(levels: tuple[int, ...]) -> list[bool]:
+        return [any(s < nxt and end < e for s, e, lv in found if lv in levels) for end, nxt in cands]
+
     tail = [_lone_tail(plain, nxt) for _end, nxt in cands]
-    #: what blocks a break at each step of giving way: everything; the names; nothing
-    steps = ([a or t for a, t in zip(any_span, tail)], name_span, [False] * len(cands))
+    #: what blocks a break at each step of giving way: everything; all but a seat label's
+    #: wholeness; the names; nothing
+    steps = [[a or t for a, t in zip(inside(levels), tail)] for levels in ((1, 2, 3), (1, 2))]
+    steps += [inside((1,)), [False] * len(cands)]
 
     out: list[int] = []
     start, w = 0, width
     last = len(plain.rstrip())
+
+    def fit(blocked: list[bool]) -> tuple[int, int] | None:
+        """The furthest allowed break within ``w`` cells of ``start`` (a space's when
+        the line is then full enough)."""
+        best = space = None
+        for k, (end, nxt) in enumerate(cands):
+            if end <= start:
+                continue
+            if cw[end] - cw[start] > w:
+                break
+            if blocked[k]:
+                continue
+            best = (end, nxt)
+            if nxt > end and cw[end] - cw[start] >= SPACE_BREAK_FILL * w:
+                space = best
+        if best is None:
+            return None
+        return space if space is not None and best[0] == best[1] else best
+
     while start < last and cw[last] - cw[start] > w:
         pick = first = None
-        for blocked in steps:
-            best = space = None
-            for k, (end, nxt) in enumerate(cands):
-                if end <= start:
-                    continue
-                if cw[end] - cw[start] > w:
-                    break
-                if blocked[k]:
-                    continue
-                best = (end, nxt)
-                if nxt > end and cw[end] - cw[start] >= SPACE_BREAK_FILL * w:
-                    space = best
-            if best is None:
+        for step, blocked in enumerate(steps):
+            pick = fit(blocked)
+            if pick is None:
                 continue
-            pick = space if space is not None and best[0] == best[1] else best
             first = first or pick
-            if _goes_on(cands, blocked, cw, pick[1], last, rest_width):
-                break
-            pick = None  # the next line could not be broken by this step either: give way here
+            if not _goes_on(cands, blocked, cw, pick[1], last, rest_width):
+                pick = None  # the next line could not be broken by this step either: give way here
+                continue
+            if step == 0 and cw[pick[0]] - cw[start] < HALF_LINE * w:  # a line less than half full:
+                fuller = fit(steps[1])  # a seat label goes on after its number (`seat 2` / `(Bob)`)
+                if fuller is not None and fuller[0] > pick[0] and _goes_on(cands, steps[1], cw, fuller[1], last,
+                                                                           rest_width):
+                    pick = fuller
+            break
         pick = pick or first
         if pick is None and not fold:  # the unit stays whole: to its end
             for blocked in steps:

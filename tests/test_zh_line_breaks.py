@@ -100,6 +100,13 @@ def test_the_rule_on_sentences():
     lines = break_lines("the game is running: join after it, or watch it (jupai watch --code ABC)", 30, "en")
     assert any("jupai watch --code ABC" in x for x in lines), lines
     assert break_lines("收到的牌一共有十二张回收的牌", 14, "zh")[-1] != "牌"
+    for text in ("用 A♠ 丢弃 0号位（诸葛亮孔明丞相大人甲）的装备（i 1 对 m ?）",
+                 "discard seat 0 (Bartholomew-Alexandria A)'s equipment with A♠ (i 1 vs m ?)"):
+        lines = break_lines(text, 40, None)
+        assert any("i 1 对 m ?" in x or "i 1 vs m ?" in x for x in lines), lines
+    # a line less than half full takes a seat's number, its name going on the next line
+    assert break_lines(" 1. attack seat 0 (Bartholomew-Alexandria A) with 2♦ (= 5×2 + 1 = 11)", 40, "en",
+                       hang="    ") == [" 1. attack seat 0", "    (Bartholomew-Alexandria A) with 2♦", "    (= 5×2 + 1 = 11)"]
     # a word alone wider than the line is cut (never a line wider than the terminal)
     assert all(cell_len(x) <= 8 for x in break_lines("Bartholomew-Alexandria-Constantinople wins", 8, "en"))
 
