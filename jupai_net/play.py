@@ -101,13 +101,15 @@ class PlainPlayer:
         """Keep the session control (``/quit`` leaves, ``say TEXT`` chats)."""
         self.control = control
 
-    def _print(self, text: str, hang: str = "  ") -> None:
+    def _print(self, text: str, hang: str | None = None) -> None:
         """Print ``text`` (after the held notices), broken at the terminal's width:
-        ``hang`` before each line after the first."""
+        ``hang`` before each line after the first (default: two spaces more than the
+        line's own indent or ``»`` mark, so an event's next rows stand out)."""
         width = self.width if self.width is not None else wrap_width(self.out)
         held, self._held = self._held, []
         for line in (*(line for _notice, line in held), text):
-            print(wrap_words(line, width, self.lang, self._keep, hang) if width else line, file=self.out, flush=True)
+            indent = hang if hang is not None else " " * (len(line) - len(line.lstrip(" »")) + 2)
+            print(wrap_words(line, width, self.lang, self._keep, indent) if width else line, file=self.out, flush=True)
 
     def _names(self, view: Any) -> None:
         """Keep the names of ``view``'s players (never broken over two lines)."""
