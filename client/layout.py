@@ -324,9 +324,10 @@ class Wrapped:
     first: a move's words under its number)."""
 
     def __init__(self, text: Text | str, style: str = "", lang: str | None = None, keep: Sequence[str] = (),
-                 hang: str = "") -> None:
+                 hang: str = "", *, whole: Sequence[str] = ()) -> None:
         self.text = text if isinstance(text, Text) else Text(text, style=style)
-        self.lang, self.keep, self.hang = lang, tuple(k for k in keep if k), hang
+        # ``whole``: the same as ``keep`` (texts never broken: a seat and its name)
+        self.lang, self.keep, self.hang = lang, tuple(k for k in (*keep, *whole) if k), hang
 
     def __rich_console__(self, console: Console, options: Any) -> Any:
         yield wrap_text(self.text, options.max_width, self.lang, self.keep, self.hang)
