@@ -249,6 +249,9 @@ class HostScreen:
         #: ``series`` comes after its audit, so the scoreboard follows when it does
         self._board_due = False
         self._series_fresh = False  # a ``series`` message came since the last game started
+        #: lines printed while a console command runs, held to follow its answer
+        #: (:meth:`hold`): ``start``'s "bots take seat 1, 2" came after the game's start
+        self._held: list[tuple[tuple[Any, ...], dict[str, Any]]] | None = None
         try:
             from jupai_net.client import render
         except ImportError:  # pragma: no cover - the renderer ships with the package
@@ -535,11 +538,29 @@ class HostScreen:
         if self.games is not None and self.played >= self.games:
             self.closed = True
 
+    @contextlib.contextmanager
+    def hold(self) -> Any:
+        """Hold what the table prints while a console command runs (``start`` starts
+        the game at once when everyone seated is ready); yields a list that receives
+        the held lines' printing when the block ends, for the caller to print after
+        the command's answer (:func:`read_commands`)."""
+        held: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self._held = held
+        try:
+            yield held
+        finally:
+            self._held = None
+
     def print(self, *args: Any, **kw: Any) -> None:
         """``console.print`` that survives a terminal that went away (SIGHUP, a closed
         pipe): the first failed write points stdout at the null device, so the host
-        goes on (and exits) quietly; what matters is in host.log."""
+        goes on (and exits) quietly; what matters is in host.log. While :meth:`hold`
+        holds, the line waits."""
         from rich.text import Text
+
+        if self._held is not None:
+            self._held.append((args, kw))
+            return
 
         from jupai_net.client.layout import Trimmed, Wrapped
 
@@ -1035,6 +1056,12 @@ async def read_commands(server: Any, screen: HostScreen, readline: Any = None) -
             return
         if not line:
             return  # end of input: no more commands
-        reply = host_command(server, line, notices=not (screen.quiet or screen.closed))
-        if reply:
-            screen.print(Text(reply, style="bold"))  # a Text: player names are not markup
+        reply, held = None, []
+        try:
+            with screen.hold() as held:  # what the command makes the table say follows its answer
+                reply = host_command(server, line, notices=not (screen.quiet or screen.closed))
+        finally:
+            if reply:
+                screen.print(Text(reply, style="bold"))  # a Text: player names are not markup
+            for args, kw in held:
+                screen.print(*args, **kw)

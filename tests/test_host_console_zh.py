@@ -92,7 +92,8 @@ def test_the_host_console_in_chinese_has_no_english_words(tmp_path):
     two players joining, one kicked, ``start`` filling the table with the host's bots,
     a one-round game to its end and the final scoreboard. No English word outside the
     allow-list (``无法移出：seat 0 is empty`` and ``已移出：the host removed …`` before),
-    the kick said once, no line ending in spaces (the players table's padding)."""
+    the kick said once, ``start``'s answer before the game it started, no line ending
+    in spaces (the players table's padding)."""
     host = HostProcess(tmp_path, "--lang", "zh", "--seats", "3", "--games", "1", "--rounds", "1", "--bot-delay", "0",
                        "--no-announce", "--table-name", "张三的牌桌")
     procs = [host]
@@ -117,6 +118,8 @@ def test_the_host_console_in_chinese_has_no_english_words(tmp_path):
     assert "最终积分榜" in text and "无法移出：0号位是空位" in text, text[-3000:]
     assert not english_words(text), "\n".join(english_words(text))
     assert text.count("请出了1号位") == 1, text  # the notice; the answer did not say it again
+    # start's answer comes before what it made happen (it followed the game's start)
+    assert text.index("机器人坐上 1、2 号位") < re.search(r"对局 \w+ 开始", text).start(), text
     assert not [line for line in text.splitlines() if line != line.rstrip()], text
     assert "Traceback" not in host.stderr
 
