@@ -795,13 +795,27 @@ def run(args: argparse.Namespace) -> int:
         os_error = _find(exc, OSError)
         if os_error is None:
             raise
-        print(f"jupai host: {t('host.cannot_listen', port=config.port, reason=os_error.strerror or os_error)}",
+        print(f"jupai host: {t('host.cannot_listen', port=config.port, reason=listen_why(os_error))}",
               file=sys.stderr)
         return 3
     if stopped_by is not None:
         _log().warning("host stopped by %s", signal.Signals(stopped_by).name)
     screen.closing(config.transcript_dir, interrupted=stopped_by or False)
     return 128 + stopped_by if stopped_by is not None else 0
+
+
+def listen_why(exc: OSError, lang: str | None = None) -> str:
+    """Why the port cannot be opened, in the run's language (specs/host.md § 2: exit 3):
+    in use, permission denied, no such address (``--bind``) from the catalog
+    (``host.listen_why.*``); any other error in the system's own (English) words,
+    marked as such in Chinese."""
+    import errno
+
+    key = {errno.EADDRINUSE: "in-use", errno.EACCES: "denied", errno.EPERM: "denied",
+           errno.EADDRNOTAVAIL: "no-address"}.get(exc.errno or 0)
+    if key is not None:
+        return t(f"host.listen_why.{key}", lang)
+    return t("host.listen_why.other", lang, reason=printable(exc.strerror or str(exc)))
 
 
 #: host.log is rotated at this size, keeping this many old files (host.log.1 …): a

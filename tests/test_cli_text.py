@@ -291,7 +291,7 @@ def test_usage_errors_start_with_the_command_and_exit_2(command, lang):
 def test_a_bad_value_names_the_option_in_chinese():
     proc = jupai("simulate", "--games", "many", "--lang", "zh")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines()[0] == "jupai simulate: 参数 --games：无效的 int 值：'many'"
+    assert proc.stderr.splitlines()[0] == "jupai simulate: 参数 --games：'many' 不是有效的数字"  # no "int"
 
 
 def test_the_global_lang_option_reaches_a_command_that_has_its_own(tmp_path):

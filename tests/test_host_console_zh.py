@@ -138,3 +138,23 @@ def test_the_line_by_line_chat_mark_is_in_the_language(lang, said):
     PlainPlayer(out, lang, width=0).on_update(SimpleNamespace(
         seat=0, change="chat", chat=[{"seat": 1, "name": name, "text": text}], notices=(), events=()))
     assert out.getvalue() == said + "\n"
+
+
+def test_why_the_port_cannot_be_opened_is_said_in_the_language():
+    """``jupai host`` exits 3 when it cannot listen: the common reasons come from the
+    catalog (``无法监听端口 0：Cannot assign requested address`` before); any other is the
+    system's English, marked as such in Chinese."""
+    import errno
+    import os
+
+    from jupai_net.host.cli import listen_why
+
+    def error(code: int) -> OSError:
+        return OSError(code, os.strerror(code))
+
+    assert listen_why(error(errno.EADDRINUSE), "zh").startswith("端口已被占用")
+    assert listen_why(error(errno.EADDRINUSE), "en").startswith("it is in use")
+    assert listen_why(error(errno.EACCES), "zh").startswith("没有权限")
+    assert listen_why(error(errno.EADDRNOTAVAIL), "zh") == "本机没有这个地址（--bind）"
+    assert listen_why(error(errno.ENOBUFS), "zh") == os.strerror(errno.ENOBUFS) + "（系统的英文原话）"
+    assert listen_why(error(errno.ENOBUFS), "en") == os.strerror(errno.ENOBUFS)

@@ -35,7 +35,8 @@ ZH: dict[str, str] = {
     "expected %s arguments": "需要 %s 个值",
     "ambiguous option: %(option)s could match %(matches)s": "选项 %(option)s 有歧义，可能是 %(matches)s",
     "unexpected option string: %s": "意外的选项：%s",
-    "invalid %(type)s value: %(value)r": "无效的 %(type)s 值：%(value)r",
+    # every option typed int or float (the others' types say their own sentence): no "int" in Chinese
+    "invalid %(type)s value: %(value)r": "%(value)r 不是有效的数字",
     "invalid choice: %(value)r (choose from %(choices)s)": "无效的选择：%(value)r（可选 %(choices)s）",
     "unknown parser %(parser_name)r (choices: %(choices)s)": "未知的子命令 %(parser_name)r（可选：%(choices)s）",
     "can't open '%(filename)s': %(error)s": "无法打开“%(filename)s”：%(error)s",

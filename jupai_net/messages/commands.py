@@ -545,6 +545,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "座位已满：所有人准备好后开局"),
     "host.no_certificate": ("cannot load or make the host certificate: {reason}", "无法读取或生成主机证书：{reason}"),
     "host.cannot_listen": ("cannot listen on port {port}: {reason}", "无法监听端口 {port}：{reason}"),
+    "host.listen_why.in-use": ("it is in use (another program, or another jupai host, listens on it; try --port 0)",
+                               "端口已被占用（另一个程序或另一个 jupai host 正在使用；可以试试 --port 0）"),
+    "host.listen_why.denied": ("permission denied (ports under 1024 need administrator rights)",
+                               "没有权限（1024 以下的端口需要管理员权限）"),
+    "host.listen_why.no-address": ("this machine has no such address (--bind)", "本机没有这个地址（--bind）"),
+    "host.listen_why.other": ("{reason}", "{reason}（系统的英文原话）"),
     "host.commands_help": ("type `start` and Enter to fill the empty seats with bots and begin; `kick N` frees "
                            "seat N; `help`",
                            "输入 `start` 回车由机器人补满空位并开局；`kick N` 让出 N 号位；`help`"),
