@@ -90,11 +90,14 @@ def cut_between(parts: Sequence[str], sep: str, room: int, more: str = " …") -
 def lines_panel(lines: Sequence[str], title: str, style: str, compact: bool = False,
                 lang: str = "en") -> RenderableType:
     """Notices or chat lines under ``title``: a panel, or (``compact``) one line
-    ``Notices: a · b`` (``通知：a · b``, the label's colon in the language's own form)."""
+    ``Notices: a · b`` (``通知：a · b``, the label's colon in the language's own form),
+    broken between the lines when too long (:class:`Packed`: no line ends in ``· ``)."""
     if compact:
         from .i18n import t
 
-        return Text(title + t("colon", lang) + " · ".join(lines), style=style)
+        items = [Text(line) for line in lines] or [Text("")]
+        items[0] = Text(title + t("colon", lang)) + items[0]
+        return Packed(items, style=style)
     # Chinese wraps between characters: rich wrapped a line at its last space, leaving most
     # of a row empty (`主机提前 29` / `秒判你超时…`, issue 12)
     return Panel(Wrapped(Text("\n".join(lines))), title=title, title_align="left", border_style=style)

@@ -158,3 +158,19 @@ def test_why_the_port_cannot_be_opened_is_said_in_the_language():
     assert listen_why(error(errno.EADDRNOTAVAIL), "zh") == "本机没有这个地址（--bind）"
     assert listen_why(error(errno.ENOBUFS), "zh") == os.strerror(errno.ENOBUFS) + "（系统的英文原话）"
     assert listen_why(error(errno.ENOBUFS), "en") == os.strerror(errno.ENOBUFS)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_compact_notices_line_breaks_between_notices(lang):
+    """The client's compact notices line (``通知：a · b``) too long for the screen
+    breaks between its notices: no line ends in ``· `` (a trailing separator and space,
+    ``通知：root 开始旁观（共 1 位旁观者） · `` before), each notice whole."""
+    from jupai_net.client.layout import lines_panel, to_text
+
+    notices = (["root 开始旁观（共 1 位旁观者）", "庄家盲发：主机看不到你的牌"] if lang == "zh"
+               else ["root started watching (1 spectator)", "dealer-blind: the host cannot see your cards"])
+    title = "通知" if lang == "zh" else "Notices"
+    rows = to_text(lines_panel(notices, title, "blue", compact=True, lang=lang), 60).rstrip("\n").split("\n")
+    assert rows == [title + ("：" if lang == "zh" else ": ") + notices[0], notices[1]], rows
+    one = to_text(lines_panel(notices, title, "blue", compact=True, lang=lang), 120).rstrip("\n")
+    assert one == title + ("：" if lang == "zh" else ": ") + " · ".join(notices)
