@@ -28,7 +28,7 @@ from .screen_parts import (
     render_self,
     timer_text,
 )
-from .status_words import ChatLine, chat_line_text, notice_text, pending_text, status_text
+from .status_words import ChatLine, answer_tiny, chat_line_text, notice_text, pending_text, status_text
 from .total_words import action_fields, pending_total_text
 
 
@@ -51,8 +51,22 @@ from .total_words import action_fields, pending_total_text
 #: players row with its equipment (40 columns), the lines under the rows that give the
 #: equipment that does not fit go: it is cut with ``…`` in its row (tried after level 6
 #: with pages, before fewer outcomes); 8 as 7, the line of recovered cards under the
-#: players table goes too (they are cut with ``…`` in their rows when there is room).
-SQUEEZE = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+#: players table goes too (they are cut with ``…`` in their rows when there is room);
+#: 9 as 8, a page of the moves says that there are more in short on the hint's line
+#: (``Your turn · 1–25 + Enter · Enter: more``) when the line naming the other moves'
+#: numbers does not fit on it; 10 as 9, the own hand and equipment on one terminal
+#: line: the equipment's parts that do not fit after the hand go (cut between parts;
+#: the players table's own row shows it, cut to its cell); 11 as 10, the header in the
+#: fewest words, the leader by seat number (``2/11 · J♥ defense · R = 2 · seat 5
+#: leads``: one 40-column line), the last round's warning in short, and the status of
+#: a seat that must answer a contest too (``Defend vs seat 1 ⚔ 9♥: 2 + 9 = 11``). Levels
+#: 9 to 11 (compact) come after level 8 with pages, before fewer outcomes.
+SQUEEZE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+
+#: The first level whose pages say "more" in short (:data:`SQUEEZE` 9), the first whose
+#: own section is one line (10), the first with the fewest words in the header and the
+#: status (11).
+FOLD_LEVEL, SELF_LINE_LEVEL, TINY_LEVEL = 9, 10, 11
 
 #: Notices the person must see when they come (the newest ones, until another notice
 #: follows them): kept on the screen at the cost of outcomes (down to one), alone when
@@ -122,9 +136,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         named = dealer if level < 5 else None
         if compact:  # squeezed, the leader by seat number only (the players table names it)
             leader = names if level < 2 else None
-            out.append(once(("header", level < 2, numbers, level >= 4, named),
+            out.append(once(("header", level < 2, numbers, level >= 4, named, level >= TINY_LEVEL),
                             lambda: render_header(obs, leader, lang, compact=True, numbers=numbers,
-                                                  tight=level >= 4, dealer=named)))
+                                                  tight=level >= 4, dealer=named, tiny=level >= TINY_LEVEL)))
         else:
             # the table's name is a peer's text: a Text title, never parsed as markup
             title = Text(t("app.title", lang) + (" · " + printable(table) if table else "")
@@ -134,8 +148,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
                                           title=title, title_align="left", border_style="bold")))
         mine_above = not spectator and not (over and compact)
         if mine_above:  # once over the ranking says what is left
-            out.append(once(("self", level < 1, level >= 4),
-                            lambda: render_self(obs, lang, compact, title=level < 1, oneline=level >= 4)))
+            out.append(once(("self", level < 1, level >= 4, level >= SELF_LINE_LEVEL),
+                            lambda: render_self(obs, lang, compact, title=level < 1, oneline=level >= 4,
+                                                cut=level >= SELF_LINE_LEVEL)))
         out.append(once(("players", level < 3, level >= 4, level < 7, level < 8),
                         lambda: render_players(obs, names, lang, compact, header=level < 3, one_row=level >= 4,
                                                mine_above=mine_above, lines=level < 7, recovered_line=level < 8)))
@@ -149,17 +164,25 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     my_turn = not spectator and result is None and obs.get("to_move") == me and not waiting
     status = Text(status_text(obs, names, lang, waiting, ends_in), style="bold reverse" if my_turn else "bold")
     pending = obs.get("pending")
+    short_status: Text | None = None  # squeezed most (level 11): what to answer in the fewest words
     if pend and compact and my_turn and pending:  # one line: what to answer, and with what it came
-        status.append(" ⚔ " + cards_text(pending.get("cards", []), lang) + weapon_text(pending.get("weapon", False), lang)
-                      + pending_total_text(obs, lang, short=True), style="bold red")
+        came = (" ⚔ " + cards_text(pending.get("cards", []), lang) + weapon_text(pending.get("weapon", False), lang)
+                + pending_total_text(obs, lang, short=True))
+        status.append(came, style="bold red")
+        tiny = answer_tiny(obs, lang)
+        if tiny is not None:
+            short_status = Text(tiny, style="bold reverse")
+            short_status.append(came, style="bold red")
     elif pend and pending:
         tail.append(Text("⚔ " + pend, style="bold red"))
     elif pend:  # supply (a) under way
         tail.append(Text(pend, style="bold green"))
     timer = timer_text(seconds_left, lang)
     if timer is not None:
-        status.append("   ")
-        status.append_text(timer)
+        for said in (status, short_status):
+            if said is not None:
+                said.append("   ")
+                said.append_text(timer)
     if result is None:  # once over, the result's title says "Game over"
         tail.append(status)
     # squeezed (level 4, compact, on a prompt) the status goes on the moves' hint line
@@ -232,10 +255,16 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     def merged(level: int) -> bool:
         return merge_status and level >= 4
 
+    def short(level: int) -> bool:  # the status in the fewest words (on the moves' hint line)
+        return merged(level) and short_status is not None and level >= TINY_LEVEL
+
+    def status_of(key: tuple[Any, ...]) -> Text | None:  # a moves key's status: (layout, merged, short, …)
+        return (short_status if key[2] else status) if key[1] else None
+
     def moves_of(layout: str | None, level: int = 0) -> tuple[RenderableType | None, int]:
-        key = (layout, merged(level))
+        key = (layout, merged(level), short(level))  # (every move: no page to fold)
         if key not in moves_at:
-            r = (render_actions(legal, obs, names, lang, layout, compact, status=status if key[1] else None)
+            r = (render_actions(legal, obs, names, lang, layout, compact, status=status_of(key))
                  if legal else None)
             moves_at[key] = (r, lines_of(r, width) if r is not None else 0)
         return moves_at[key]
@@ -262,8 +291,8 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             floors[layout] = layout_floor(legal, obs, names, lang, layout, compact) if legal and layout else 0
         return floors[layout]
 
-    page_h: dict[tuple[str, bool, int, int], int] = {}
-    too_small: dict[tuple[str, bool], int] = {}  # the most room in which a layout's pages did not all fit
+    page_h: dict[tuple[str, bool, bool, bool, int, int], int] = {}
+    too_small: dict[tuple[str, bool, bool, bool], int] = {}  # the most room in which a layout's pages did not all fit
     units = move_units(legal, obs, names, lang) if legal else []
     page_layouts = [lay for lay in layouts if lay in ("matrix", "tight")] or list(layouts[-1:])
     # the last resort, on the most squeezed screen only: a move a line (wrapped when
@@ -277,15 +306,15 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         the fewest pages; None when a page of one move does not fit."""
         room = height - head_of(level)[1] - tail_of(level)[1] - log_of(need, level)[1]
         best: tuple[int, str, list[tuple[int, int]]] | None = None
-        for layout in (last_layouts if level == SQUEEZE[-1] else page_layouts):
-            key = (layout, merged(level))
+        for layout in (last_layouts if level >= 8 else page_layouts):
+            key = (layout, merged(level), short(level), level >= FOLD_LEVEL)
             if room <= too_small.get(key, 0):  # a move alone did not fit with more room
                 continue
 
             def fits(a: int, b: int) -> bool:
                 if (*key, a, b) not in page_h:
-                    r = render_actions(legal, obs, names, lang, layout, compact, status=status if key[1] else None,
-                                       shown=(a, b))
+                    r = render_actions(legal, obs, names, lang, layout, compact, status=status_of(key),
+                                       shown=(a, b), fold=key[3])
                     page_h[(*key, a, b)] = lines_of(r, width)
                 return page_h[(*key, a, b)] <= room
 
@@ -304,9 +333,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             return None
         _n, layout, pages = best
         shown = pages[moves_page % len(pages)]
-        r = render_actions(legal, obs, names, lang, layout, compact, status=status if merged(level) else None,
-                           shown=shown)
-        return r, page_h[(layout, merged(level), *shown)]
+        key = (layout, merged(level), short(level), level >= FOLD_LEVEL)
+        r = render_actions(legal, obs, names, lang, layout, compact, status=status_of(key), shown=shown, fold=key[3])
+        return r, page_h[(*key, *shown)]
 
     order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:6] for lay in layouts]
     # every move with LOG_MIN outcomes; else the moves in pages (the most squeezed
@@ -315,7 +344,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     tries: list[tuple[int, int, str | None]] = []
     for need in range(LOG_MIN, 0, -1):
         tries += [(need, lv, lay) for lv, lay in order]
-        for lv in (4, 5, 6, 7, 8):
+        for lv in SQUEEZE[4:]:
             if lv >= 7 and not compact:
                 continue
             tries += [(need, lv, lay) for lay in layouts] if lv > 4 else []

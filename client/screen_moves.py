@@ -276,7 +276,8 @@ def move_pages(units: Sequence[tuple[int, int]], fits: Any, limit: int | None = 
 
 def render_actions(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names: Names = None,
                    lang: str = "en", layout: str | None = None, compact: bool = False,
-                   status: Text | None = None, shown: tuple[int, int] | None = None) -> RenderableType:
+                   status: Text | None = None, shown: tuple[int, int] | None = None,
+                   fold: bool = False) -> RenderableType:
     """The legal actions numbered from 1 in the host's order, each with the total it
     comes to, and the input hint; laid out when printed, for the width the console
     offers. ``layout`` (see :data:`MOVE_LAYOUTS`; default: one per line up to 8
@@ -289,9 +290,14 @@ def render_actions(legal: Sequence[Action | Mapping[str, Any]], obs: Obs, names:
     front of the hint, on its line. ``shown``: a page of the moves, ``(first, last)``
     numbers (1-based, inclusive; :func:`move_pages`), under which a line names the
     others and the key that turns the page (``other moves: 21–50 · Enter: next
-    page``); the hint still offers every number, each playable from any page."""
+    page``); the hint still offers every number, each playable from any page.
+    ``fold`` (the most squeezed screens, :data:`~.screen.SQUEEZE` 9): on a page, when
+    that line does not fit on the hint's line, the hint says it in short instead, on
+    its line (``Your turn · 1–25 + Enter · Enter: more``): the numbers of the other
+    moves are then not named, Enter still shows them page after page."""
     actions = [action_fields(a) for a in legal]
-    return AtWidth(lambda width: _render_actions(actions, obs, names, lang, layout, compact, width, status, shown))
+    return AtWidth(lambda width: _render_actions(actions, obs, names, lang, layout, compact, width, status, shown,
+                                                 fold))
 
 
 def _ranges_text(ranges: Sequence[tuple[int, int]], lang: str) -> str:
@@ -302,7 +308,7 @@ def _ranges_text(ranges: Sequence[tuple[int, int]], lang: str) -> str:
 
 def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang: str, layout: str | None,
                     compact: bool, width: int, status: Text | None = None,
-                    shown: tuple[int, int] | None = None) -> RenderableType:
+                    shown: tuple[int, int] | None = None, fold: bool = False) -> RenderableType:
     total = len(all_actions)
     first, last = shown if shown is not None else (1, total)
     actions = all_actions[first - 1:last]
@@ -358,27 +364,61 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
     # the tiniest: without the +W key (the column heads and the legend's rule say +W)
     bare = Text(t("legal.prompt_one_tiny" if n == 1 else "legal.prompt_tiny", lang, n=n), style="dim")
     lines: list[Text] = []
-    if status is not None:  # on the hint's line when that fits, else on its own line above it
-        lead = cell_len(status.plain) + 3
-        fits = [h for h in (hint, tiny, *([bare] if weapon and layout == "matrix" else []))
-                if not compact or lead + cell_len(h.plain) <= inner]
-        if fits:
-            hint = Text.assemble(status, " · ", fits[0])
-        else:
-            lines.append(status)
-    if compact and cell_len(hint.plain) > inner:  # the shortest hint, on one line
-        hint = tiny
+    hints = [hint, tiny, *([bare] if weapon and layout == "matrix" else [])]
+    lead = cell_len(status.plain) + 3 if status is not None else 0
+
+    def led(h: Text) -> Text:  # the status in front of the hint
+        return h if status is None else Text.assemble(status, " · ", h)
+
+    more: Text | None = None
     if n > len(actions):  # a page: the other moves' numbers, and how to see them (on the hint's line if it fits)
         others = [r for r in ((1, first - 1), (last + 1, total)) if r[0] <= r[1]]
         more = Text(t("legal.more", lang, ranges=_ranges_text(others, lang)) + " · " + t("legal.more_key", lang),
                     style="bold yellow")
-        for h in (hint, tiny):
-            if cell_len(h.plain) + 3 + cell_len(more.plain) <= inner:
-                hint = Text.assemble(h, " · ", more)
-                break
+        whole = next((h for h in hints if lead + cell_len(h.plain) + 3 + cell_len(more.plain) <= inner), None)
+        if whole is not None:  # all on one line
+            return _moves_part(body, [Text.assemble(led(whole), " · ", more)], compact, lang, keep)
+        if fold:  # squeezed most: the short hint that says there is more, on the status's line if it fits
+            short = Text(t("legal.prompt_paged", lang, n=n), style="dim")
+            if status is not None and (compact and lead + cell_len(short.plain) > inner):
+                return _moves_part(body, _status_lines(status, short, inner, lang, keep), compact, lang, keep)
+            return _moves_part(body, [led(short)], compact, lang, keep)
+    if status is not None:  # on the hint's line when that fits, else on its own line above it
+        fits = [h for h in hints if not compact or lead + cell_len(h.plain) <= inner]
+        if fits:
+            hint = led(fits[0])
+        elif fold and compact:  # squeezed most: the hint after the status's last line, if it saves one
+            *above, hint = _status_lines(status, tiny if cell_len(hint.plain) > inner else hint, inner, lang, keep)
+            lines.extend(above)
         else:
-            lines.append(Packed([Text(part) for part in more.plain.split(" · ")], style="bold yellow"))
+            lines.append(status)
+    if compact and cell_len(hint.plain) > inner:  # the shortest hint, on one line
+        hint = tiny
+    if more is not None:  # the other moves' numbers on their own line (broken between parts)
+        lines.append(Packed([Text(part) for part in more.plain.split(" · ")], style="bold yellow"))
     lines.append(hint)
+    return _moves_part(body, lines, compact, lang, keep)
+
+
+def _status_lines(status: Text, hint: Text, width: int, lang: str, keep: Sequence[str]) -> list[Text]:
+    """A status too long to share a line with the ``hint``: the two run on as one text
+    wrapped at ``width`` (``Defend vs seat 1 ⚔ Q♦: (6 + 12) + (1 + 12) = 31 · 1–5 +
+    Enter · ? help`` on two lines) when that takes fewer lines than the status above a
+    line of its own; else the status, then the hint."""
+    from .layout import lines_of
+
+    joined = Text.assemble(status, " · ", hint)
+    if lines_of(Wrapped(joined, lang=lang, keep=keep), width) < lines_of(Wrapped(status, lang=lang, keep=keep),
+                                                                         width) + 1:
+        return [joined]
+    return [status, hint]
+
+
+def _moves_part(body: RenderableType | None, lines: Sequence[RenderableType], compact: bool, lang: str,
+                keep: Sequence[str]) -> RenderableType:
+    """The moves' ``body`` with the hint's ``lines`` under it, each broken by the one
+    rule (:class:`~.layout.Wrapped`, the names of ``keep`` whole): compact, as they
+    are; else in the moves' panel."""
     rows = [Wrapped(x, lang=lang, keep=keep) if isinstance(x, Text) else x for x in lines]  # the one rule
     assert body is not None
     if compact:

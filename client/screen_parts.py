@@ -46,30 +46,46 @@ DEALER_PARTS = {"blind": ("header.dealer.blind", "green"), "trusted": ("header.d
 
 
 def render_header(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,
-                  numbers: bool = True, tight: bool = False, dealer: str | None = None) -> RenderableType:
+                  numbers: bool = True, tight: bool = False, dealer: str | None = None,
+                  tiny: bool = False) -> RenderableType:
     """Round number / total, round card, round type, R, leader, the dealing scheme,
     special numbers, piles (``compact``: one short line of numbers, no ranks the
     players table shows; ``numbers=False``: without that line; ``tight``: the round
     card without its words, ``Round 2/11 · 2♠ · defense round · …``). ``dealer``:
     ``"blind"`` or ``"trusted"`` (any other scheme is said as trusted, as the start's
     notice says it), named last on the first line, which every screen keeps
-    (``dealer-blind`` / ``trusted dealer``, ``庄家盲发`` / ``可信庄家``); None: not named."""
+    (``dealer-blind`` / ``trusted dealer``, ``庄家盲发`` / ``可信庄家``); None: not named.
+    ``tiny`` (with ``tight``, the most squeezed screen, :data:`~.screen.SQUEEZE` 11):
+    the fewest words, on one 40-column line when they fit, the leader by seat number
+    (``2/11 · J♥ defense · R = 2 · seat 5 leads``, ``2/11回合 · J♥ 防守 · R = 2 ·
+    5号位先手``), the last round's warning in short (``LAST ROUND: all hand cards +
+    weapon``)."""
     me = obs.get("seat")
     kind = obs.get("round_type", "")
     sep = " · " if compact else "  ·  "
     card = obs.get("round_card")
     card_name = card_text(card, lang) if card is not None else "?"
     # the parts break between them, never after a separator (layout.pack_items)
-    line = Packed([Text(t("header.round", lang, round=obs.get("round"), rounds=obs.get("rounds")), style="bold"),
-                   Text(card_name if tight else t("header.round_card", lang, card=card_name)),
-                   Text(t("header.type", lang, type=round_type_text(kind, lang)), style=TYPE_STYLE.get(kind, "bold")),
-                   Text(f"R = {obs.get('R')}" if tight else t("header.R", lang, R=obs.get("R")), style="bold"),
-                   Text(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang))),
-                   *([] if dealer is None else [_dealer_part(dealer, lang)])], sep)
+    if tiny:
+        line = Packed([Text(t("header.round_tiny", lang, round=obs.get("round"), rounds=obs.get("rounds")),
+                            style="bold"),
+                       Text(t("header.type_tiny", lang, card=card_name, type=round_type_text(kind, lang)),
+                            style=TYPE_STYLE.get(kind, "bold")),
+                       Text(f"R = {obs.get('R')}", style="bold"),
+                       Text(t("header.leader_tiny", lang, who=seat_label(obs.get("leader"), None, None, lang))),
+                       *([] if dealer is None else [_dealer_part(dealer, lang)])], sep)
+    else:
+        line = Packed([Text(t("header.round", lang, round=obs.get("round"), rounds=obs.get("rounds")), style="bold"),
+                       Text(card_name if tight else t("header.round_card", lang, card=card_name)),
+                       Text(t("header.type", lang, type=round_type_text(kind, lang)),
+                            style=TYPE_STYLE.get(kind, "bold")),
+                       Text(f"R = {obs.get('R')}" if tight else t("header.R", lang, R=obs.get("R")), style="bold"),
+                       Text(t("header.leader", lang, who=seat_label(obs.get("leader"), names, me, lang))),
+                       *([] if dealer is None else [_dealer_part(dealer, lang)])], sep)
     specials = obs.get("specials") or {}
     rows: list[RenderableType] = [line]
     if obs.get("last_round") and not obs.get("result"):  # a warning for the plays: none once over
-        rows.append(Text(t("header.last_round", lang), style="bold yellow"))
+        rows.append(Text(t("header.last_round_tiny" if tiny else "header.last_round", lang), style="bold yellow"))
     small = Text(style="dim")
     reading = obs.get("same_identity")
     if not numbers:
@@ -118,12 +134,16 @@ def render_hand(obs: Obs, lang: str = "en", legend: bool = True) -> Text:
     return text
 
 def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool = True,
-                oneline: bool = False) -> RenderableType:
+                oneline: bool = False, cut: bool = False) -> RenderableType:
     """The viewer's panel: identity (in the title), hand (recovered cards marked) and
     equipment with uses left, quality and visibility (``compact``: no border;
     ``title=False`` with ``compact``: no title line, the players table's own row gives
     the identity; ``oneline`` with ``compact``: hand and short equipment on one line,
-    ``Hand 3♠* 4♦ · Equipment Q♠+3♣ · 1 left · down``)."""
+    ``Hand 3♠* 4♦ · Equipment Q♠+3♣ · 1 left · down``; with ``cut`` too, one terminal
+    line: the equipment's parts that fit after the hand, cut between parts
+    (``Hand 3♠* 4♦ 9♠ J♦ Q♣ K♣ · Equipment Q♠+3♣ …``), none when not even its first
+    part fits — the players table's own row shows it, cut to its cell
+    (:data:`~.screen.SQUEEZE` 10); a hand too long for the line is wrapped whole)."""
     me = obs.get("seat")
     mine = player_of(obs, me)
     if compact and oneline:  # parts broken between them only (layout.Packed)
@@ -132,6 +152,8 @@ def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool =
         equipment = [Text(part) for part in
                      equipment_text(mine.get("equipment"), lang, rearm_state(obs, mine), compact=True).split(" · ")]
         equipment[0] = Text(t("equip.title_short", lang) + " ", style="dim") + equipment[0]
+        if cut:
+            return AtWidth(lambda width: _self_line(hand, equipment, width))
         return Packed([hand, *equipment])
     grid = Table.grid(padding=(0, 2 if not compact else 1))
     grid.add_column(style="dim", no_wrap=True)
@@ -144,6 +166,26 @@ def render_self(obs: Obs, lang: str = "en", compact: bool = False, title: bool =
     if compact:
         return Group(Text(heading, style="bold cyan"), grid) if title else grid
     return Panel(grid, title=Text(heading), title_align="left", border_style="cyan")
+
+
+def _self_line(hand: Text, equipment: Sequence[Text], width: int) -> RenderableType:
+    """The hand, then the equipment's parts that fit on the line (cut between parts
+    with `` …``, never inside a card or a number; none when its first part does not
+    fit), on one line of ``width`` cells; a hand wider than the line is wrapped whole
+    (:class:`~.layout.Packed`)."""
+    if cell_len(hand.plain) > width:
+        return Packed([hand, *equipment])
+    line = hand.copy()
+    room = width - cell_len(hand.plain) - 3
+    kept = cut_between([part.plain for part in equipment], " · ", room)
+    if kept != "…":
+        line.append(" · ")
+        count = len(kept.removesuffix(" …").split(" · "))
+        for k, part in enumerate(equipment[:count]):
+            line.append_text(Text(" · ") + part if k else part)
+        if kept.endswith(" …"):
+            line.append(" …")
+    return line
 
 
 def render_players(obs: Obs, names: Names = None, lang: str = "en", compact: bool = False,

@@ -103,6 +103,18 @@ def status_text(obs: Obs, names: Names = None, lang: str = "en", waiting: Sequen
     said = t("status.waiting", lang, who=seat_label(to_move, names, me, lang))
     return said + ("" if ends_in is None else t("status.ends_in", lang, s=math.ceil(ends_in)))
 
+def answer_tiny(obs: Obs, lang: str = "en") -> str | None:
+    """The shortest status of a seat that must answer a pending contest, the actor by
+    seat number only (the players table names it): ``Defend vs seat 1`` (``防守
+    1号位``); None when the viewer has nothing to answer (specs/client.md § Fitting
+    the screen, :data:`~.screen.SQUEEZE` 11)."""
+    me = obs.get("seat")
+    p = obs.get("pending")
+    if me is None or obs.get("to_move") != me or not p or obs.get("result") is not None:
+        return None
+    return t(f"status.answer_tiny.{p['contest']}", lang, actor=seat_label(p["actor"], None, None, lang))
+
+
 def _chat_fields(line: ChatLine) -> tuple[Any, Any, Any]:
     if isinstance(line, str):
         return None, None, line

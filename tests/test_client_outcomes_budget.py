@@ -31,23 +31,30 @@ def _long_prompt():
 def test_a_timed_prompt_with_a_long_move_list_fits_40_by_23_on_every_page():
     """With the timer on the status line (too wide to share the hint's line) the
     grid's pages did not fit and every move was printed unpaged: 26 lines on a 23-line
-    screen. Now the middle page fits, each number on the page is on
-    screen as typed, the other moves are named, and the newest outcome is whole."""
+    screen. Now the first and the middle page fit, each number on a page is on screen
+    as typed, the page says there are other moves (named, or on the most squeezed
+    screen ``Enter: more`` on the hint's line), the middle page shows other moves than
+    the first, and the newest outcome is whole."""
     obs, legal, history = _long_prompt()
-    seen: set[int] = set()
-    for page in (1,):  # the middle page (the first is laid out the same way)
+    pages: list[set[int]] = []
+    for page in (0, 1):
         text = to_text(render_view(obs, legal=legal, names=BOTS, events=history, lang="en", width=40, height=22,
                                    dealer="blind", notices=NOTICES, seconds_left=30.0, moves_page=page), width=40)
         lines = text.rstrip("\n").split("\n")
         assert len(lines) <= 22 and all(cell_len(line.rstrip()) <= 40 for line in lines), text
         shown = max(whole_outcomes(lines, expected_outcomes(obs, 0, history, "en", who), "en") for who in (BOTS, None))
         assert shown >= 1, text  # the newest outcome, whole (seats named, or by number on the tightest screen)
-        more = re.search(t("legal.more", "en", ranges=r"([\d–, ]+)"), " ".join(text.split()))
-        assert more is not None, text  # a page, not the whole list
-        others = {k for a, _, b in re.findall(r"(\d+)(–(\d+))?", more[1]) for k in range(int(a), int(b or a) + 1)}
-        on_page = sorted(set(range(1, len(legal) + 1)) - others)
-        assert on_page, text
-        for k in on_page:
-            assert re.search(rf"(?m)^\s*{k}\.", text), (k, text)  # the move's number as typed, at its line's start
-        seen.update(on_page)
-    assert 1 not in seen  # the middle page shows other moves than the first
+        flat = " ".join(text.split())
+        more = re.search(t("legal.more", "en", ranges=r"([\d–, ]+)"), flat)
+        folded = t("legal.prompt_paged", "en", n=len(legal)) in flat
+        assert more is not None or folded, text  # a page, not the whole list
+        on_page = {int(k) for k in re.findall(r"(?m)^\s*(\d+)\.", text)} | {
+            int(k) for row in lines if re.search(r"(\s\d+){2,}\s*$", row)  # a grid's row, not its totals
+            and not row.strip().startswith(t("matrix.total", "en")) for k in re.findall(r"(?<=\s)\d+", row)}
+        on_page &= set(range(1, len(legal) + 1))
+        assert on_page and len(on_page) < len(legal), text
+        if more is not None:  # the others named
+            others = {k for a, _, b in re.findall(r"(\d+)(–(\d+))?", more[1]) for k in range(int(a), int(b or a) + 1)}
+            assert others == set(range(1, len(legal) + 1)) - on_page, text
+        pages.append(on_page)
+    assert pages[1] and not pages[0] & pages[1]  # the middle page shows other moves than the first
