@@ -7,8 +7,8 @@ draws it at 40×23, 60×24 and 80×24 (the last row kept for the prompt), in Eng
 and Chinese. For each group it counts the prompts whose screen shows fewer than three
 outcomes whole (fewer than the game has had, if under three), the screens taller or
 wider than the terminal, and the screens where a legal move's number cannot be found
-(on screen, on the first page or another one Enter turns to; ``paged``: the prompts
-whose moves come in pages).
+(on screen, on the first page or another one Enter turns to) or whose turn it is is
+not said (``unreach``; ``paged``: the prompts whose moves come in pages).
 
 Run: ``python bench/outcomes.py [--widths 40,60,80] [--langs en,zh] [--seeds 1,3]
 [--players 4,6] [--all] [--timer SECONDS] [--show N]``. ``--timer``: a turn timer on the
@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
                                      seconds_left=a.timer)
                     short += c.shown < c.need
                     unfit += not c.fits
-                    unreach += bool(c.missing)
+                    unreach += bool(c.missing) or not c.status
                     many += c.pages > 1
                     least = min(least, c.shown)
                     if not c.ok and shown < a.show:

@@ -383,17 +383,17 @@ def _render_actions(all_actions: Sequence[Action], obs: Obs, names: Names, lang:
             if status is not None and (compact and lead + cell_len(short.plain) > inner):
                 return _moves_part(body, _status_lines(status, short, inner, lang, keep), compact, lang, keep)
             return _moves_part(body, [led(short)], compact, lang, keep)
+    if compact and cell_len(hint.plain) > inner:  # the shortest hint, on one line
+        hint = tiny
     if status is not None:  # on the hint's line when that fits, else on its own line above it
         fits = [h for h in hints if not compact or lead + cell_len(h.plain) <= inner]
         if fits:
             hint = led(fits[0])
         elif fold and compact:  # squeezed most: the hint after the status's last line, if it saves one
-            *above, hint = _status_lines(status, tiny if cell_len(hint.plain) > inner else hint, inner, lang, keep)
+            *above, hint = _status_lines(status, hint, inner, lang, keep)
             lines.extend(above)
         else:
             lines.append(status)
-    if compact and cell_len(hint.plain) > inner:  # the shortest hint, on one line
-        hint = tiny
     if more is not None:  # the other moves' numbers on their own line (broken between parts)
         lines.append(Packed([Text(part) for part in more.plain.split(" · ")], style="bold yellow"))
     lines.append(hint)

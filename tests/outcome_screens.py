@@ -25,6 +25,7 @@ from rich.cells import cell_len
 from jupai_net.client import render as R
 from jupai_net.client.i18n import t
 from jupai_net.client.render import render_view, to_text
+from jupai_net.client.status_words import answer_tiny, status_text
 from jupai_net.engine import GameState, Setup
 from jupai_net.rules import RuleSet
 
@@ -129,6 +130,7 @@ class Check:
     height: int
     width: int
     pages: int = 1
+    status: bool = True
 
     @property
     def fits(self) -> bool:
@@ -136,7 +138,7 @@ class Check:
 
     @property
     def ok(self) -> bool:
-        return self.fits and self.shown >= self.need and not self.missing
+        return self.fits and self.shown >= self.need and not self.missing and self.status
 
 
 def check_prompt(obs: dict, legal: list, history: list, lang: str, width: int, height: int = 23,
@@ -149,6 +151,7 @@ def check_prompt(obs: dict, legal: list, history: list, lang: str, width: int, h
     pages: list[list[str]] = []
     seen: set[int] = set()
     shown = need = 99
+    status = True
     first: set[int] | None = None
     for page in range(max(1, len(legal))):
         text = to_text(render_view(obs, legal=legal, names=names, events=history, lang=lang, width=width,
@@ -162,11 +165,13 @@ def check_prompt(obs: dict, legal: list, history: list, lang: str, width: int, h
         first = numbers if first is None else first
         pages.append(lines)
         seen |= numbers
+        said = [_flat(x) for x in (status_text(obs, names, lang), answer_tiny(obs, lang)) if x]
+        status = status and any(x in _flat(text) for x in said)
         shown, need = min(shown, got), min(3, outcomes)
         if not paged(text, lang):
             break
     worst = max(pages, key=len)
-    return Check(worst, shown, need, set(range(1, len(legal) + 1)) - seen, height, width, len(pages))
+    return Check(worst, shown, need, set(range(1, len(legal) + 1)) - seen, height, width, len(pages), status)
 
 
 def as_text(check: Check) -> str:
