@@ -58,8 +58,9 @@ from .total_words import action_fields, pending_total_text
 #: line: the equipment's parts that do not fit after the hand go (cut between parts;
 #: the players table's own row shows it, cut to its cell); 11 as 10, the header in the
 #: fewest words, the leader by seat number (``2/11 · J♥ defense · R = 2 · seat 5
-#: leads``: one 40-column line), the last round's warning in short, and the status of
-#: a seat that must answer a contest too (``Defend vs seat 1 ⚔ 9♥: 2 + 9 = 11``). Levels
+#: leads``: one 40-column line), the last round's warning in short, the status of a
+#: seat that must answer a contest too (``Defend vs seat 1 ⚔ 9♥: 2 + 9 = 11``), and the
+#: moves name seats by number only (``play 4♠ against seat 0 (they defend)``). Levels
 #: 9 to 11 (compact) come after level 8 with pages, before fewer outcomes.
 SQUEEZE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
@@ -229,7 +230,7 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     # least squeezed screen with room for fewer (the newest; at least one); the
     # scheme's name in the header goes last
     heads: dict[int, tuple[list[RenderableType], int]] = {}
-    moves_at: dict[tuple[str | None, bool], tuple[RenderableType | None, int]] = {}
+    moves_at: dict[tuple[str | None, bool, bool], tuple[RenderableType | None, int]] = {}
     logs: dict[tuple[int, bool], tuple[RenderableType, int]] = {}
 
     def log_of(limit: int, level: int = 0) -> tuple[RenderableType, int]:  # the same words up to level 5
@@ -255,16 +256,19 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
     def merged(level: int) -> bool:
         return merge_status and level >= 4
 
-    def short(level: int) -> bool:  # the status in the fewest words (on the moves' hint line)
-        return merged(level) and short_status is not None and level >= TINY_LEVEL
+    # a moves key: (layout, the status on the hint's line, the fewest words, a page's
+    # "more" folded into the hint[, the page]); squeezed most (level 11) the moves name
+    # seats by number only (the players table right above names them), the status short
+    def status_of(key: tuple[Any, ...]) -> Text | None:
+        return (short_status if key[2] and short_status is not None else status) if key[1] else None
 
-    def status_of(key: tuple[Any, ...]) -> Text | None:  # a moves key's status: (layout, merged, short, …)
-        return (short_status if key[2] else status) if key[1] else None
+    def names_of(key: tuple[Any, ...]) -> Names:
+        return None if key[2] else names
 
     def moves_of(layout: str | None, level: int = 0) -> tuple[RenderableType | None, int]:
-        key = (layout, merged(level), short(level))  # (every move: no page to fold)
+        key = (layout, merged(level), level >= TINY_LEVEL)  # (every move: no page to fold)
         if key not in moves_at:
-            r = (render_actions(legal, obs, names, lang, layout, compact, status=status_of(key))
+            r = (render_actions(legal, obs, names_of(key), lang, layout, compact, status=status_of(key))
                  if legal else None)
             moves_at[key] = (r, lines_of(r, width) if r is not None else 0)
         return moves_at[key]
@@ -307,13 +311,13 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
         room = height - head_of(level)[1] - tail_of(level)[1] - log_of(need, level)[1]
         best: tuple[int, str, list[tuple[int, int]]] | None = None
         for layout in (last_layouts if level >= 8 else page_layouts):
-            key = (layout, merged(level), short(level), level >= FOLD_LEVEL)
+            key = (layout, merged(level), level >= TINY_LEVEL, level >= FOLD_LEVEL)
             if room <= too_small.get(key, 0):  # a move alone did not fit with more room
                 continue
 
             def fits(a: int, b: int) -> bool:
                 if (*key, a, b) not in page_h:
-                    r = render_actions(legal, obs, names, lang, layout, compact, status=status_of(key),
+                    r = render_actions(legal, obs, names_of(key), lang, layout, compact, status=status_of(key),
                                        shown=(a, b), fold=key[3])
                     page_h[(*key, a, b)] = lines_of(r, width)
                 return page_h[(*key, a, b)] <= room
@@ -333,8 +337,9 @@ def render_view(obs: Obs, *, legal: Sequence[Action | Mapping[str, Any]] = (), c
             return None
         _n, layout, pages = best
         shown = pages[moves_page % len(pages)]
-        key = (layout, merged(level), short(level), level >= FOLD_LEVEL)
-        r = render_actions(legal, obs, names, lang, layout, compact, status=status_of(key), shown=shown, fold=key[3])
+        key = (layout, merged(level), level >= TINY_LEVEL, level >= FOLD_LEVEL)
+        r = render_actions(legal, obs, names_of(key), lang, layout, compact, status=status_of(key), shown=shown,
+                           fold=key[3])
         return r, page_h[(*key, *shown)]
 
     order = [(lv, lay) for lay in layouts for lv in (0, 1)] + [(lv, lay) for lv in SQUEEZE[2:6] for lay in layouts]
