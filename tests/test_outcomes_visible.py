@@ -5,8 +5,8 @@ Chinese, at 40×23, 60×24 and 80×24 (the last row kept for the prompt), each w
 three newest outcomes whole (all of them when the game has had fewer), every legal
 move's number on a page the player reaches with Enter, and whose turn it is said —
 or, only at 40 columns with six seats, the written exception: the three newest
-outcomes take 11 rows or more of 40 columns (10 when the seat answers a contest,
-its status taking a row), and the screen keeps fewer, newest first.
+outcomes take 11 rows or more of 40 columns (9 when the seat answers a contest,
+its status taking rows), and the screen keeps fewer, newest first.
 
 The 40-column samples are prompts that showed fewer than three before the squeeze
 levels 9–11 (``screen.SQUEEZE``); ``bench/outcomes.py`` sweeps every prompt."""
@@ -39,9 +39,9 @@ def newest_rows(obs, history, lang: str, width: int = 40) -> int:
 
 def exception(players: int, width: int, obs, history, lang: str) -> bool:
     """The written exception (specs/client.md § Fitting the screen): 40 columns, six
-    seats, the three newest outcomes 11 rows or more (10 when answering a contest)."""
+    seats, the three newest outcomes 11 rows or more (9 when answering a contest)."""
     rows = newest_rows(obs, history, lang)
-    return players == 6 and width == 40 and (rows >= 11 or (rows >= 10 and bool(obs.get("pending"))))
+    return players == 6 and width == 40 and (rows >= 11 or (rows >= 9 and bool(obs.get("pending"))))
 
 
 SAMPLES = [  # (seats, language, width, prompt): prompts that needed levels 9–11 at 40 columns,
