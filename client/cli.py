@@ -320,19 +320,17 @@ def report(result: Any, console: Any, lang: str, check: PinningCheck | None = No
 
         say_error(err, t("cli.host_error", lang, reason=host_error_text(code, text, lang)), prog)
         return EXIT_HOST
-    from .ui import print_game_end, print_scoreboard
+    from .ui import print_game_end, print_left_between, series_game_no
 
     if ending_shown:  # between games: the ending is on screen already
-        if len(getattr(result, "games", ()) or ()) > 1:  # after one game it is on screen already
-            print_scoreboard(console, result, lang, final=True)
+        print_left_between(console, result, lang, sentence=False)  # the series' final scoreboard so far
         if code == "bye" or (code and status == "finished" and code not in ("abandoned",)):
             # the host closed the table, or freed the seat (ready-timeout, kicked) meanwhile
             say_error(err, t("cli.host_closed", lang, reason=_closed_reason(code, text, lang)), prog)
         elif getattr(result, "host_bye", None):  # the host abandoned the game, then closed the table
             say_goodbye(result, err, lang, prog)
-        else:
-            console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))),
-                               style="bold"))
+        else:  # the table's game number (a seat that rejoined mid-series counts them all)
+            console.print(Text(t("series.left", lang, game=series_game_no(result)), style="bold"))
         verdict = result.verdict
         return EXIT_OK if status == "finished" and verdict is not None and verdict.ok else EXIT_UNVERIFIED
     if status == "left" and all(g.game_id is None for g in (result, *(getattr(result, "games", ()) or ()))):

@@ -773,6 +773,32 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
     print_scoreboard(console, result, lang)
 
 
+def series_game_no(result: Any) -> int:
+    """The table's number of the last game ``result`` saw (its series' game number, as the
+    host's ``series`` message gives it: a seat that rejoined in the middle of a series
+    counts the table's games, not only the ones its own session played), or, without a
+    ``series`` message, the games this session played (at least 1). specs/client.md
+    § Staying at the table."""
+    series = getattr(result, "series", None)
+    game = getattr(series, "game", None)
+    if isinstance(game, int) and game > 0:
+        return game
+    return max(1, len(getattr(result, "games", ()) or ()))
+
+
+def print_left_between(console: Console, result: Any, lang: str = "en", *, sentence: bool = True) -> None:
+    """The player left between games (the ending and the scoreboard after the last game
+    are on screen): the series' final scoreboard so far — final for this player, the same
+    as every leaving player sees it, whenever the series had more than one game, rejoined
+    or not — then (``sentence``) ``You left the table after game N.`` with the table's game
+    number (:func:`series_game_no`). specs/client.md § Staying at the table."""
+    game = series_game_no(result)
+    if game > 1:  # after one game the scoreboard on screen says it all already
+        print_scoreboard(console, result, lang, final=True)
+    if sentence:
+        console.print(Text(t("series.left", lang, game=game), style="bold"))
+
+
 def print_scoreboard(console: Console, result: Any, lang: str = "en", *, final: bool | None = None) -> None:
     """Print the series scoreboard of ``result`` (``result.series``, the host's
     ``series`` message; nothing without one) for the console's width, this seat
@@ -791,4 +817,5 @@ def print_scoreboard(console: Console, result: Any, lang: str = "en", *, final: 
         console.print(Text(line, style="bold" if line.startswith("━━") else ""))
 
 
-__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input", "print_game_end", "print_scoreboard"]
+__all__ = ["Command", "LineReader", "TerminalPlayer", "parse_input", "print_game_end", "print_left_between",
+           "print_scoreboard", "series_game_no"]

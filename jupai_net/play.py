@@ -517,14 +517,9 @@ def _report(console: Any, result: Any, lang: str = "en", ranking: bool = True, e
     to check it again, then the series scoreboard — in ``lang``, as ``jupai join`` does
     (:func:`jupai_net.client.ui.print_game_end`). ``ending_shown``: the player left
     between games, the ending is on screen: only the final scoreboard and one line."""
-    from rich.text import Text
+    from .client.ui import print_game_end, print_left_between
 
-    from .client.i18n import t
-    from .client.ui import print_game_end, print_scoreboard
-
-    if ending_shown:
-        if len(getattr(result, "games", ()) or ()) > 1:  # after one game it is on screen already
-            print_scoreboard(console, result, lang, final=True)
-        console.print(Text(t("series.left", lang, game=max(1, len(getattr(result, "games", ()) or ()))), style="bold"))
+    if ending_shown:  # the series' final scoreboard so far, then "You left the table after game N."
+        print_left_between(console, result, lang)
         return
     print_game_end(console, result, lang, ranking=ranking)
