@@ -370,6 +370,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "下一局：可信庄家（主机能看到每一手牌）"),
     "phase.connecting": ("Connecting to the host…", "正在连接主机……"),
     "phase.lobby": ("Waiting for the game to start…", "等待游戏开始……"),
+    # who starts it (specs/client.md § Lobby): a full table of ready seats, or the host's `start`
+    "phase.lobby.seats": ("Waiting: the game starts when all {total} seats are taken, or when the host types "
+                          "start (bots fill the empty seats)",
+                          "等待开局：{total} 个座位坐满后开局，或由主机输入 start 让机器人补满空位"),
+    "phase.lobby.ready": ("Waiting: the game starts when everyone is ready (not yet: {names})",
+                          "等待开局：所有人准备好后开局（还没准备好：{names}）"),
     "phase.seeding": ("Shuffling fairly: every seat commits to a secret, then reveals it…",
                       "公平洗牌中：每个座位先提交承诺，再公开秘密……"),
     "phase.seeding.blind": ("Dealing blind: every seat shuffles and locks the deck in turn; nobody, not even the "
@@ -411,8 +417,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "help.play_title": ("how to play", "玩法"),
     "help.win": ("win", "胜利"),
-    "help.win.text": ("the first with no cards (hand + equipment) left wins; then fewest",
-                      "最先没有任何牌（手牌 + 装备）者获胜；其余按剩牌少者靠前"),
+    "help.win.text": ("the first with no cards (hand + equipment) left wins; then fewest · Left: hand + "
+                      "equipment + a card in play not yet answered (⚔)",
+                      "最先没有任何牌（手牌 + 装备）者获胜；其余按剩牌少者靠前 · 剩余：手牌 + 装备 + "
+                      "已出但还没结算的牌（⚔）"),
     "help.rounds": ("rounds", "回合"),
     "help.rounds.text": ("the round card's rank sets the type; all act once, leader first",
                          "回合牌的点数决定回合类型；从先手起每人行动一次"),
@@ -555,6 +563,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # a game the host abandoned (unverified: it did not end), and why (specs/client.md § History)
     "history.abandoned": ("abandoned", "已放弃"),
     "history.abandoned_why": ("abandoned {when} at {table}: {reason}", "{when} 在 {table} 放弃的对局：{reason}"),
+    # a game unverified because a seat left it before its end (specs/client.md § History)
+    "history.left_you": ("you left before the end", "你在结束前离开了牌桌"),
+    "history.left_seat": ("{who} left before the end", "{who}在结束前离开了牌桌"),
+    "history.left_why": ("unverified {when} at {table}: {reason}", "{when} 在 {table} 未验证的对局：{reason}"),
     # --- a series of games (client/scoreboard.py, specs/rules.md § 15) -----------------------
     "series.after": ("━━ scoreboard · after game {game} of {games} ━━", "━━ 积分榜 · 第 {game}/{games} 局后 ━━"),
     "series.after_open": ("━━ scoreboard · after game {game} ━━", "━━ 积分榜 · 第 {game} 局后 ━━"),

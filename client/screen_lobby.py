@@ -14,7 +14,7 @@ from jupai_net.printable import printable
 
 from .card_words import display_name, is_you
 from .i18n import t, tn
-from .layout import lines_panel
+from .layout import Wrapped, lines_panel
 from .status_words import ChatLine, chat_line_text, notice_text
 
 
@@ -78,13 +78,34 @@ def render_lobby(players: Sequence[Any], *, seat: int | None = None, phase: str 
     parts: list[RenderableType] = [
         Panel(Group(head, rows), title=t("app.title", lang) + " · " + t("lobby.title", lang), title_align="left",
               border_style="bold"),
-        Text(t(phase_key(phase, game_dealer), lang), style="bold"),
+        # a Chinese sentence wraps where the line is full, not at its ASCII spaces
+        Wrapped(lobby_phase_text(phase, game_dealer, entries, total, lang, field_of), style="bold"),
     ]
     if notices:
         parts.append(lines_panel([notice_text(n, lang) for n in notices][-3:], t("notices.title", lang), "blue"))
     if chat:
         parts.append(lines_panel([chat_line_text(c, lang, seat) for c in chat][-4:], t("chat.title", lang), "magenta"))
     return Group(*parts)
+
+
+def lobby_phase_text(phase: str, game_dealer: str | None, entries: Sequence[Any], total: int | None, lang: str,
+                     field_of: Any) -> str:
+    """The lobby screen's "what is happening" line in ``lang``: in the lobby it says who
+    starts the game (specs/client.md § Lobby; the host's rule, specs/host.md § Console):
+    with empty seats, that it starts when all ``total`` seats are taken or when the host
+    types ``start`` (its bots take the empty seats); with every seat taken, that it
+    starts when everyone is ready, naming who is not yet; other phases: :func:`phase_key`."""
+    if phase != "lobby" or not total:
+        return t(phase_key(phase, game_dealer), lang)
+    if len(entries) < total:
+        return t("phase.lobby.seats", lang, total=total)
+    waiting = [display_name(field_of(p, "name") or "", lang) or t("seat", lang, n=field_of(p, "seat", 0))
+               for p in entries if not field_of(p, "bot") and not field_of(p, "ready")]
+    if not waiting:
+        return t("phase.lobby", lang)
+    from jupai_net.messages import names_text
+
+    return t("phase.lobby.ready", lang, names=names_text(waiting, lang))
 
 
 def phase_key(phase: str, game_dealer: str | None = None) -> str:

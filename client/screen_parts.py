@@ -358,6 +358,29 @@ def recovered_parts(obs: Obs, lang: str = "en") -> list[Text]:
     return parts
 
 
+def in_play(player: Any) -> int:
+    """How many of a ``players`` entry's cards left are in play: cards it played into a
+    contest that waits for the answer, which still count as its own (specs/rules.md § 8)
+    — its ``cards_left`` beyond its hand and equipment (2 cards); 0 when a count is
+    missing or not a number."""
+    left, hand = player.get("cards_left"), player.get("hand_count")
+    if not isinstance(left, int) or not isinstance(hand, int) or isinstance(left, bool):
+        return 0
+    return max(0, left - hand - (2 if player.get("equipment") else 0))
+
+
+def left_cell(player: Any, marked: bool) -> str:
+    """The players table's "Left" cell (specs/client.md § Players table): the cards left
+    that rank the player (hand + equipment + cards in play, specs/rules.md § 8), with a
+    ``⚔`` when some of them are in play (``1⚔``: its last card waits for the answer; the
+    status line shows it after its ``⚔``); when any row is ``marked`` so, the other cells
+    end in a space so that the numbers stay in line."""
+    text = printable(player.get("cards_left", ""))
+    if in_play(player):
+        return text + "⚔"
+    return text + " " if marked else text
+
+
 def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap: int,
              recovered_width: int | None = None, recovered: bool = True, one_row: bool = False,
              equipment: bool = True, kit_of: Mapping[int | None, str] | None = None, titled: bool = True) -> Table:
@@ -381,7 +404,13 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
     table.add_column(t("col.seat", lang), no_wrap=True)
     table.add_column(titles[0], no_wrap=True, min_width=max([shown[0], *map(cell_len, idents)]))
     table.add_column(titles[1], justify="right", no_wrap=True, min_width=shown[1])
-    table.add_column(titles[2], justify="right", no_wrap=True, min_width=shown[2])
+    # "Left": while a seat has a card in play its cell ends in ⚔ and the others in a space,
+    # padded here to one width (rich drops a right-justified cell's trailing space)
+    marked = any(in_play(p) for p in obs.get("players", []))
+    lefts = [left_cell(p, marked) for p in obs.get("players", [])]
+    left_w = max([shown[2], *map(cell_len, lefts)])
+    lefts = [" " * (left_w - cell_len(x)) + x for x in lefts] if marked else lefts
+    table.add_column(titles[2], justify="left" if marked else "right", no_wrap=True, min_width=shown[2])
     if compact:
         if equipment:
             table.add_column(t("col.equipment", lang) if titled else "", no_wrap=True, overflow="ellipsis")
@@ -394,7 +423,7 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
     wide = None if compact or names is None else {
         s: n for s, n in cap_names({p.get("seat"): display_name(name_of(names, p.get("seat")) or "", lang)
                                     for p in obs.get("players", [])}, WIDE_NAME).items() if n}
-    for p, ident in zip(obs.get("players", []), idents):
+    for p, ident, left in zip(obs.get("players", []), idents, lefts):
         s = p.get("seat")
         if compact:  # the column says "seat": the number and the name (cut short) are enough
             label = _seat_cell(obs, names, lang, s, cap)
@@ -410,7 +439,7 @@ def _players(obs: Obs, names: Names, lang: str, compact: bool, header: bool, cap
             rec = cut_between([card_text(c, lang) for c in got], " ", recovered_width)
         kit = equipment_text(p.get("equipment"), lang, rearm, short=True, compact=compact)
         # every cell a Text: what the host sent is never read as rich markup
-        cells = [Text(printable(p.get("hand_count", 0))), Text(printable(p.get("cards_left", "")))]
+        cells = [Text(printable(p.get("hand_count", 0))), Text(left)]
         if compact:
             eq = [Text(kit if kit_of is None else kit_of.get(s, ""))] if equipment else []
             table.add_row(Text(label, style=style), Text(ident), *cells, *eq,

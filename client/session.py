@@ -2209,6 +2209,12 @@ class _Session:
             meta["series"], meta["game"] = self.series.series_id.hex(), str(self.series.game)
             if self.series_disputed:  # the host's scoreboard disagreed with the signed rankings
                 meta["series_check"] = ("host disagrees: " + ", ".join(self.series_disputed))[:200]
+        elif self.series is not None and not self.series.final and self.series_for is not None \
+                and self.series_for == self.closed_game and self.witness_for not in (None, self.series_for):
+            # a game this seat did not see to its end (it left, or lost the host): no
+            # scoreboard came with it, but the one of the game before, which this session
+            # played, numbers it: the next game of that series (specs/client.md § History)
+            meta["series"], meta["game"] = self.series.series_id.hex(), str(self.series.game + 1)
         return meta
 
     def _save_transcript(self) -> Path | None:

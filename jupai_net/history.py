@@ -224,12 +224,16 @@ def collect_counted(dirs: list[Path], limit: int = 0) -> tuple[list[GameEntry], 
                     entry = entry._replace(table=kept.table, address=kept.address)
                 if kept is not None and kept.abandoned and not entry.abandoned:
                     entry = entry._replace(abandoned=kept.abandoned)
+                if kept is not None and kept.series and not entry.series:
+                    entry = entry._replace(series=kept.series, game_no=kept.game_no)
                 games[key] = entry  # of several copies of a game, the worst verdict is the news
             else:
                 if _named(entry) and not _named(kept):  # a seat that joined by address: the host's copy names it
                     kept = kept._replace(table=entry.table, address=entry.address)
                 if entry.abandoned and not kept.abandoned:  # a seat that left first: another copy says why it ended
                     kept = kept._replace(abandoned=entry.abandoned)
+                if entry.series and not kept.series:  # ... and which series the game was part of
+                    kept = kept._replace(series=entry.series, game_no=entry.game_no)
                 games[key] = kept
     newest = sorted(games.values(), key=lambda e: e.when, reverse=True)
     ids = {e.game[:12] if e.game else e.file for e in newest}
@@ -284,7 +288,10 @@ class HistoryRow(NamedTuple):
     game, in ``lang`` for jupai's own reasons (``messages.notices.reason_sentence``; ""
     when it was not abandoned), ``win``: the winner and how it won (``Ann (played out
     every card)``, ``client.win_words.win_named``; "" without a winner), which the
-    block of a narrow terminal shows on its winner line."""
+    block of a narrow terminal shows on its winner line; ``left``: why a game that was
+    not abandoned is unverified because a seat left it before its end
+    (:func:`left_words`: ``you left before the end`` in the seat's own copy; ""
+    otherwise)."""
 
     when: str
     table: str
@@ -296,6 +303,7 @@ class HistoryRow(NamedTuple):
     address: str = ""
     abandoned: str = ""
     win: str = ""
+    left: str = ""
 
 
 def verdict_words(entry: GameEntry, lang: str) -> str:
@@ -315,6 +323,33 @@ def verdict_words(entry: GameEntry, lang: str) -> str:
 
     key = f"verdict.scheme.{entry.scheme}"
     return t("history.verdict", lang, status=word, scheme=t(key, lang) if key in catalog() else entry.scheme)
+
+
+#: The verdict codes of a copy whose seat left before the end (specs/fairness.md §9):
+#: the seat's own copy (``left``, ``blind_left``), and a host's copy written for a seat
+#: gone at the end (``left_copy``, ``blind_left_copy``).
+OWN_LEFT_CODES = ("left", "blind_left")
+COPY_LEFT_CODES = ("left_copy", "blind_left_copy")
+
+
+def left_words(entry: GameEntry, lang: str, name: Any = None) -> str:
+    """Why ``entry`` is unverified when its seat left the game before the end, in
+    ``lang`` (specs/client.md § History): ``you left before the end`` (``你在结束前离开了牌桌``)
+    in the seat's own copy, ``seat 1 (Bob) left before the end`` in a host's copy kept
+    for a seat that was gone at the end; "" for any other verdict (``name``: a seat's
+    name → the name shown, default as it is)."""
+    from .client.i18n import t
+
+    if entry.status != "unverified":
+        return ""
+    if entry.code in OWN_LEFT_CODES:
+        return t("history.left_you", lang)
+    if entry.code in COPY_LEFT_CODES and entry.seat is not None:
+        who = entry.players[entry.seat] if entry.seat < len(entry.players) else ""
+        shown = (name or (lambda x: x))(who) if who else ""
+        seat = t("seat.named", lang, n=entry.seat, name=shown) if shown else t("seat", lang, n=entry.seat)
+        return t("history.left_seat", lang, who=seat)
+    return ""
 
 
 def history_row(entry: GameEntry, lang: str) -> HistoryRow:
@@ -338,7 +373,8 @@ def history_row(entry: GameEntry, lang: str) -> HistoryRow:
                       f"{entry.series[:6]} #{entry.game_no}" if entry.series and entry.game_no else "—",
                       entry.address if entry.address != entry.table else "",
                       reason_sentence(entry.abandoned, lang) if entry.abandoned else "",
-                      win_named(name(entry.winner), entry.win, lang) if entry.winner and entry.win else "")
+                      win_named(name(entry.winner), entry.win, lang) if entry.winner and entry.win else "",
+                      "" if entry.abandoned else left_words(entry, lang, name))
 
 
 def history_table(rows: list[HistoryRow], lang: str, with_series: bool, width: int) -> Any:
@@ -424,10 +460,11 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     else:
         winner = Text(row.winner, no_wrap=True, overflow="ellipsis")
     grid.add_row("  " + t("history.col.winner", lang), winner)
-    if row.abandoned:
+    if row.abandoned or row.left:
         from .client.layout import Wrapped
 
-        grid.add_row("  " + t("history.col.why", lang), Wrapped(row.abandoned))  # Chinese wraps between characters
+        # Chinese wraps between characters
+        grid.add_row("  " + t("history.col.why", lang), Wrapped(row.abandoned or row.left))
     return Group(head, grid)
 
 
@@ -500,12 +537,14 @@ def _print_history(console: Any, shown: list[GameEntry], total: int, dirs: list[
     table = history_table(rows, lang, with_series, console.width)
     if table is not None:
         console.print(table)
-        for row in rows:  # why each abandoned game ended: a sentence too long for a column
-            if row.abandoned:
-                from .client.layout import Wrapped
+        from .client.layout import Wrapped
 
+        for row in rows:  # why each abandoned (or left) game is unverified: too long for a column
+            if row.abandoned:
                 console.print(Wrapped(t("history.abandoned_why", lang, when=row.when, table=row.table,
                                         reason=row.abandoned)))
+            elif row.left:
+                console.print(Wrapped(t("history.left_why", lang, when=row.when, table=row.table, reason=row.left)))
     else:  # too narrow for the columns: one block of lines per game
         for row in rows:
             console.print(history_block(row, lang, console.width))
@@ -526,5 +565,6 @@ def _print_history(console: Any, shown: list[GameEntry], total: int, dirs: list[
         console.print(t("history.more", lang, shown=len(shown), total=total), markup=False, style="dim")
 
 
-__all__ = ["GameEntry", "HistoryRow", "collect", "collect_counted", "default_dirs", "game_files", "history_block", "history_row", "history_table", "peek_game", "read_entry", "register",
+__all__ = ["GameEntry", "HistoryRow", "collect", "collect_counted", "default_dirs", "game_files", "history_block", "history_row", "history_table", "left_words", "peek_game", "read_entry",
+           "register",
            "run", "series_standings"]
