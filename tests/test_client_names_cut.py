@@ -77,6 +77,8 @@ def _check_names(cells: dict[int, str], originals: dict[int, str]) -> list[str]:
 
 def _row_problems(text: str, obs, names, lang: str, width: int) -> list[str]:
     """What is wrong with a rendered players table (or screen) at ``width``."""
+    from jupai_net.client.screen_parts import in_play
+
     wide = width >= R.COMPACT_WIDTH
     lines = text.rstrip("\n").split("\n")
     problems = [f"too wide: {line!r}" for line in lines if cell_len(line.rstrip()) > width]
@@ -91,7 +93,8 @@ def _row_problems(text: str, obs, names, lang: str, width: int) -> list[str]:
             continue
         ident = R.identity_text(p.get("identity"), p.get("identity_value"), lang, short=not wide)
         found = re.search(re.escape(ident) + r"\s+(\S+)\s+(\S+)", row)
-        if not found or found.groups() != (str(p["hand_count"]), str(p["cards_left"])):
+        left = str(p["cards_left"]) + ("⚔" if in_play(p) else "")  # ⚔: some in play (specs/client.md)
+        if not found or found.groups() != (str(p["hand_count"]), left):
             problems.append(f"seat {s}: counts {p['hand_count']}, {p['cards_left']} not whole in {row!r}")
         if re.search(CARD + "…", row.replace(_name_cell(row, s, wide), "", 1)):
             problems.append(f"seat {s}: a card or number cut in {row!r}")

@@ -48,10 +48,14 @@ def _rows(text: str) -> dict[int, tuple[str, str]]:
 
 
 def _counts(row: str, p: dict, lang: str) -> bool:
-    """True when ``row`` gives the seat's identity whole, then its hand count and cards left."""
+    """True when ``row`` gives the seat's identity whole, then its hand count and cards left
+    (``6⚔`` while some of them are in play: specs/client.md § What the player sees, 3)."""
+    from jupai_net.client.screen_parts import in_play
+
     ident = R.identity_text(p.get("identity"), p.get("identity_value"), lang, short=True)
-    found = re.search(re.escape(ident) + r"\s+(\d+)\s+(\d+)(\s|$)", row)
-    return bool(found) and found.groups()[:2] == (str(p["hand_count"]), str(p["cards_left"]))
+    found = re.search(re.escape(ident) + r"\s+(\d+)\s+(\d+⚔?)(\s|$)", row)
+    left = str(p["cards_left"]) + ("⚔" if in_play(p) else "")
+    return bool(found) and found.groups()[:2] == (str(p["hand_count"]), left)
 
 
 def _in_row(cell: str, row: str) -> bool:
