@@ -762,7 +762,9 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
     ``jupai play`` and ``jupai join`` (:func:`~jupai_net.client.render.game_end_lines`).
     The path and the command are printed whole on their own lines (never wrapped or
     cut at the terminal's width) so they can be copied. Only the ending: a welcome
-    back after a rejoin was said when the seat came back, not here."""
+    back after a rejoin was said when the seat came back, not here. Then the series
+    scoreboard; a seat that left a game of a series in its middle (no scoreboard came
+    with it) gets the last one its session received, titled final (the series so far)."""
     from .layout import Wrapped
 
     for text, style, whole in game_end_lines(result, lang, ranking, width=console.width):
@@ -771,6 +773,13 @@ def print_game_end(console: Console, result: Any, lang: str = "en", ranking: boo
         else:  # a Chinese sentence wraps where the line is full, not at its ASCII spaces
             console.print(Wrapped(text, style=style))
     print_scoreboard(console, result, lang)
+    if getattr(result, "series", None) is None and getattr(result, "status", None) == "left":
+        # left in the middle of a game of a series: no scoreboard came with it; the
+        # series so far (the last scoreboard this session got), final for this player
+        # (specs/client.md § Staying at the table)
+        earlier = [g for g in getattr(result, "games", ()) or () if getattr(g, "series", None) is not None]
+        if earlier:
+            print_scoreboard(console, earlier[-1], lang, final=True)
 
 
 def series_game_no(result: Any) -> int:

@@ -151,7 +151,8 @@ def test_the_leaving_line_and_final_scoreboard_follow_the_series_not_the_session
 
 def test_history_of_a_game_the_seat_left_says_why_and_keeps_its_series(tmp_path):
     """Ann plays game 1 of a dealer-blind series with a bot, presses Enter for game 2 and
-    leaves it mid-way with /quit. Her own `jupai history` shows game 2 `unverified
+    leaves it mid-way with /quit: after its ending she gets the series so far (`final
+    scoreboard · 1 game`). Her own `jupai history` shows game 2 `unverified
     (dealer-blind)`, why `you left before the end` (zh `你在结束前离开了牌桌`), and its
     series tag `#2` beside game 1's `#1` (no scoreboard came with game 2: her client
     numbered it after game 1's)."""
@@ -163,9 +164,15 @@ def test_history_of_a_game_the_seat_left_says_why_and_keeps_its_series(tmp_path)
         mark = len(term.text)
         term.type("")
         _after(term, mark, TURN)  # game 2: Ann's first turn
+        mark = len(term.text)
         term.type("/quit")
         assert term.wait(30) != 0  # the game is unverified: she left it
         assert "Traceback" not in term.text
+        tail = " ".join(term.text[mark:].split())
+        # the series so far, final for her, after the ending of the game she left
+        assert "game not finished" in tail and "━━ final scoreboard · 1 game ━━" in tail, tail[-2000:]
+        assert tail.index("game not finished") < tail.index("final scoreboard"), tail[-2000:]
+        assert re.search(r"Ann \(you\) +\d+ pts? +1 game", tail), tail[-2000:]
     finally:
         term.close()
         host.kill()
