@@ -128,6 +128,7 @@ NEVER_ONE = {
     ("code.old", "chars"): "a join code's length, 19",
     ("seats.free", "total"): "a table has 2-6 seats",
     ("lobby.seats", "total"): "a table has 2-6 seats",
+    ("phase.lobby.seats", "total"): "a table has 2-6 seats",
     ("ev.deal", "players"): "a table has 2-6 players",
     ("sim.title", "players"): "a table has 2-6 players",
     ("history.more", "total"): "shown only when more games than shown exist, so at least 2",
