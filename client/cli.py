@@ -253,14 +253,21 @@ class PinningCheck:
 def say_error(console: Any, text: str, prog: str | None = None) -> None:
     """``text`` in bold red on ``console`` (the stderr console of the command); a
     person's mistake (bad flag or address) starts with ``prog:`` (``jupai join:``), as
-    every command's usage errors do. Wrapped at word boundaries on a terminal; into a
-    pipe or a file the sentence stays one line (rich would wrap it at 80 columns)."""
+    every command's usage errors do. Broken by the one rule on a terminal
+    (:mod:`jupai_net.linebreak`: English at spaces, Chinese between characters, never
+    inside a command); into a pipe or a file the sentence stays one line (rich would
+    wrap it at 80 columns)."""
     from rich.text import Text
 
     if prog:
         text = f"{prog}: {text}"
     # a Text: a host's words are never rich markup
-    console.print(Text(text, style="bold red"), soft_wrap=not console.is_terminal)
+    if console.is_terminal:
+        from .layout import Wrapped
+
+        console.print(Wrapped(Text(text, style="bold red")))
+    else:
+        console.print(Text(text, style="bold red"), soft_wrap=True)
 
 
 def _closed_reason(code: str, text: str, lang: str) -> str:

@@ -247,3 +247,21 @@ def test_help_of_a_command_at_40_columns(lang):
         assert not body or body[0] not in CLOSING, f"{line!r}\n{proc.stdout}"
     wide = [line for line in lines if cell_len(line) > 40 and not re.match(r"\s+(\[|jupai )", line)]
     assert not wide, proc.stdout
+
+
+def test_an_error_on_a_terminal_breaks_by_the_rule():
+    """``jupai join: …`` on a 40-column terminal (client.cli.say_error): a Chinese
+    sentence breaks between characters where the line is full (rich broke it only at
+    its spaces), the number with its word, the command whole; into a pipe, one line."""
+    from jupai_net.client.cli import say_error
+
+    text = "主机在 30 秒内没有回应，已经断开连接；请用 jupai join 192.168.1.20 再试一次。"
+    console = Console(file=io.StringIO(), width=40, force_terminal=True, color_system=None, legacy_windows=False)
+    say_error(console, text, "jupai join")
+    lines = console.file.getvalue().rstrip("\n").split("\n")
+    check(lines, 40, ["jupai join", "30 秒"], "say_error zh 40")
+    assert all(cell_len(line) >= 20 for line in lines[:-1]), lines
+    assert _flat("".join(lines)) == _flat("jupai join: " + text)
+    piped = Console(file=io.StringIO(), width=40, force_terminal=False, color_system=None, legacy_windows=False)
+    say_error(piped, text, "jupai join")
+    assert piped.file.getvalue().count("\n") == 1
