@@ -209,6 +209,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "gamelog.keys": ("Enter: next page · q: back to the table", "回车：下一页 · q：返回牌桌"),
     "gamelog.keys_last": ("Enter or q: back to the table", "回车或 q：返回牌桌"),
     "gamelog.keys_plain": ("Enter: next page · q: stop", "回车：下一页 · q：停止"),
+    "gamelog.keys_replay": ("Enter: next page · q: back to the replay", "回车：下一页 · q：返回回放"),
+    "gamelog.keys_last_replay": ("Enter or q: back to the replay", "回车或 q：返回回放"),
     "log.more.one": ("1 earlier line: /log", "前面还有 1 行：/log"),
     "log.more.other": ("{count} earlier lines: /log", "前面还有 {count} 行：/log"),
     "ev.deal": ("Cards dealt to {players} players", "已向 {players} 名玩家发牌"),
@@ -511,8 +513,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay.abandoned": ("The host stopped the game: {reason}", "主机中止了对局：{reason}"),
     "replay.unfinished": ("The game did not finish.", "对局没有结束。"),
     "replay.verdict": ("Fairness: {status} — {reason}", "公平性：{status} — {reason}"),
-    "replay.keys": ("Enter/n next · p previous · r next round · NUMBER go to · q quit > ",
-                    "回车/n 下一步 · p 上一步 · r 下一回合 · 数字 跳到 · q 退出 > "),
+    # the keys prompt, longest first: the first that leaves room to type on its row (replay_screen.PROMPTS)
+    "replay.keys": ("Enter/n next · p back · r next round · NUMBER go to · ? help · q quit > ",
+                    "回车/n 下一步 · p 上一步 · r 下一回合 · 数字 跳到 · ? 帮助 · q 退出 > "),
+    "replay.keys_mid": ("Enter/n next · p back · r round · q quit · ? help > ",
+                        "回车 下一步 · p 上一步 · r 下一回合 · q 退出 · ? > "),
+    "replay.keys_short": ("Enter next · p back · q quit · ? > ", "回车 前进 · p 后退 · q 退出 · ? > "),
+    # a line that is no key: one row naming the keys, longest first (replay_screen.HINTS)
+    "replay.hint": ("Keys: Enter/n next · p back · r next round · NUMBER go to · /log the game so far · ? help · q quit",
+                    "按键：回车/n 下一步 · p 上一步 · r 下一回合 · 数字 跳到该步 · /log 本局记录 · ? 帮助 · q 退出"),
+    "replay.hint_mid": ("Keys: Enter/n next · p back · /log the game so far · ? help · q quit",
+                        "按键：回车/n 下一步 · p 上一步 · /log 本局记录 · ? 帮助 · q 退出"),
+    "replay.hint_narrow": ("Keys: Enter/n next · p back · q quit · /log · ? help",
+                           "按键：回车/n 下一步 · p 上一步 · q 退出 · /log · ? 帮助"),
+    "replay.hint_short": ("Keys: Enter · n · p · q · /log · ?", "按键：回车 · n · p · q · /log · ?"),
+    "replay.help_keys": ("Enter or n: next action · p: previous action · r: the next round's first action · "
+                         "a number: that action (0 the deal) · /log: the game so far · ?: this help · q: quit · "
+                         "at the end, Enter: the deck's next page",
+                         "回车或 n：下一步 · p：上一步 · r：下一回合的第一步 · 数字：跳到该步（0 为发牌） · "
+                         "/log：本局记录 · ?：本帮助 · q：退出 · 终局时回车：整副牌的下一页"),
+    "replay.help_back": ("Enter: back to the replay", "回车：返回回放"),
+    "replay.verdict_short": ("Fairness: {status}", "公平性：{status}"),
+    "replay.deck_page": ("deck page {page}/{pages} · Enter: next · p: back",
+                         "整副牌第 {page}/{pages} 页 · 回车：下页 · p：上页"),
     # --- finding a table on the LAN (discover.py) -----------------------------------------
     "discover.listening": ("Looking for tables on the LAN ({seconds} s)…", "正在局域网中寻找牌桌（{seconds} 秒）…"),
     "discover.line": ("{n}. {name} — {address} · {state} · code {code}",

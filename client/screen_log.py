@@ -57,18 +57,24 @@ def page_count(rows: int, height: int) -> int:
     return max(1, -(-rows // per))
 
 
+#: The keys line's catalog keys (another page, the last page) by what ``q`` goes back to:
+#: the table (a seat, a spectator) or the replay's frame (``jupai replay``).
+KEYS = {"table": ("gamelog.keys", "gamelog.keys_last"), "replay": ("gamelog.keys_replay", "gamelog.keys_last_replay")}
+
+
 def log_page(rows: Sequence[Text], page: int, height: int, lang: str = "en",
-             your_turn: bool = False) -> RenderableType:
+             your_turn: bool = False, back: str = "table") -> RenderableType:
     """Page ``page`` (0-based) of the game log on a ``height``-row screen: a title
     ``Game log · page 2/5``, the rows, and the keys ``Enter: next page · q: back to the
     table`` (``Enter or q: back to the table`` on the last page; ``your_turn``: they
-    start with ``Your turn ·``). ``height - 2`` rows a page."""
+    start with ``Your turn ·``; ``back="replay"``: ``back to the replay``). ``height - 2``
+    rows a page."""
     per = max(1, height - 2)
     pages = page_count(len(rows), height)
     page = max(0, min(page, pages - 1))
     chunk = list(rows[page * per:(page + 1) * per]) or [Text(t("log.empty", lang), style="dim")]
     title = Text(t("gamelog.title", lang, page=page + 1, pages=pages), style="bold yellow")
-    keys = Text(t("gamelog.keys_last" if page == pages - 1 else "gamelog.keys", lang),
+    keys = Text(t(KEYS[back][1] if page == pages - 1 else KEYS[back][0], lang),
                 style="bold" if your_turn else "dim")
     if your_turn:
         keys = Text(t("status.your_turn", lang) + " · ", style="bold reverse") + keys
@@ -80,9 +86,11 @@ class LogPager:
     for a seat's screen (:class:`.ui.TerminalPlayer`) and a spectator's
     (:class:`.watch.WatchScreen`) alike: the same pages and the same keys. Enter turns
     to the next page, ``q`` (or Enter on the last page) goes back to the table, any
-    other line closes the log and is then handled as usual."""
+    other line closes the log and is then handled as usual. ``back``: what ``q`` goes
+    back to, as the keys line says it (``"table"``, or ``"replay"`` for ``jupai replay``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, back: str = "table") -> None:
+        self.back = back
         self.rows: list[Text] = []
         self.page: int | None = None  # the page shown; None when the table is shown
 
@@ -116,7 +124,8 @@ class LogPager:
         with console:  # one write: the clear and the page together (no blank screen between)
             if clear:
                 console.clear()
-            console.print(log_page(self.rows, self.page, self.height(console), lang, your_turn=your_turn))
+            console.print(log_page(self.rows, self.page, self.height(console), lang, your_turn=your_turn,
+                                   back=self.back))
 
     def close(self) -> None:
         """Close the log (the table is shown again at the next redraw)."""

@@ -6,9 +6,10 @@ the host cut short is not: it replays as signed). Then the game is shown
 action by action as the seat saw it, each with its formula and outcome, on the same
 screen a player sees (:func:`jupai_net.client.render.render_view`). Keys: Enter or
 ``n`` next action, ``p`` previous, ``r`` next round, a number jumps to that action,
-``q`` quits. At the end: the ranking and the whole deck as the seeds made it.
+``q`` quits, ``/log`` pages the game so far, ``?`` shows the help. At the end: the
+ranking and the whole deck as the seeds made it.
 
-Without a terminal on stdin (or with ``--all``) every action is printed once, in order.
+Without a terminal on stdin (or with ``--all`` or ``--plain``) every action is printed once, in order.
 Exit codes: 0 shown, 2 usage, 3–6 the verdict's exit code when refused.
 """
 
@@ -27,6 +28,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help=t("replay.opt.file"))
     p.add_argument("--force", action="store_true", help=t("replay.opt.force"))
     p.add_argument("--all", action="store_true", help=t("replay.opt.all"))
+    p.add_argument("--plain", action="store_true", help=t("replay.opt.plain"))  # as jupai play/watch --plain
     add_lang_option(p)
     p.set_defaults(func=run)
     return p
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
                          status=t(f"verdict.{story.verdict.status}", lang), reason=reason_text(story.verdict, lang)))
         _say_detail(err, story.verdict, lang)
         return story.verdict.exit_code
-    interactive = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = not (args.all or args.plain) and sys.stdin.isatty() and sys.stdout.isatty()
     from .client.replay_screen import ReplayScreen
 
     screen = ReplayScreen(story, lang)

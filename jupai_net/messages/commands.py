@@ -302,6 +302,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay.opt.file": ("transcript file (.jupai) saved by a seat", "座位保存的对局记录文件（.jupai）"),
     "replay.opt.force": ("show a transcript that does not verify (marked as such)", "也显示未通过验证的对局记录（会标明）"),
     "replay.opt.all": ("print every action at once instead of stepping", "一次输出全部行动，不逐步"),
+    "replay.opt.plain": ("the same as --all: plain lines, nothing redrawn (for a file, a pipe or a screen reader)",
+                         "同 --all：只输出文字行，不重绘屏幕（适合文件、管道或读屏软件）"),
     "config.help": ("show where the settings file is and every setting in force", "显示设置文件的位置和生效的每项设置"),
     "config.description": ("Show the settings file (config.toml in the jupai config folder) and every setting in force, "
                            "with where it comes from. --init writes a commented file to start from.",
