@@ -530,7 +530,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay.help_keys": ("Enter or n: next action · p: previous action · r: the next round's first action · "
                          "a number: that action (0 the deal) · /log: the game so far · ?: this help · q: quit · "
                          "at the end, Enter: the deck's next page",
-                         "回车或 n：下一步 · p：上一步 · r：下一回合的第一步 · 数字：跳到该步（0 为发牌） · "
+                         "回车或 n：下一步 · p：上一步 · r：下一回合的第一步 · 数字：跳到该步，0 为发牌 · "
                          "/log：本局记录 · ?：本帮助 · q：退出 · 终局时回车：整副牌的下一页"),
     "replay.help_back": ("Enter: back to the replay", "回车：返回回放"),
     "replay.verdict_short": ("Fairness: {status}", "公平性：{status}"),

@@ -247,7 +247,11 @@ class ReplayScreen:
         return max(1, -(-len(rows) // per))
 
     def _action_parts(self, k: int, names: Any) -> list[RenderableType]:
-        return [Wrapped(Text("» " + line, style="cyan")) for line in self.action_lines(k, names)]
+        """Action ``k``'s lines (:meth:`action_lines`), wrapped, a seat's label with its
+        name never broken (``seat 0 (Alexandria Longname)``)."""
+        me = self.story.seat
+        labels = [seat_label(seat, names, me, self.lang) for seat in range(self.story.seats)]
+        return [Wrapped(Text("» " + line, style="cyan"), lang=self.lang, keep=labels) for line in self.action_lines(k, names)]
 
     def frame(self, k: int, width: int = 80, height: int | None = None) -> RenderableType:
         """Frame ``k`` (0 … N+1) laid out for ``width`` × ``height`` cells (``height``:
