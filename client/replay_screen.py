@@ -20,11 +20,9 @@ from jupai_net.fairness.cli import reason_text
 from jupai_net.fairness.story import GameStory
 from jupai_net.printable import printable
 
-from jupai_net.messages import names_text
-
+from .card_words import display_name
 from .i18n import t
 from .layout import NAME_MIN, Packed, Wrapped, cap_names, height_of
-from .card_words import display_name
 from .render import card_text, describe_event, render_view, seat_label
 from .win_words import game_win_text
 
@@ -287,7 +285,7 @@ class ReplayScreen:
             return Group(*head(), *named, render_view(obs, names=self.names, lang=self.lang, width=width))
         numbered = self._action_parts(k, None) if k > 0 and self.names else named
         tries = [head() + named, head() + numbered, head(False) + numbered, head(False)] if k else [head(), head(False)]
-        if named is numbered:
+        if k and named is numbered:  # no names to drop
             tries = [tries[0], *tries[2:]]
         levels = [(parts, self.names) for parts in tries]
         if self.names:  # the view's names as short as its players table shows them (its lines too)
