@@ -15,7 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.cells import cell_len
 from rich.text import Text
 
-from jupai_net.engine import game_winner
+from jupai_net.engine import WIN_RANKED, game_winner, win_reason
 from jupai_net.fairness.cli import reason_text
 from jupai_net.fairness.story import GameStory
 from jupai_net.printable import printable
@@ -24,7 +24,7 @@ from .card_words import display_name
 from .i18n import t
 from .layout import NAME_MIN, Packed, Wrapped, cap_names, height_of
 from .render import card_text, describe_event, render_view, seat_label
-from .win_words import game_win_text
+from .win_words import game_win_text, win_why
 
 #: The keys prompt's forms, longest first: the first that leaves :data:`TYPING_ROOM`
 #: cells on its row is used (specs/client.md § Replay).
@@ -198,7 +198,8 @@ class ReplayScreen:
             winner = game_winner(s.ranking)
             won = game_win_text(s.ranking, s.winner, lambda seat: seat_label(seat, names, me, lang), lang)
             if won is not None:  # the first of the ranking, by the one rule (specs/rules.md § 8)
-                parts.append(_kept_whole(won, seat_label(winner, names, me, lang)))
+                why = win_why(win_reason(s.ranking, s.winner) or WIN_RANKED, lang)
+                parts.append(Wrapped(won, whole=[seat_label(winner, names, me, lang), why]))  # each whole
         elif s.abandoned is not None:
             from jupai_net.messages.notices import reason_sentence
 
@@ -213,6 +214,10 @@ class ReplayScreen:
             parts.append(Wrapped(t("replay.verdict", lang, status=status,
                                    reason=printable(reason_text(s.verdict, lang)))))
         return parts
+
+    def ending_lines(self) -> list[str]:
+        """:meth:`ending_parts` as text lines, each whole (the ranking on one line)."""
+        return [part.plain for part in self.ending_parts()]  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ frames
 
@@ -261,7 +266,7 @@ class ReplayScreen:
         action's lines go (the view's newest outcome is the action's, whole, and the
         header says which action it is), the view's names are cut to :data:`SHORT_NAME`
         cells (as its players table shows them); on the game-over view, last, the view
-        gives way to the ranking's places (the end frame gives the rest). The end frame:
+        gives way to the ranking's places, names cut so (the end frame gives the rest). The end frame:
         :meth:`end_layout`, page :attr:`deck_page`."""
         if k == self.last:
             parts, rows, per = self.end_layout(width, height)
@@ -301,7 +306,7 @@ class ReplayScreen:
         if obs.get("result"):  # the game-over view: the action and the places (the end frame has the rest)
             from .screen_parts import render_result
 
-            places = render_result(obs, self.names, self.lang, compact=True, counts=False)
+            places = render_result(obs, self.capped_names(SHORT_NAME), self.lang, compact=True, counts=False)
             return Group(*head(False), *numbered, *([places] if places is not None else []))
         return Group(*tries[-1], view)  # as squeezed as the view goes
 
@@ -464,11 +469,3 @@ class ReplayScreen:
             return max(0, min(int(key), self.last))
         return k
 
-
-def _kept_whole(text: str, label: str) -> RenderableType:
-    """``text`` laid out so that ``label`` in it (a seat and its name) is never broken
-    across two lines: what comes before it and it with the rest, broken only between."""
-    before, found, after = text.partition(label)
-    if not found or not before.strip():
-        return Packed([Text(text)], sep=" ")
-    return Packed([Text(before.rstrip()), Text(label + after)], sep=before[len(before.rstrip()):])
