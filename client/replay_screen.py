@@ -153,8 +153,8 @@ class ReplayScreen:
         """The line over the deck's rows; without a deck, a sentence saying why not (a
         dealer-blind deck needs every seat's seed, a trusted one the host's)."""
         if self.story.deck is None:
-            return Wrapped(t("replay.no_deck_blind" if self._blind() else "replay.no_deck", self.lang))
-        return Wrapped(t("replay.deck", self.lang), style="bold")
+            return Wrapped(t("replay.no_deck_blind" if self._blind() else "replay.no_deck", self.lang), lang=self.lang)
+        return Wrapped(t("replay.deck", self.lang), style="bold", lang=self.lang)
 
     def deck_table(self, width: int = 80) -> RenderableType:
         """The whole deck, position by position (:meth:`deck_title`, :meth:`deck_rows`)."""
@@ -199,20 +199,21 @@ class ReplayScreen:
             won = game_win_text(s.ranking, s.winner, lambda seat: seat_label(seat, names, me, lang), lang)
             if won is not None:  # the first of the ranking, by the one rule (specs/rules.md § 8)
                 why = win_why(win_reason(s.ranking, s.winner) or WIN_RANKED, lang)
-                parts.append(Wrapped(won, whole=[seat_label(winner, names, me, lang), why]))  # each whole
+                parts.append(Wrapped(won, lang=lang, keep=[seat_label(winner, names, me, lang), why]))  # each whole
         elif s.abandoned is not None:
             from jupai_net.messages.notices import reason_sentence
 
             # the host's words; jupai's own in the viewer's language
-            parts.append(Wrapped(t("replay.abandoned", lang, reason=reason_sentence(str(s.abandoned), lang))))
+            parts.append(Wrapped(t("replay.abandoned", lang, reason=reason_sentence(str(s.abandoned), lang)),
+                                 lang=lang))
         else:
-            parts.append(Wrapped(t("replay.unfinished", lang)))
+            parts.append(Wrapped(t("replay.unfinished", lang), lang=lang))
         status = t(f"verdict.{s.verdict.status}", lang)
         if short:
             parts.append(Text(t("replay.verdict_short", lang, status=status)))
         else:
             parts.append(Wrapped(t("replay.verdict", lang, status=status,
-                                   reason=printable(reason_text(s.verdict, lang)))))
+                                   reason=printable(reason_text(s.verdict, lang))), lang=lang))
         return parts
 
     def ending_lines(self) -> list[str]:
@@ -254,7 +255,8 @@ class ReplayScreen:
         name never broken (``seat 0 (Alexandria Longname)``)."""
         me = self.story.seat
         labels = [seat_label(seat, names, me, self.lang) for seat in range(self.story.seats)]
-        return [Wrapped(Text("» " + line, style="cyan"), lang=self.lang, keep=labels) for line in self.action_lines(k, names)]
+        return [Wrapped(Text("» " + line, style="cyan"), lang=self.lang, keep=labels)
+                for line in self.action_lines(k, names)]
 
     def frame(self, k: int, width: int = 80, height: int | None = None) -> RenderableType:
         """Frame ``k`` (0 … N+1) laid out for ``width`` × ``height`` cells (``height``:
@@ -278,7 +280,7 @@ class ReplayScreen:
                 parts.append(self._deck_page_line(page + 1, pages))
             return Group(*parts)
         obs = self.story.opening if k == 0 else self.story.steps[k - 1].observation
-        why = [Wrapped(line)] if k == 0 and obs is None and (line := self.no_deal_line()) else []
+        why = [Wrapped(line, lang=self.lang)] if k == 0 and obs is None and (line := self.no_deal_line()) else []
 
         def head(scheme: bool = True) -> list[RenderableType]:
             return [Packed(self.header(k, scheme), style="bold"), *why]  # broken between its parts
@@ -314,7 +316,7 @@ class ReplayScreen:
         """Every action once, in order, then the ending (for pipes, ``--all`` and ``--plain``)."""
         console.print(Packed(self.header(0), style="bold"))
         if not self.story.steps and (why := self.no_deal_line()):
-            console.print(Wrapped(why))
+            console.print(Wrapped(why, lang=self.lang))
         for k in range(1, self.last):
             for line in self.action_lines(k):
                 console.print(Text(f"{k:>3}. {line}"))
