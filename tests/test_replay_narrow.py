@@ -81,7 +81,7 @@ def _own_lines(screen: list[str]) -> list[str]:
     them): the header, the action's ``» …`` lines, or the whole end frame."""
     out = []
     for line in screen:
-        if re.match(r"(Round \d|第 \d+/\d+ 回合)", line):
+        if re.match(r"(Round \d+/\d+|第 \d+/\d+ 回合|\d+/\d+( |回合))", line):  # the view's round header
             break
         out.append(line)
     return out
