@@ -189,12 +189,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "act.supply_a": ("supply: discard {cards}", "补给：丢弃 {cards}"),
     "act.supply_a_rec": ("supply: discard {cards} and recovered {recovered}", "补给：丢弃 {cards} 和回收的牌 {recovered}"),
     "act.supply_b": ("supply: discard your equipment, draw a new pair", "补给：丢弃装备，抽一副新装备"),
-    "act.supply_b_none": ("supply: draw an equipment pair", "补给：抽一副装备"),
+    "act.supply_b_none": ("supply: draw an equipment pair as your move", "补给：抽一副装备作为本次行动"),
     "act.pass": ("pass", "跳过"),
     "act.supply_a_then": ("supply: discard {cards} (+ up to {k} recovered)", "补给：丢弃 {cards}（+ 最多 {k} 张回收的牌）"),
     "act.supply_a_more": ("supply: discard recovered {recovered} too", "补给：再丢弃回收的牌 {recovered}"),
     "act.supply_a_stop": ("keep your other recovered cards (end the supply)", "保留其余回收的牌（结束补给）"),
-    "act.rearm": ("draw a new equipment pair from the stock (then act)", "从牌堆抽一副新装备（然后行动）"),
+    "act.rearm": ("draw a new equipment pair first, then still act", "先从牌堆抽一副新装备，再照常行动"),
+    "item.supply_then": (" (+{k})", "（+{k}）"),
     "act.answer.attack": ("answer with {cards}{weapon}", "用 {cards}{weapon} 应战"),
     "act.answer.defense": ("defend with {cards}{weapon}", "用 {cards}{weapon} 防守"),
     "act.answer.discard": ("show {cards} (you keep it)", "亮出 {cards}（保留）"),
@@ -419,7 +420,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "help.play_title": ("how to play", "玩法"),
     "help.win": ("win", "胜利"),
-    "help.win.text": ("the first with no cards (hand + equipment) left wins; then fewest · Left: hand + "
+    "help.win.text": ("the first with no cards left (hand + equipment) wins; the rest by fewest · Left: hand + "
                       "equipment + a card in play not yet answered (⚔)",
                       "最先没有任何牌（手牌 + 装备）者获胜；其余按剩牌少者靠前 · 剩余：手牌 + 装备 + "
                       "已出但还没结算的牌（⚔）"),

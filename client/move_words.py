@@ -101,7 +101,7 @@ def item_text(a: Action, obs: Obs, lang: str, full: bool) -> str:
         text = cards_text(a.cards, lang)
         then = supply_follow(a, obs)
         if then:
-            text += f" (+{then})"
+            text += t("item.supply_then", lang, k=then)
         if a.recovered:
             text += t("item.recovered", lang, cards=cards_text(a.recovered, lang, " "))
         return text

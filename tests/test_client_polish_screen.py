@@ -310,7 +310,7 @@ def test_bot_names_and_your_chat_name_in_chinese():
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ["attack", "defense", "supply", "discard", "R×i (+ m×w)", "I×i + R (+ m×w)", "R + i vs w + i",
-            "i > m", "no cards (hand + equipment) left wins", "recovered", "1, 2 or 3 uses", "last round", "/quit"]),
+            "i > m", "no cards left (hand + equipment) wins", "recovered", "1, 2 or 3 uses", "last round", "/quit"]),
     ("zh", ["进攻", "防守", "补给", "丢弃", "R×i（+ m×w）", "I×i + R（+ m×w）", "R + i 对 w + i", "i>m",
             "最先没有任何牌", "回收的牌", "1、2或3次", "最后一回合", "/quit"]),
 ])
