@@ -719,12 +719,17 @@ ENDING_NOTICES = frozenset({"fairness", "blind-seat", "series-mismatch", "transc
 
 def table_notices(notices: Sequence[Any] | None, keep: int = 3, *, ending: bool = False) -> list[Any]:
     """The newest ``keep`` notices for the table screen, without the trust-on-first-use
-    warning (``host-pinned``: it was shown alone until Enter, :func:`hold_panel`).
+    warning (``host-pinned``: it was shown alone until Enter, :func:`hold_panel`), a
+    line per subject: a newer notice of someone's presence in a seat (back, a bot
+    plays for them) or of this client's connection replaces the older one in its slot
+    (:func:`.notice_keep.shown`), so a lost connection is not shown as if still lost.
     ``ending``: the game's last screen, which shows only the ending (specs/client.md §
     The end of a game): of the notices only :data:`ENDING_NOTICES`."""
+    from .notice_keep import shown
+
     if ending:
-        return [n for n in notices or () if getattr(n, "code", None) in ENDING_NOTICES][-keep:]
-    return [n for n in notices or () if getattr(n, "code", None) != "host-pinned"][-keep:]
+        return shown([n for n in notices or () if getattr(n, "code", None) in ENDING_NOTICES], keep)
+    return shown([n for n in notices or () if getattr(n, "code", None) != "host-pinned"], keep)
 
 
 def hold_panel(text: str, lang: str, your_turn: bool = False) -> Any:

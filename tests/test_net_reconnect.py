@@ -87,6 +87,15 @@ async def test_dropped_client_reconnects_with_its_token_and_finishes(tmp_path, m
     assert ok.verdict.status == VERIFIED
     codes = [n.code for n in ok.view.notices]
     assert "player-left" in codes and "player-back" in codes
+    # the other seat's screen does not show Ann as still away once she is back: her
+    # "disconnected" notice gave its line to "is back" (specs/client.md § What the player sees, 9)
+    from jupai_net.client.notice_keep import current
+
+    def away(n):
+        return n.code == "player-left" and (n.args or {}).get("why") == "disconnected"
+
+    assert any(away(n) for n in ok.view.notices)
+    assert not any(away(n) for _, n in current(ok.view.notices)), ok.view.notices
     # its view after the reconnect is complete: the final observation shows the end
     assert cut.view.observation["result"] is not None
     assert not (tmp_path / "sessions").exists() or not any((tmp_path / "sessions").iterdir())
