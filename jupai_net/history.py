@@ -454,9 +454,12 @@ def history_block(row: HistoryRow, lang: str, width: int) -> Any:
     if row.address:
         grid.add_row("  " + t("history.col.address", lang), Text(row.address, no_wrap=True, overflow="ellipsis"))
     grid.add_row("  " + t("history.col.players", lang), names_packed(row.players, lang))
-    if row.win.startswith(row.winner) and row.win != row.winner:  # the name whole, how it won after it (or under)
+    if row.win.startswith(row.winner) and row.win != row.winner:  # the name whole, how it won after it
         how = row.win[len(row.winner):]
-        winner: Any = Packed([Text(row.winner), Text(how.lstrip())], " " if how.startswith(" ") else "")
+        if how.startswith(" "):  # English: broken between words (the name is one)
+            winner: Any = Packed([Text(row.winner)] + [Text(word) for word in how.split()], " ")
+        else:  # Chinese: between characters, as a Chinese line wraps
+            winner = Packed([Text(row.winner), Text(how)], "")
     else:
         winner = Text(row.winner, no_wrap=True, overflow="ellipsis")
     grid.add_row("  " + t("history.col.winner", lang), winner)
