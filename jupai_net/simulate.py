@@ -114,8 +114,11 @@ class SimulationStats:
 
     def add(self, state: GameState) -> None:
         """Count one finished game."""
+        from .engine import WIN_EMPTIED, game_winner, win_reason
+
         self.games += 1
-        first = state.ranking[0]
+        first = game_winner(state.ranking)  # the one rule of who won (specs/rules.md § 8)
+        assert first is not None, "a finished game has a ranking"
         P = self.players
         if not self.wins_by_seat:
             self.wins_by_seat = [0] * P
@@ -133,8 +136,9 @@ class SimulationStats:
         self.wins_by_identity[letter] = self.wins_by_identity.get(letter, 0) + 1
         self.rounds.append(state.round_no)
         self.actions.append(state.version)
-        self.emptied += state.winner is not None
-        self.emptied_early += state.winner is not None and not state.last_round
+        emptied = win_reason(state.ranking, state.winner) == WIN_EMPTIED
+        self.emptied += emptied
+        self.emptied_early += emptied and not state.last_round
         for ev in state.events:
             if ev.kind == "contest" and ev.data["collector"] is not None:
                 side_cards = sum(len(side["cards"]) for side in ev.data["sides"])
