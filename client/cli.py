@@ -676,6 +676,8 @@ async def join(host: str, port: int, name: str, code: str | None, args: argparse
                 while isinstance(bad, BaseExceptionGroup):
                     bad = bad.exceptions[0]
             nursery.cancel_scope.cancel()
+    if interrupted == getattr(signal, "SIGHUP", None):
+        _ignore_hangups()  # a closed window sends more than one: the report still ends with 129
     if bad is not None:
         say_error(err, t("cli.failed", lang, reason=bad), PROG)
         return EXIT_USAGE
@@ -721,6 +723,17 @@ def _idle_timeout(args: argparse.Namespace) -> float:
 #: system has them — without a handler they killed the program without a ``bye``, so a
 #: dealer-blind table waited for the seat's grace instead of hearing it left.
 LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _ignore_hangups() -> None:
+    """Ignore SIGHUP from now on (main thread only): once a closed terminal ended the
+    session, the signal receiver is gone and a second SIGHUP (the kernel's, as the pty
+    closes, after the one that was handled) would kill the program during its report
+    instead of letting it exit 129 (specs/client.md § `jupai join`)."""
+    import threading
+
+    if hasattr(signal, "SIGHUP") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
 def _signal_receiver() -> Any:

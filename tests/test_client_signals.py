@@ -84,3 +84,19 @@ def test_a_lost_terminal_silences_the_output_but_a_broken_pipe_still_stops_the_c
     gone.flush()
     with pytest.raises(BrokenPipeError):  # `jupai verify --json F | head`: exit 141 as before (stdio.is_broken_pipe)
         LostTerminalSafe(Dead(BrokenPipeError())).write("x")
+
+
+def test_after_a_closed_terminal_ended_the_session_more_hangups_do_not_kill_the_report():
+    """A closed window sends SIGHUP more than once (the test's, then the kernel's as the
+    pty closes): once the session ended on the first, the client ignores the rest so
+    its report ends with exit 129, not with death by signal (the flaky SIGHUP tests)."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, sys\n"
+            "from jupai_net.client import cli\n"
+            "cli._ignore_hangups()\n"
+            "os.kill(os.getpid(), signal.SIGHUP); os.kill(os.getpid(), signal.SIGHUP)\n"
+            "print('report written'); sys.exit(129)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 129 and done.stdout == "report written\n", (done.returncode, done.stderr)
