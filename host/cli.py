@@ -419,6 +419,8 @@ class HostScreen:
             from .table import describe_action
 
             for ev in data["events"]:
+                if ev.get("kind") == "end":  # said once, with the places, by the game's "end" below
+                    continue
                 line = (self.render.describe_event(ev, self._names(), lang=lang)
                         if self.render is not None else None)
                 if line is None and ev.get("kind") not in ("deal",):

@@ -145,3 +145,22 @@ def test_the_scoreboard_and_the_host_console(game):
     said = f"{NAMES[game.seat]} wins ({WHY[game.kind][0]})"
     assert said in " ".join(out.getvalue().split()).split("game over", 1)[1], out.getvalue()
     assert f"{NAMES[game.seat]} (seat {game.seat}) wins ({WHY[game.kind][0]})" in closing, closing
+
+
+def test_the_host_console_says_who_won_once(game):
+    """The game's last step carries the engine's ``end`` event and the game's ``end``
+    follows it: the console says who won once, with the places (the trial's console
+    said "Game over: seat 0 (Alice) wins …" and then "game over: Alice wins …")."""
+    from rich.console import Console
+
+    from jupai_net.host.cli import HostScreen
+
+    state = game.state
+    out = io.StringIO()
+    screen = HostScreen(Console(file=out, width=200), lang="en", games=1)
+    screen(0, "step", {"events": [game.end], "actor": state.ranking[0], "action": {"kind": "pass"}})
+    result = {"reason": game.end["reason"], "winner": state.winner, "ranking": list(state.ranking),
+              "cards_left": game.end["cards_left"], "names": NAMES}
+    screen(0, "end", {"result": result})
+    text = out.getvalue()
+    assert text.lower().count("game over") == 1 and text.count(" wins (") == 1, text
