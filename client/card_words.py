@@ -149,7 +149,8 @@ def recovered_of(obs: Obs, seat: int | None) -> set[int]:
 
 def rearm_state(obs: Obs, player: Mapping[str, Any]) -> int | str | None:
     """When a player without equipment may draw a new pair (specs/rules.md §7):
-    ``"now"`` once the round has come (and the stock still holds a pair), else the round
+    ``"now"`` once the round has come or in a supply round, whose move (b) is not bound
+    by the wait (and the stock still holds a pair), else the round
     from which it may (if that round will be played), else None."""
     if player.get("equipment") is not None:
         return None
@@ -158,6 +159,6 @@ def rearm_state(obs: Obs, player: Mapping[str, Any]) -> int | str | None:
         return None
     if (obs.get("stock") or 0) < 2:  # the stock never grows again
         return None
-    if r <= (obs.get("round") or 0):
-        return "now"
+    if r <= (obs.get("round") or 0) or obs.get("round_type") == "supply":
+        return "now"  # a supply round's move (b) draws a pair whatever the wait (rules.md § 7)
     return r if r <= (obs.get("rounds") or 0) else None

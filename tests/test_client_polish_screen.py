@@ -261,12 +261,22 @@ def test_a_single_move_says_type_1():
     assert "输入编号 1 后回车" in to_text(render_actions(legal, st.observation(0), lang="zh"), width=120)
 
 
-def _obs_without_equipment(rearm_from: int, round_no: int, stock: int):
+def _obs_without_equipment(rearm_from: int, round_no: int, stock: int, round_type: str = "attack"):
     st = GameState.new(RuleSet(players=2), list(range(53)), setup_of("LF"))
     obs = st.observation(0)
     players = [dict(p) for p in obs["players"]]
     players[0].update(equipment=None, rearm_from=rearm_from)
-    return {**obs, "players": players, "round": round_no, "stock": stock}
+    return {**obs, "players": players, "round": round_no, "stock": stock, "round_type": round_type}
+
+
+def test_in_a_supply_round_the_note_says_a_pair_may_be_drawn_now():
+    """A supply round's move (b) draws a pair whatever the wait (specs/rules.md § 7): the
+    note does not say 'from round 3' beside a 'supply: draw an equipment pair' move (the
+    trial's screen said both)."""
+    obs = _obs_without_equipment(3, 2, 10, round_type="supply")
+    text = " ".join(to_text(render_view(obs), width=200).split())
+    assert "Your equipment no equipment · may draw a new pair from the stock on your turn" in text, text
+    assert "round 3" not in text
 
 
 @pytest.mark.parametrize("rearm_from, round_no, stock, expected", [
